@@ -1,0 +1,36 @@
+// liquidfx knobs [GROUP]: the knob tables (name, type, default, range, unit, doc) as Markdown.
+#include <cstdio>
+
+#include "cli.h"
+#include "commands.h"
+#include "liquidfx/gpu/render/room.h"
+#include "liquidfx/scene/effect.h"
+
+namespace lfx::cli {
+
+int run_knobs(Args& args) {
+  if (args.flag("--help")) {
+    std::puts("usage: liquidfx knobs [GROUP]\nPrints the knobs of the room and of every effect type (or of one) as "
+              "Markdown tables; set them in a scene or with --set GROUP.knob=value.");
+    return kExitOk;
+  }
+  auto group = args.positional("GROUP");
+  if (auto r = args.finish(); !r) return fail(r.error());
+  const std::string wanted = group ? *group : "";
+  bool found = false;
+  if (wanted.empty() || wanted == "room") {
+    const gpu::RoomKnobs defaults{};
+    std::printf("## room\n\nThe backdrop room.\n\n%s\n", knob_table_markdown(gpu::RoomKnobs::knobs(), &defaults).c_str());
+    found = true;
+  }
+  for (const scene::EffectType& type : scene::effect_types()) {
+    if (!wanted.empty() && wanted != type.name) continue;
+    std::printf("## %.*s\n\n%.*s\n\n%s\n", int(type.name.size()), type.name.data(), int(type.summary.size()),
+                type.summary.data(), type.knob_markdown().c_str());
+    found = true;
+  }
+  if (!found) return fail(input_error("knobs: no knob group \"" + wanted + "\""));
+  return kExitOk;
+}
+
+}  // namespace lfx::cli

@@ -1,0 +1,13 @@
+// The subcommands of the liquidfx CLI; each returns the process exit code.
+#pragma once
+
+#include "cli.h"
+
+namespace lfx::cli {
+
+int run_render(Args& args);
+int run_bench(Args& args);
+int run_devices(Args& args);
+int run_knobs(Args& args);
+
+}  // namespace lfx::cli

@@ -1,0 +1,14 @@
+# Compiler flags shared by every liquidfx target: warnings (errors in CI) and the sanitizers.
+# A function rather than an interface target, so that nothing of it is exported on install.
+function(liquidfx_target_flags target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
+    -Wno-sign-conversion -Wno-missing-field-initializers -Wnon-virtual-dtor -Woverloaded-virtual)
+  if(LIQUIDFX_WERROR)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
+  if(LIQUIDFX_SANITIZE)
+    target_compile_options(${target} PRIVATE -fsanitize=address,undefined
+      -fno-sanitize-recover=undefined -fno-omit-frame-pointer)
+    target_link_options(${target} PRIVATE -fsanitize=address,undefined)
+  endif()
+endfunction()

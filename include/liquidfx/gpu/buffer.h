@@ -1,0 +1,52 @@
+// lfx::gpu::Buffer: a VkBuffer with its own memory. Move-only; destroyed with the object.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include <vulkan/vulkan.h>
+
+#include "liquidfx/core/result.h"
+#include "liquidfx/gpu/context.h"
+
+namespace lfx::gpu {
+
+enum class MemoryUsage {
+  device,    ///< Device-local; written by the GPU or by vkCmdUpdateBuffer / copies.
+  upload,    ///< Host-visible and coherent, persistently mapped: the CPU writes, the GPU reads.
+  readback,  ///< Host-visible, cached when possible, persistently mapped: the GPU writes, the CPU reads.
+};
+
+class Buffer {
+ public:
+  /// size > 0 bytes. The name shows in validation messages.
+  static Result<Buffer> create(const Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage,
+                               MemoryUsage memory, const char* name);
+
+  Buffer() = default;
+  ~Buffer();
+  Buffer(Buffer&& other) noexcept;
+  Buffer& operator=(Buffer&& other) noexcept;
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+
+  VkBuffer handle() const { return buffer_; }
+  VkDeviceSize size() const { return size_; }
+  /// Host pointer for upload/readback buffers, nullptr for device buffers.
+  void* mapped() const { return mapped_; }
+  /// Makes GPU writes visible to the host for non-coherent readback memory.
+  void invalidate() const;
+  /// Copies bytes into an upload buffer at offset (asserts it fits).
+  void write(std::span<const std::byte> bytes, VkDeviceSize offset = 0) const;
+
+ private:
+  void release();
+  VkDevice device_ = VK_NULL_HANDLE;
+  VkBuffer buffer_ = VK_NULL_HANDLE;
+  VkDeviceMemory memory_ = VK_NULL_HANDLE;
+  VkDeviceSize size_ = 0;
+  void* mapped_ = nullptr;
+  bool coherent_ = true;
+};
+
+}  // namespace lfx::gpu

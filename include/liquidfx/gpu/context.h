@@ -1,0 +1,151 @@
+// lfx::gpu::Context: the Vulkan 1.3 instance, device and queue that liquidfx records for.
+// Created by liquidfx (headless, or able to present to a window surface), or adopting a host
+// engine's own instance / physical device / device / queue.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <vulkan/vulkan.h>
+
+#include "liquidfx/core/result.h"
+
+namespace lfx::gpu {
+
+/// What a physical device is and whether liquidfx can run on it.
+struct DeviceInfo {
+  std::uint32_t index = 0;
+  std::string name;
+  std::string type;             ///< "discrete", "integrated", "virtual", "cpu", "other".
+  std::string api_version;      ///< "1.3.230".
+  std::string driver;           ///< Driver name and info.
+  std::uint64_t device_local_bytes = 0;
+  bool vulkan_1_3 = false;
+  bool dynamic_rendering = false;
+  bool synchronization2 = false;
+  bool push_descriptor = false;  ///< VK_KHR_push_descriptor.
+  bool timestamps = false;       ///< Timestamps on the graphics+compute queue.
+  bool suitable = false;         ///< All of the above that liquidfx needs.
+  std::string missing;           ///< Why not suitable, empty when suitable.
+};
+
+/// Every Vulkan device on the system with what it supports. Creates a temporary instance.
+Result<std::vector<DeviceInfo>> list_devices();
+
+/// Whether validation is on by default: in debug builds, or when LIQUIDFX_VALIDATION=1
+/// (LIQUIDFX_VALIDATION=0 turns it off).
+bool validation_default();
+
+struct ContextOptions {
+  /// Khronos validation layer with synchronization validation. Messages go to the logger and are
+  /// counted (Context::validation_messages).
+  bool validation = validation_default();
+  /// Device selector: an index from `liquidfx devices` or a case-insensitive substring of the
+  /// name. Empty: $LIQUIDFX_DEVICE, else the first suitable device, discrete GPUs first.
+  std::string device;
+  /// Extra instance extensions, e.g. what glfwGetRequiredInstanceExtensions returns.
+  std::vector<std::string> instance_extensions;
+  /// When set, called once with the new instance to create the window surface; the chosen queue
+  /// must be able to present to it, VK_KHR_swapchain is enabled, and the Context owns the surface.
+  std::function<VkResult(VkInstance, VkSurfaceKHR*)> create_surface;
+};
+
+/// A host engine's Vulkan objects, for Context::adopt. The device must have been created with
+/// Vulkan 1.3 features dynamicRendering, synchronization2 and maintenance4 and the extension
+/// VK_KHR_push_descriptor; the queue must support graphics and compute.
+struct AdoptInfo {
+  VkInstance instance = VK_NULL_HANDLE;
+  VkPhysicalDevice physical_device = VK_NULL_HANDLE;
+  VkDevice device = VK_NULL_HANDLE;
+  VkQueue queue = VK_NULL_HANDLE;
+  std::uint32_t queue_family = 0;
+};
+
+class Context {
+ public:
+  /// Creates an instance and device. Errors are GPU errors (CLI exit 3) and say which device
+  /// was asked for and which exist.
+  static Result<std::unique_ptr<Context>> create(const ContextOptions& options = {});
+  /// Wraps a host's objects without owning them (they are not destroyed with the Context).
+  static Result<std::unique_ptr<Context>> adopt(const AdoptInfo& info);
+
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  VkInstance instance() const { return instance_; }
+  VkPhysicalDevice physical_device() const { return physical_device_; }
+  VkDevice device() const { return device_; }
+  VkQueue queue() const { return queue_; }
+  std::uint32_t queue_family() const { return queue_family_; }
+  VkSurfaceKHR surface() const { return surface_; }
+  const VkPhysicalDeviceProperties& properties() const { return properties_; }
+  std::string device_name() const { return properties_.deviceName; }
+  /// Nanoseconds per timestamp tick; 0 when the queue has no timestamps.
+  double timestamp_period_ns() const { return timestamp_period_ns_; }
+
+  /// A memory type index with all of `required` (and `preferred` if one exists), or UINT32_MAX.
+  std::uint32_t find_memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags required,
+                                 VkMemoryPropertyFlags preferred = 0) const;
+  /// Whether `format` supports all `features` for optimal-tiling images.
+  bool supports_format(VkFormat format, VkFormatFeatureFlags2 features) const;
+
+  /// The convenience path for callers without a frame loop: records into a fresh command buffer,
+  /// submits it to the queue and waits for it.
+  Result<void> submit_and_wait(const std::function<void(VkCommandBuffer)>& record);
+
+  /// Gives an object a name that validation messages and debuggers show (no-op without
+  /// VK_EXT_debug_utils).
+  void set_name(VkObjectType type, std::uint64_t handle, const char* name) const;
+  /// Opens / closes a labelled region in a command buffer (no-op without VK_EXT_debug_utils).
+  void begin_label(VkCommandBuffer cmd, const char* name) const;
+  void end_label(VkCommandBuffer cmd) const;
+
+  /// Records a push-descriptor update (VK_KHR_push_descriptor).
+  void push_descriptors(VkCommandBuffer cmd, VkPipelineBindPoint bind_point, VkPipelineLayout layout,
+                        std::uint32_t count, const VkWriteDescriptorSet* writes) const;
+
+  bool validation_enabled() const { return debug_messenger_ != VK_NULL_HANDLE; }
+  /// Validation warnings and errors reported since creation. Every GPU test requires 0.
+  std::uint64_t validation_messages() const { return validation_messages_.load(); }
+
+ private:
+  Context() = default;
+  Result<void> load_device_functions();
+  static VKAPI_ATTR VkBool32 VKAPI_CALL on_debug_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                         VkDebugUtilsMessageTypeFlagsEXT types,
+                                                         const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                                         void* user);
+
+  bool owns_objects_ = false;
+  VkInstance instance_ = VK_NULL_HANDLE;
+  VkDebugUtilsMessengerEXT debug_messenger_ = VK_NULL_HANDLE;
+  VkSurfaceKHR surface_ = VK_NULL_HANDLE;
+  VkPhysicalDevice physical_device_ = VK_NULL_HANDLE;
+  VkDevice device_ = VK_NULL_HANDLE;
+  VkQueue queue_ = VK_NULL_HANDLE;
+  std::uint32_t queue_family_ = 0;
+  VkCommandPool immediate_pool_ = VK_NULL_HANDLE;
+  VkFence immediate_fence_ = VK_NULL_HANDLE;
+  VkPhysicalDeviceProperties properties_{};
+  VkPhysicalDeviceMemoryProperties memory_properties_{};
+  double timestamp_period_ns_ = 0.0;
+  std::atomic<std::uint64_t> validation_messages_{0};
+
+  PFN_vkSetDebugUtilsObjectNameEXT set_object_name_ = nullptr;
+  PFN_vkCmdBeginDebugUtilsLabelEXT cmd_begin_label_ = nullptr;
+  PFN_vkCmdEndDebugUtilsLabelEXT cmd_end_label_ = nullptr;
+  PFN_vkCmdPushDescriptorSetKHR cmd_push_descriptor_set_ = nullptr;
+};
+
+/// "VK_ERROR_DEVICE_LOST" etc.
+const char* vk_result_name(VkResult result);
+
+/// A GPU error "what: VK_ERROR_..." when result is not VK_SUCCESS.
+Result<void> vk_check(VkResult result, const char* what);
+
+}  // namespace lfx::gpu

@@ -1,0 +1,71 @@
+// lfx::gpu::Image: a 2D VkImage with its memory and views (one over all mips, and one per mip for
+// storage writes). It remembers how it was last used, so a pass states only how it is about to
+// use it (Image::use) and the right barrier is recorded. Move-only.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <vulkan/vulkan.h>
+
+#include "liquidfx/core/result.h"
+#include "liquidfx/gpu/barriers.h"
+#include "liquidfx/gpu/context.h"
+
+namespace lfx::gpu {
+
+struct ImageDesc {
+  std::uint32_t width = 0;   ///< Pixels, > 0.
+  std::uint32_t height = 0;  ///< Pixels, > 0.
+  VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
+  std::uint32_t mip_levels = 1;  ///< 1 .. full chain; see full_mip_count.
+  VkImageUsageFlags usage = 0;
+  const char* name = "image";
+};
+
+/// Number of mips of a full chain down to 1x1.
+std::uint32_t full_mip_count(std::uint32_t width, std::uint32_t height);
+
+class Image {
+ public:
+  static Result<Image> create(const Context& ctx, const ImageDesc& desc);
+
+  Image() = default;
+  ~Image();
+  Image(Image&& other) noexcept;
+  Image& operator=(Image&& other) noexcept;
+  Image(const Image&) = delete;
+  Image& operator=(const Image&) = delete;
+
+  VkImage handle() const { return image_; }
+  VkImageView view() const { return view_; }
+  /// A view of one mip (for storage writes into a mip chain).
+  VkImageView mip_view(std::uint32_t level) const { return mip_views_.empty() ? view_ : mip_views_[level]; }
+  VkFormat format() const { return desc_.format; }
+  VkExtent2D extent() const { return {desc_.width, desc_.height}; }
+  std::uint32_t width() const { return desc_.width; }
+  std::uint32_t height() const { return desc_.height; }
+  std::uint32_t mip_levels() const { return desc_.mip_levels; }
+  VkImageAspectFlags aspect() const { return aspect_; }
+  const char* name() const { return desc_.name; }
+
+  /// Records the barrier from the last use to `next` (skipped between reads in the same layout).
+  void use(VkCommandBuffer cmd, const ImageAccess& next);
+  /// The last use, e.g. to document a layout on exit.
+  const ImageAccess& last_use() const { return last_use_; }
+  /// Tells the image how it was left by commands recorded elsewhere (per-mip barriers, a host pass).
+  void assume(const ImageAccess& now) { last_use_ = now; }
+
+ private:
+  void release();
+  VkDevice device_ = VK_NULL_HANDLE;
+  VkImage image_ = VK_NULL_HANDLE;
+  VkDeviceMemory memory_ = VK_NULL_HANDLE;
+  VkImageView view_ = VK_NULL_HANDLE;
+  std::vector<VkImageView> mip_views_;
+  ImageDesc desc_{};
+  VkImageAspectFlags aspect_ = VK_IMAGE_ASPECT_COLOR_BIT;
+  ImageAccess last_use_ = access::kUndefined;
+};
+
+}  // namespace lfx::gpu

@@ -1,0 +1,97 @@
+// Compute and graphics pipelines (graphics through dynamic rendering, no render passes), built
+// from embedded shaders. Resources are bound with push descriptors in set 0: binding i has type
+// bindings[i]; parameters that change per draw go in push constants.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <vulkan/vulkan.h>
+
+#include "liquidfx/core/result.h"
+#include "liquidfx/gpu/context.h"
+
+namespace lfx::gpu {
+
+struct PipelineLayoutDesc {
+  std::vector<VkDescriptorType> bindings;   ///< Set 0, binding i; visible to every stage.
+  std::uint32_t push_constant_bytes = 0;    ///< Visible to every stage; at most 128.
+};
+
+struct VertexBinding {
+  std::uint32_t stride = 0;
+  VkVertexInputRate rate = VK_VERTEX_INPUT_RATE_VERTEX;
+  /// (location, format, offset) of each attribute read from this binding.
+  std::vector<VkVertexInputAttributeDescription> attributes;
+};
+
+enum class BlendMode {
+  none,           ///< Opaque: the fragment replaces the target.
+  alpha,          ///< src.a * src + (1 - src.a) * dst.
+  premultiplied,  ///< src + (1 - src.a) * dst.
+  additive,       ///< src + dst.
+};
+
+struct GraphicsPipelineDesc {
+  const char* name = "graphics";
+  std::string vertex_shader;    ///< Name under shaders/, e.g. "render/room.vert".
+  std::string fragment_shader;  ///< Name under shaders/.
+  PipelineLayoutDesc layout;
+  std::vector<VertexBinding> vertex_bindings;  ///< Binding i = vertex_bindings[i].
+  std::vector<VkFormat> color_formats;
+  VkFormat depth_format = VK_FORMAT_UNDEFINED;
+  VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+  VkCullModeFlags cull = VK_CULL_MODE_BACK_BIT;
+  VkFrontFace front_face = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+  bool depth_test = true;
+  bool depth_write = true;
+  VkCompareOp depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL;
+  BlendMode blend = BlendMode::none;  ///< The same for every colour attachment.
+  bool dynamic_cull_mode = false;     ///< Cull mode set per draw with vkCmdSetCullMode.
+};
+
+class Pipeline {
+ public:
+  /// A compute pipeline from an embedded compute shader.
+  static Result<Pipeline> compute(const Context& ctx, std::string_view shader, const PipelineLayoutDesc& layout);
+  /// A compute pipeline from SPIR-V the caller brings (a host's own shader, a test's).
+  static Result<Pipeline> compute_spirv(const Context& ctx, std::string_view name, std::span<const std::uint32_t> code,
+                                        const PipelineLayoutDesc& layout);
+  static Result<Pipeline> graphics(const Context& ctx, const GraphicsPipelineDesc& desc);
+
+  Pipeline() = default;
+  ~Pipeline();
+  Pipeline(Pipeline&& other) noexcept;
+  Pipeline& operator=(Pipeline&& other) noexcept;
+  Pipeline(const Pipeline&) = delete;
+  Pipeline& operator=(const Pipeline&) = delete;
+
+  VkPipeline handle() const { return pipeline_; }
+  VkPipelineLayout layout() const { return layout_; }
+  VkPipelineBindPoint bind_point() const { return bind_point_; }
+
+  void bind(VkCommandBuffer cmd) const { vkCmdBindPipeline(cmd, bind_point_, pipeline_); }
+  void push_constants(VkCommandBuffer cmd, const void* data, std::uint32_t bytes) const;
+  template <class T>
+  void push_constants(VkCommandBuffer cmd, const T& value) const {
+    push_constants(cmd, &value, static_cast<std::uint32_t>(sizeof(T)));
+  }
+  /// Dispatches enough workgroups of local_size x local_size to cover width x height.
+  static void dispatch_2d(VkCommandBuffer cmd, std::uint32_t width, std::uint32_t height,
+                          std::uint32_t local_size = 8);
+
+ private:
+  Result<void> make_layout(const Context& ctx, const PipelineLayoutDesc& desc);
+  void release();
+  VkDevice device_ = VK_NULL_HANDLE;
+  VkPipeline pipeline_ = VK_NULL_HANDLE;
+  VkPipelineLayout layout_ = VK_NULL_HANDLE;
+  VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
+  VkPipelineBindPoint bind_point_ = VK_PIPELINE_BIND_POINT_COMPUTE;
+  std::uint32_t push_constant_bytes_ = 0;
+};
+
+}  // namespace lfx::gpu

@@ -1,0 +1,48 @@
+// The hooks through which an effect draws into a frame, and what it sees while it does.
+//
+// Frame order: room (opaque) -> every effect's record_opaque -> scene copy (colour with mips,
+// linear depth) -> every effect's record_transparent -> every effect's record_post -> tonemap.
+#pragma once
+
+#include <glm/mat4x4.hpp>
+#include <vulkan/vulkan.h>
+
+#include "liquidfx/gpu/buffer.h"
+#include "liquidfx/gpu/context.h"
+#include "liquidfx/gpu/render/frame_targets.h"
+#include "liquidfx/gpu/sampler.h"
+#include "liquidfx/gpu/timing.h"
+#include "shared/frame.h"
+
+namespace lfx::gpu {
+
+class FrameRenderer;
+
+/// What a pass sees while the frame records.
+struct FrameContext {
+  const Context& ctx;
+  VkCommandBuffer cmd;
+  FrameTargets& targets;
+  const Buffer& frame_uniforms;             ///< FrameUniforms (std140) for shaders.
+  const shared::FrameUniforms& uniforms;    ///< The same values on the CPU.
+  GpuTimer* timer;                          ///< Name each pass with PassScope(timer, cmd, "name").
+  const Sampler& linear_clamp;              ///< Trilinear, clamp to edge.
+  const Sampler& nearest_clamp;             ///< Point sampling, clamp to edge.
+  FrameRenderer& renderer;                  ///< For refresh_scene_copy().
+};
+
+/// Implemented by every effect. Images are tracked (Image::use): a pass states how it is about to
+/// use a target and the barrier is recorded.
+class FramePasses {
+ public:
+  virtual ~FramePasses() = default;
+  /// Opaque geometry into targets.color and targets.depth.
+  virtual void record_opaque(FrameContext&) {}
+  /// Transparent geometry; may sample targets.scene_color (mips) and targets.scene_depth, and
+  /// may call renderer.refresh_scene_copy() so that later layers see what it drew.
+  virtual void record_transparent(FrameContext&) {}
+  /// Full-frame passes over targets.color before tonemapping.
+  virtual void record_post(FrameContext&) {}
+};
+
+}  // namespace lfx::gpu

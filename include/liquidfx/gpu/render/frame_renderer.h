@@ -1,0 +1,71 @@
+// lfx::gpu::FrameRenderer: records one whole frame (room, effects, scene copy, tonemap) into a
+// command buffer the caller passes, or renders and reads it back for callers without a loop.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "liquidfx/core/camera.h"
+#include "liquidfx/core/image.h"
+#include "liquidfx/core/result.h"
+#include "liquidfx/gpu/buffer.h"
+#include "liquidfx/gpu/context.h"
+#include "liquidfx/gpu/pipeline.h"
+#include "liquidfx/gpu/render/frame_passes.h"
+#include "liquidfx/gpu/render/frame_targets.h"
+#include "liquidfx/gpu/render/room.h"
+#include "liquidfx/gpu/sampler.h"
+#include "liquidfx/gpu/timing.h"
+
+namespace lfx::gpu {
+
+/// Where the frame is seen from and when.
+struct FrameView {
+  Camera camera;
+  double time = 0.0;            ///< Scene time, seconds.
+  float exposure_stops = 0.0f;  ///< Exposure before the filmic curve.
+};
+
+class FrameRenderer {
+ public:
+  static Result<std::unique_ptr<FrameRenderer>> create(Context& ctx, std::uint32_t width, std::uint32_t height);
+
+  /// Recreates the targets at a new size (waits for the device to be idle).
+  Result<void> resize(std::uint32_t width, std::uint32_t height);
+
+  /// Records one frame into cmd. On exit targets().output holds the display image, last used as
+  /// kComputeWrite; the other targets are as their last pass left them.
+  void record(VkCommandBuffer cmd, const FrameView& view, Room& room, std::span<FramePasses* const> effects);
+
+  /// Convenience path: records, submits, waits and reads the output back.
+  Result<ImageRgba8> render(const FrameView& view, Room& room, std::span<FramePasses* const> effects);
+
+  /// Copies the current targets.color into targets.scene_color (and its mips) again, so that
+  /// transparent layers drawn next refract what was drawn so far. Also called once per frame
+  /// after the opaque passes.
+  void refresh_scene_copy(FrameContext& frame);
+
+  FrameTargets& targets() { return targets_; }
+  GpuTimer& timer() { return timer_; }
+  Context& context() { return ctx_; }
+  /// The uniforms of the frame recorded last.
+  const shared::FrameUniforms& uniforms() const { return uniforms_; }
+
+ private:
+  explicit FrameRenderer(Context& ctx) : ctx_(ctx) {}
+  shared::FrameUniforms make_uniforms(const FrameView& view, const Room& room) const;
+
+  Context& ctx_;
+  FrameTargets targets_;
+  Buffer frame_uniforms_;
+  shared::FrameUniforms uniforms_{};
+  Pipeline scene_copy_;
+  Pipeline downsample_;
+  Pipeline tonemap_;
+  Sampler linear_clamp_;
+  Sampler nearest_clamp_;
+  GpuTimer timer_;
+};
+
+}  // namespace lfx::gpu

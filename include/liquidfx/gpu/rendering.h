@@ -1,0 +1,34 @@
+// Dynamic rendering (no render passes): begin drawing into colour / depth images, with the
+// viewport and scissor set to cover them.
+#pragma once
+
+#include <initializer_list>
+
+#include <glm/vec4.hpp>
+#include <vulkan/vulkan.h>
+
+#include "liquidfx/gpu/image.h"
+
+namespace lfx::gpu {
+
+struct ColorTarget {
+  const Image* image = nullptr;
+  bool clear = false;          ///< Clear to clear_color, else load what is there.
+  glm::vec4 clear_color{0.0f};
+};
+
+struct DepthTarget {
+  const Image* image = nullptr;  ///< nullptr: no depth.
+  bool clear = false;            ///< Clear to clear_depth, else load.
+  float clear_depth = 1.0f;
+  bool read_only = false;        ///< Tested, not written (layout DEPTH_READ_ONLY_OPTIMAL).
+};
+
+/// vkCmdBeginRendering over the targets (which must already be in attachment layouts) plus
+/// viewport and scissor covering the first target. End with vkCmdEndRendering.
+void begin_rendering(VkCommandBuffer cmd, std::initializer_list<ColorTarget> colors, const DepthTarget& depth = {});
+
+/// Viewport (with depth 0..1) and scissor covering extent.
+void set_viewport(VkCommandBuffer cmd, VkExtent2D extent);
+
+}  // namespace lfx::gpu

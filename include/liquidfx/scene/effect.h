@@ -1,0 +1,86 @@
+// Effects: the liquids a scene holds. Each effect type is registered once (effect_registry.cpp)
+// with its name, its knob table and a factory; the scene layer, the CLI and the viewer find it
+// there, so adding an effect touches its own folders and one registration line.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "liquidfx/core/knobs.h"
+#include "liquidfx/core/result.h"
+#include "liquidfx/gpu/context.h"
+#include "liquidfx/gpu/render/frame_passes.h"
+#include "liquidfx/scene/json_object.h"
+#include "liquidfx/scene/scene.h"
+
+namespace lfx::scene {
+
+/// A number an effect reports each frame ("live ripples", "tilt degrees", ...).
+struct EffectStat {
+  std::string name;
+  double value = 0.0;
+};
+
+/// Pointer input in frame coordinates: (0, 0) top left, (1, 1) bottom right.
+struct PointerEvent {
+  glm::vec2 position{0.0f};
+  bool pressed = false;
+};
+
+class Effect : public gpu::FramePasses {
+ public:
+  /// Advances the effect by dt seconds of scene time (dt > 0; the player caps hitches).
+  virtual Result<void> advance(double dt) = 0;
+  virtual std::vector<EffectStat> stats() const { return {}; }
+  virtual void pointer(const PointerEvent&) {}
+};
+
+/// What a factory gets: the device, the scene, and the instance's JSON block (its "type" and
+/// "name" already read; the factory reads the rest and calls finish()).
+struct EffectSetup {
+  gpu::Context& ctx;
+  const Scene& scene;
+  const EffectInstance& instance;
+  const JsonObject& block;
+
+  /// Reads the block's knobs into a knob struct, then applies the instance's --set overrides.
+  template <class Knobs>
+  Result<Knobs> knobs() const {
+    Knobs k;
+    if (auto r = read_knobs(&k, Knobs::knobs()); !r) return r.error();
+    return k;
+  }
+  Result<void> read_knobs(void* knobs, std::span<const KnobSpec> table) const;
+};
+
+struct EffectType {
+  std::string_view name;
+  std::string_view summary;
+  std::span<const KnobSpec> (*knobs)();
+  /// Writes the knob table with defaults as Markdown (for docs and `liquidfx knobs`).
+  std::string (*knob_markdown)();
+  Result<std::unique_ptr<Effect>> (*create)(const EffectSetup& setup);
+};
+
+/// Every registered effect type.
+std::span<const EffectType> effect_types();
+/// The type named name, or nullptr.
+const EffectType* find_effect_type(std::string_view name);
+
+/// Creates an EffectType entry for an effect class E with a knob struct K:
+/// E::create(const EffectSetup&) -> Result<std::unique_ptr<Effect>>.
+template <class E, class K>
+constexpr EffectType make_effect_type(std::string_view name, std::string_view summary) {
+  return {name, summary, &K::knobs, [] {
+            const K defaults{};
+            return knob_table_markdown(K::knobs(), &defaults);
+          },
+          &E::create};
+}
+
+}  // namespace lfx::scene

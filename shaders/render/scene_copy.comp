@@ -1,0 +1,18 @@
+#version 460
+// After the opaque pass: copies scene colour into mip 0 of the blurred-refraction chain and
+// scene depth into a linear view-depth image (metres), for the passes that follow.
+#include "render/frame_block.glsl"
+
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(set = 0, binding = 1) uniform sampler2D hdr_color;
+layout(set = 0, binding = 2) uniform sampler2D depth_buffer;
+layout(set = 0, binding = 3, rgba16f) writeonly uniform image2D scene_color;
+layout(set = 0, binding = 4, r32f) writeonly uniform image2D scene_depth;
+
+void main() {
+  ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+  if (any(greaterThanEqual(p, imageSize(scene_depth)))) return;
+  imageStore(scene_color, p, texelFetch(hdr_color, p, 0));
+  float d = texelFetch(depth_buffer, p, 0).r;
+  imageStore(scene_depth, p, vec4(linear_depth(d, frame.clip.x, frame.clip.y)));
+}

@@ -1,0 +1,23 @@
+// What a direction sees far away: a sky gradient above the horizon, the ground below. Used as
+// the room's background and as the environment that liquids and glass reflect.
+#ifndef LFX_SHARED_ENVIRONMENT_H
+#define LFX_SHARED_ENVIRONMENT_H
+
+#include "shared/prelude.h"
+
+LFX_SHARED_BEGIN
+
+// dir: unit direction. Colours are linear radiance.
+LFX_FN vec3 environment_radiance(vec3 dir, vec3 zenith, vec3 horizon, vec3 ground, vec3 sun_dir, vec3 sun) {
+  float up = dir.y;
+  vec3 sky = mix(horizon, zenith, sqrt(clamp(up, 0.0f, 1.0f)));
+  // A soft glow and a small disc around the sun, so glossy surfaces catch a highlight.
+  float cos_sun = max(dot(dir, sun_dir), 0.0f);
+  sky += sun * (0.02f * pow(cos_sun, 8.0f) + 0.5f * smoothstep(0.9995f, 0.9999f, cos_sun));
+  float below = smoothstep(0.0f, -0.05f, up);
+  return mix(sky, ground, below);
+}
+
+LFX_SHARED_END
+
+#endif

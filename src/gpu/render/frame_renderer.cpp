@@ -1,0 +1,164 @@
+#include "liquidfx/gpu/render/frame_renderer.h"
+
+#include <cmath>
+
+#include <glm/matrix.hpp>
+#include <glm/trigonometric.hpp>
+
+#include "liquidfx/gpu/descriptors.h"
+#include "liquidfx/gpu/transfer.h"
+
+namespace lfx::gpu {
+
+Result<std::unique_ptr<FrameRenderer>> FrameRenderer::create(Context& ctx, std::uint32_t width, std::uint32_t height) {
+  std::unique_ptr<FrameRenderer> r(new FrameRenderer(ctx));
+  if (auto resized = r->resize(width, height); !resized) return resized.error();
+
+  auto uniforms = Buffer::create(ctx, sizeof(shared::FrameUniforms),
+                                 VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                 MemoryUsage::device, "frame uniforms");
+  if (!uniforms) return uniforms.error();
+  r->frame_uniforms_ = std::move(uniforms.value());
+
+  const VkDescriptorType ubo = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+  const VkDescriptorType sampled = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
+  const VkDescriptorType storage = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+  struct PipelineSpec {
+    Pipeline* pipeline;
+    const char* shader;
+    PipelineLayoutDesc layout;
+  };
+  const PipelineSpec specs[] = {
+      {&r->scene_copy_, "render/scene_copy.comp", {{ubo, sampled, sampled, storage, storage}}},
+      {&r->downsample_, "render/downsample.comp", {{sampled, storage}}},
+      {&r->tonemap_, "render/tonemap.comp", {{ubo, sampled, storage}}},
+  };
+  for (const PipelineSpec& spec : specs) {
+    auto p = Pipeline::compute(ctx, spec.shader, spec.layout);
+    if (!p) return p.error();
+    *spec.pipeline = std::move(p.value());
+  }
+
+  auto linear = Sampler::create(ctx, {VK_FILTER_LINEAR, VK_SAMPLER_MIPMAP_MODE_LINEAR});
+  if (!linear) return linear.error();
+  r->linear_clamp_ = std::move(linear.value());
+  auto nearest = Sampler::create(ctx, {VK_FILTER_NEAREST, VK_SAMPLER_MIPMAP_MODE_NEAREST});
+  if (!nearest) return nearest.error();
+  r->nearest_clamp_ = std::move(nearest.value());
+
+  auto timer = GpuTimer::create(ctx);
+  if (!timer) return timer.error();
+  r->timer_ = std::move(timer.value());
+  return r;
+}
+
+Result<void> FrameRenderer::resize(std::uint32_t width, std::uint32_t height) {
+  if (width == 0 || height == 0) return input_error("frame size must be at least 1x1");
+  vkDeviceWaitIdle(ctx_.device());
+  auto targets = FrameTargets::create(ctx_, width, height);
+  if (!targets) return targets.error();
+  targets_ = std::move(targets.value());
+  return success();
+}
+
+shared::FrameUniforms FrameRenderer::make_uniforms(const FrameView& view, const Room& room) const {
+  const float w = float(targets_.width()), h = float(targets_.height());
+  const Camera& cam = view.camera;
+  shared::FrameUniforms u{};
+  u.view = cam.view();
+  u.proj = cam.projection(w / h);
+  u.view_proj = u.proj * u.view;
+  u.inv_view_proj = glm::inverse(u.view_proj);
+  u.camera_position = glm::vec4(cam.position, float(view.time));
+  u.viewport = glm::vec4(w, h, 1.0f / w, 1.0f / h);
+  u.clip = glm::vec4(cam.near_plane, cam.far_plane, std::tan(glm::radians(cam.fov_y_degrees) * 0.5f), w / h);
+  const RoomLighting light = room.lighting();
+  u.sun_direction = glm::vec4(light.sun_direction, 0.0f);
+  u.sun_radiance = glm::vec4(light.sun_radiance, 0.0f);
+  u.sky_zenith = glm::vec4(light.sky_zenith, 0.0f);
+  u.sky_horizon = glm::vec4(light.sky_horizon, 0.0f);
+  u.ground = glm::vec4(light.ground, view.exposure_stops);
+  return u;
+}
+
+void FrameRenderer::record(VkCommandBuffer cmd, const FrameView& view, Room& room,
+                           std::span<FramePasses* const> effects) {
+  timer_.reset(cmd);
+  uniforms_ = make_uniforms(view, room);
+  // The uniforms travel inside the command buffer, so frames in flight never share them.
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_UNIFORM_READ_BIT,
+                 VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+  vkCmdUpdateBuffer(cmd, frame_uniforms_.handle(), 0, sizeof(uniforms_), &uniforms_);
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_UNIFORM_READ_BIT);
+
+  FrameContext frame{ctx_,    cmd,           targets_,       frame_uniforms_, uniforms_,
+                     &timer_, linear_clamp_, nearest_clamp_, *this};
+  {
+    PassScope pass(&timer_, cmd, "room");
+    room.record(ctx_, cmd, targets_, frame_uniforms_);
+  }
+  for (FramePasses* e : effects) e->record_opaque(frame);
+  {
+    PassScope pass(&timer_, cmd, "scene copy");
+    refresh_scene_copy(frame);
+  }
+  for (FramePasses* e : effects) e->record_transparent(frame);
+  for (FramePasses* e : effects) e->record_post(frame);
+
+  PassScope pass(&timer_, cmd, "tonemap");
+  targets_.color.use(cmd, access::kComputeSampled);
+  targets_.output.use(cmd, access::kComputeWrite);
+  tonemap_.bind(cmd);
+  DescriptorWrites()
+      .uniform_buffer(0, frame_uniforms_.handle())
+      .sampled_image(1, targets_.color.view(), nearest_clamp_.handle())
+      .storage_image(2, targets_.output.view())
+      .push(ctx_, cmd, tonemap_);
+  Pipeline::dispatch_2d(cmd, targets_.width(), targets_.height());
+}
+
+void FrameRenderer::refresh_scene_copy(FrameContext& frame) {
+  VkCommandBuffer cmd = frame.cmd;
+  FrameTargets& t = targets_;
+  t.color.use(cmd, access::kComputeSampled);
+  t.depth.use(cmd, access::kDepthReadOnly);
+  t.scene_color.use(cmd, access::kComputeWrite);
+  t.scene_depth.use(cmd, access::kComputeWrite);
+  scene_copy_.bind(cmd);
+  DescriptorWrites()
+      .uniform_buffer(0, frame_uniforms_.handle())
+      .sampled_image(1, t.color.view(), nearest_clamp_.handle())
+      .sampled_image(2, t.depth.view(), nearest_clamp_.handle(), VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL)
+      .storage_image(3, t.scene_color.mip_view(0))
+      .storage_image(4, t.scene_depth.view())
+      .push(ctx_, cmd, scene_copy_);
+  Pipeline::dispatch_2d(cmd, t.width(), t.height());
+
+  // Each mip from the one above, the whole chain staying in GENERAL layout.
+  const ImageAccess written{VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                            VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT};
+  const ImageAccess sampled{VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                            VK_ACCESS_2_SHADER_SAMPLED_READ_BIT};
+  downsample_.bind(cmd);
+  for (std::uint32_t level = 1; level < t.scene_color.mip_levels(); ++level) {
+    image_barrier(cmd, t.scene_color.handle(), VK_IMAGE_ASPECT_COLOR_BIT, written, sampled, level - 1, 1);
+    DescriptorWrites()
+        .sampled_image(0, t.scene_color.mip_view(level - 1), linear_clamp_.handle(), VK_IMAGE_LAYOUT_GENERAL)
+        .storage_image(1, t.scene_color.mip_view(level))
+        .push(ctx_, cmd, downsample_);
+    Pipeline::dispatch_2d(cmd, std::max(1u, t.width() >> level), std::max(1u, t.height() >> level));
+  }
+  t.scene_color.assume({VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                        VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT});
+  t.scene_color.use(cmd, access::kShaderSampled);
+  t.scene_depth.use(cmd, access::kShaderSampled);
+}
+
+Result<ImageRgba8> FrameRenderer::render(const FrameView& view, Room& room, std::span<FramePasses* const> effects) {
+  if (auto r = ctx_.submit_and_wait([&](VkCommandBuffer cmd) { record(cmd, view, room, effects); }); !r)
+    return r.error();
+  return read_image_rgba8(ctx_, targets_.output);
+}
+
+}  // namespace lfx::gpu

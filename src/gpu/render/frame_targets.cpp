@@ -1,0 +1,37 @@
+#include "liquidfx/gpu/render/frame_targets.h"
+
+namespace lfx::gpu {
+
+Result<FrameTargets> FrameTargets::create(const Context& ctx, std::uint32_t width, std::uint32_t height) {
+  FrameTargets t;
+  struct Spec {
+    Image* image;
+    VkFormat format;
+    std::uint32_t mips;
+    VkImageUsageFlags usage;
+    const char* name;
+  };
+  const Spec specs[] = {
+      {&t.color, kHdrFormat, 1,
+       VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
+           VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+       "frame color"},
+      {&t.depth, kDepthFormat, 1,
+       VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+       "frame depth"},
+      {&t.scene_color, kHdrFormat, full_mip_count(width, height),
+       VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "scene color"},
+      {&t.scene_depth, kSceneDepthFormat, 1,
+       VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "scene depth"},
+      {&t.output, kOutputFormat, 1,
+       VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "frame output"},
+  };
+  for (const Spec& s : specs) {
+    auto image = Image::create(ctx, {width, height, s.format, s.mips, s.usage, s.name});
+    if (!image) return image.error();
+    *s.image = std::move(image.value());
+  }
+  return t;
+}
+
+}  // namespace lfx::gpu

@@ -1,0 +1,103 @@
+#include "liquidfx/gpu/buffer.h"
+
+#include <cstring>
+#include <utility>
+
+namespace lfx::gpu {
+
+Result<Buffer> Buffer::create(const Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, MemoryUsage memory,
+                              const char* name) {
+  assert(size > 0);
+  Buffer b;
+  b.device_ = ctx.device();
+  b.size_ = size;
+  VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  info.size = size;
+  info.usage = usage;
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  if (auto r = vk_check(vkCreateBuffer(b.device_, &info, nullptr, &b.buffer_), "vkCreateBuffer"); !r) return r.error();
+  ctx.set_name(VK_OBJECT_TYPE_BUFFER, reinterpret_cast<std::uint64_t>(b.buffer_), name);
+
+  VkMemoryRequirements req{};
+  vkGetBufferMemoryRequirements(b.device_, b.buffer_, &req);
+  VkMemoryPropertyFlags required = 0, preferred = 0;
+  switch (memory) {
+    case MemoryUsage::device: required = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT; break;
+    case MemoryUsage::upload:
+      required = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+      preferred = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+      break;
+    case MemoryUsage::readback:
+      required = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT;
+      preferred = VK_MEMORY_PROPERTY_HOST_CACHED_BIT;
+      break;
+  }
+  std::uint32_t type = ctx.find_memory_type(req.memoryTypeBits, required, preferred);
+  if (type == UINT32_MAX && memory == MemoryUsage::upload)  // very rare: upload through non-coherent memory
+    type = ctx.find_memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
+  if (type == UINT32_MAX) return gpu_error(std::string(name) + ": no suitable memory type");
+
+  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  alloc.allocationSize = req.size;
+  alloc.memoryTypeIndex = type;
+  if (auto r = vk_check(vkAllocateMemory(b.device_, &alloc, nullptr, &b.memory_), name); !r) return r.error();
+  if (auto r = vk_check(vkBindBufferMemory(b.device_, b.buffer_, b.memory_, 0), "vkBindBufferMemory"); !r)
+    return r.error();
+
+  if (memory != MemoryUsage::device) {
+    if (auto r = vk_check(vkMapMemory(b.device_, b.memory_, 0, VK_WHOLE_SIZE, 0, &b.mapped_), "vkMapMemory"); !r)
+      return r.error();
+    VkPhysicalDeviceMemoryProperties props{};
+    vkGetPhysicalDeviceMemoryProperties(ctx.physical_device(), &props);
+    b.coherent_ = props.memoryTypes[type].propertyFlags & VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  }
+  return b;
+}
+
+Buffer::~Buffer() { release(); }
+
+Buffer::Buffer(Buffer&& other) noexcept { *this = std::move(other); }
+
+Buffer& Buffer::operator=(Buffer&& other) noexcept {
+  if (this != &other) {
+    release();
+    device_ = std::exchange(other.device_, VK_NULL_HANDLE);
+    buffer_ = std::exchange(other.buffer_, VK_NULL_HANDLE);
+    memory_ = std::exchange(other.memory_, VK_NULL_HANDLE);
+    size_ = std::exchange(other.size_, 0);
+    mapped_ = std::exchange(other.mapped_, nullptr);
+    coherent_ = other.coherent_;
+  }
+  return *this;
+}
+
+void Buffer::release() {
+  if (!device_) return;
+  if (buffer_) vkDestroyBuffer(device_, buffer_, nullptr);
+  if (memory_) vkFreeMemory(device_, memory_, nullptr);  // unmaps implicitly
+  device_ = VK_NULL_HANDLE;
+  buffer_ = VK_NULL_HANDLE;
+  memory_ = VK_NULL_HANDLE;
+  mapped_ = nullptr;
+}
+
+void Buffer::invalidate() const {
+  if (coherent_ || !mapped_) return;
+  VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE};
+  range.memory = memory_;
+  range.size = VK_WHOLE_SIZE;
+  vkInvalidateMappedMemoryRanges(device_, 1, &range);
+}
+
+void Buffer::write(std::span<const std::byte> bytes, VkDeviceSize offset) const {
+  assert(mapped_ && offset + bytes.size() <= size_);
+  std::memcpy(static_cast<std::byte*>(mapped_) + offset, bytes.data(), bytes.size());
+  if (!coherent_) {
+    VkMappedMemoryRange range{VK_STRUCTURE_TYPE_MAPPED_MEMORY_RANGE};
+    range.memory = memory_;
+    range.size = VK_WHOLE_SIZE;
+    vkFlushMappedMemoryRanges(device_, 1, &range);
+  }
+}
+
+}  // namespace lfx::gpu

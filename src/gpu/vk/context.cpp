@@ -1,0 +1,505 @@
+#include "liquidfx/gpu/context.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <string_view>
+
+#include "liquidfx/core/log.h"
+
+namespace lfx::gpu {
+namespace {
+
+constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
+constexpr std::uint64_t kSubmitTimeoutNs = 120ull * 1000 * 1000 * 1000;
+
+std::string version_text(std::uint32_t v) {
+  return std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) + "." +
+         std::to_string(VK_API_VERSION_PATCH(v));
+}
+
+const char* device_type_name(VkPhysicalDeviceType type) {
+  switch (type) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "cpu";
+    default: return "other";
+  }
+}
+
+// Preference order when no device is asked for: real GPUs before software rasterisers.
+int type_rank(std::string_view type) {
+  constexpr std::string_view kOrder[] = {"discrete", "integrated", "virtual", "cpu"};
+  for (int i = 0; i < 4; ++i)
+    if (kOrder[i] == type) return i;
+  return 4;
+}
+
+bool has_instance_layer(const char* name) {
+  std::uint32_t count = 0;
+  vkEnumerateInstanceLayerProperties(&count, nullptr);
+  std::vector<VkLayerProperties> layers(count);
+  vkEnumerateInstanceLayerProperties(&count, layers.data());
+  return std::any_of(layers.begin(), layers.end(),
+                     [&](const VkLayerProperties& l) { return std::strcmp(l.layerName, name) == 0; });
+}
+
+bool has_instance_extension(const char* name) {
+  std::uint32_t count = 0;
+  vkEnumerateInstanceExtensionProperties(nullptr, &count, nullptr);
+  std::vector<VkExtensionProperties> extensions(count);
+  vkEnumerateInstanceExtensionProperties(nullptr, &count, extensions.data());
+  return std::any_of(extensions.begin(), extensions.end(),
+                     [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
+}
+
+bool has_device_extension(VkPhysicalDevice device, const char* name) {
+  std::uint32_t count = 0;
+  vkEnumerateDeviceExtensionProperties(device, nullptr, &count, nullptr);
+  std::vector<VkExtensionProperties> extensions(count);
+  vkEnumerateDeviceExtensionProperties(device, nullptr, &count, extensions.data());
+  return std::any_of(extensions.begin(), extensions.end(),
+                     [&](const VkExtensionProperties& e) { return std::strcmp(e.extensionName, name) == 0; });
+}
+
+// The queue family liquidfx records on: graphics + compute (+ present to surface when given).
+std::optional<std::uint32_t> pick_queue_family(VkPhysicalDevice device, VkSurfaceKHR surface) {
+  std::uint32_t count = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(device, &count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(count);
+  vkGetPhysicalDeviceQueueFamilyProperties(device, &count, families.data());
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const VkQueueFlags need = VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT;
+    if ((families[i].queueFlags & need) != need) continue;
+    if (surface != VK_NULL_HANDLE) {
+      VkBool32 present = VK_FALSE;
+      vkGetPhysicalDeviceSurfaceSupportKHR(device, i, surface, &present);
+      if (!present) continue;
+    }
+    return i;
+  }
+  return std::nullopt;
+}
+
+DeviceInfo describe_device(VkPhysicalDevice device, std::uint32_t index) {
+  VkPhysicalDeviceProperties props{};
+  vkGetPhysicalDeviceProperties(device, &props);
+  VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+  VkPhysicalDeviceProperties2 props2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &driver};
+  vkGetPhysicalDeviceProperties2(device, &props2);
+
+  DeviceInfo info;
+  info.index = index;
+  info.name = props.deviceName;
+  info.type = device_type_name(props.deviceType);
+  info.api_version = version_text(props.apiVersion);
+  info.driver = std::string(driver.driverName) + " " + driver.driverInfo;
+  info.vulkan_1_3 = props.apiVersion >= VK_API_VERSION_1_3;
+
+  VkPhysicalDeviceMemoryProperties memory{};
+  vkGetPhysicalDeviceMemoryProperties(device, &memory);
+  for (std::uint32_t i = 0; i < memory.memoryHeapCount; ++i)
+    if (memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) info.device_local_bytes += memory.memoryHeaps[i].size;
+
+  if (info.vulkan_1_3) {
+    VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f13};
+    vkGetPhysicalDeviceFeatures2(device, &features);
+    info.dynamic_rendering = f13.dynamicRendering;
+    info.synchronization2 = f13.synchronization2;
+  }
+  info.push_descriptor = has_device_extension(device, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+  info.timestamps = props.limits.timestampComputeAndGraphics && props.limits.timestampPeriod > 0.0f;
+
+  std::vector<std::string> missing;
+  if (!info.vulkan_1_3) missing.push_back("Vulkan 1.3");
+  if (!info.dynamic_rendering) missing.push_back("dynamicRendering");
+  if (!info.synchronization2) missing.push_back("synchronization2");
+  if (!info.push_descriptor) missing.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+  if (!pick_queue_family(device, VK_NULL_HANDLE)) missing.push_back("a graphics+compute queue");
+  for (const auto& m : missing) info.missing += (info.missing.empty() ? "" : ", ") + m;
+  info.suitable = missing.empty();
+  return info;
+}
+
+std::string lowercase(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return out;
+}
+
+std::string device_list_text(const std::vector<DeviceInfo>& infos) {
+  std::string text;
+  for (const auto& info : infos) text += "\n  " + std::to_string(info.index) + ": " + info.name + " (" + info.type + ")";
+  return text.empty() ? " none" : text;
+}
+
+// Chooses a device: by selector (index or name substring) or the best suitable one.
+Result<std::uint32_t> choose_device(const std::vector<DeviceInfo>& infos, const std::string& selector) {
+  if (infos.empty()) return gpu_error("no Vulkan device found (is a driver such as mesa-vulkan-drivers installed?)");
+  if (!selector.empty()) {
+    const bool is_index = std::all_of(selector.begin(), selector.end(), [](unsigned char c) { return std::isdigit(c); });
+    for (const auto& info : infos) {
+      const bool match = is_index ? std::to_string(info.index) == selector
+                                  : lowercase(info.name).find(lowercase(selector)) != std::string::npos;
+      if (!match) continue;
+      if (!info.suitable)
+        return gpu_error("device \"" + info.name + "\" (LIQUIDFX_DEVICE=" + selector + ") lacks " + info.missing);
+      return info.index;
+    }
+    return gpu_error("no Vulkan device matches LIQUIDFX_DEVICE=\"" + selector + "\"; devices:" + device_list_text(infos));
+  }
+  const DeviceInfo* best = nullptr;
+  for (const auto& info : infos) {
+    if (!info.suitable) continue;
+    if (!best || type_rank(info.type) < type_rank(best->type)) best = &info;
+  }
+  if (!best) return gpu_error("no Vulkan device supports what liquidfx needs; devices:" + device_list_text(infos));
+  return best->index;
+}
+
+}  // namespace
+
+Result<std::vector<DeviceInfo>> list_devices() {
+  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  app.pApplicationName = "liquidfx devices";
+  app.apiVersion = VK_API_VERSION_1_3;
+  VkInstanceCreateInfo create{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  create.pApplicationInfo = &app;
+  VkInstance instance = VK_NULL_HANDLE;
+  if (auto r = vk_check(vkCreateInstance(&create, nullptr, &instance), "vkCreateInstance"); !r) return r.error();
+  std::uint32_t count = 0;
+  vkEnumeratePhysicalDevices(instance, &count, nullptr);
+  std::vector<VkPhysicalDevice> devices(count);
+  vkEnumeratePhysicalDevices(instance, &count, devices.data());
+  std::vector<DeviceInfo> infos;
+  for (std::uint32_t i = 0; i < count; ++i) infos.push_back(describe_device(devices[i], i));
+  vkDestroyInstance(instance, nullptr);
+  return infos;
+}
+
+bool validation_default() {
+  if (const char* env = std::getenv("LIQUIDFX_VALIDATION")) return std::strcmp(env, "0") != 0;
+#ifdef NDEBUG
+  return false;
+#else
+  return true;
+#endif
+}
+
+VKAPI_ATTR VkBool32 VKAPI_CALL Context::on_debug_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
+                                                         VkDebugUtilsMessageTypeFlagsEXT types,
+                                                         const VkDebugUtilsMessengerCallbackDataEXT* data,
+                                                         void* user) {
+  auto* self = static_cast<Context*>(user);
+  const bool serious = severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT;
+  // Only the validation layer's findings count; the loader's own notes are logged, not counted.
+  const bool counted = serious && (types & (VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                                            VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT));
+  if (counted) self->validation_messages_.fetch_add(1);
+  const std::string text = std::string("vulkan: ") + (data->pMessage ? data->pMessage : "");
+  log(counted ? LogLevel::error : serious ? LogLevel::warning : LogLevel::info, text);
+  return VK_FALSE;
+}
+
+Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) {
+  std::unique_ptr<Context> ctx(new Context());
+  ctx->owns_objects_ = true;
+
+  // Instance, with validation and synchronization validation when asked for.
+  std::vector<const char*> layers;
+  bool validation = options.validation;
+  if (validation && !has_instance_layer(kValidationLayer)) {
+    log_warning("validation requested but VK_LAYER_KHRONOS_validation is not installed (vulkan-validationlayers)");
+    validation = false;
+  }
+  if (validation) layers.push_back(kValidationLayer);
+  std::vector<const char*> extensions;
+  for (const auto& e : options.instance_extensions) extensions.push_back(e.c_str());
+  const bool debug_utils = has_instance_extension(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+  if (debug_utils) extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+
+  VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
+  app.pApplicationName = "liquidfx";
+  app.pEngineName = "liquidfx";
+  app.apiVersion = VK_API_VERSION_1_3;
+
+  const VkValidationFeatureEnableEXT enabled_checks[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
+  VkValidationFeaturesEXT validation_features{VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
+  validation_features.enabledValidationFeatureCount = 1;
+  validation_features.pEnabledValidationFeatures = enabled_checks;
+
+  VkDebugUtilsMessengerCreateInfoEXT messenger_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+  messenger_info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
+                                   VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
+                               VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                               VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+  messenger_info.pfnUserCallback = &Context::on_debug_message;
+  messenger_info.pUserData = ctx.get();
+  if (validation && debug_utils) {
+    validation_features.pNext = &messenger_info;  // also reports vkCreateInstance / vkDestroyInstance
+  }
+
+  VkInstanceCreateInfo instance_info{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+  instance_info.pNext = validation ? &validation_features : nullptr;
+  instance_info.pApplicationInfo = &app;
+  instance_info.enabledLayerCount = static_cast<std::uint32_t>(layers.size());
+  instance_info.ppEnabledLayerNames = layers.data();
+  instance_info.enabledExtensionCount = static_cast<std::uint32_t>(extensions.size());
+  instance_info.ppEnabledExtensionNames = extensions.data();
+  if (auto r = vk_check(vkCreateInstance(&instance_info, nullptr, &ctx->instance_), "vkCreateInstance"); !r)
+    return r.error();
+
+  if (validation && debug_utils) {
+    auto create_messenger = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(ctx->instance_, "vkCreateDebugUtilsMessengerEXT"));
+    if (create_messenger) create_messenger(ctx->instance_, &messenger_info, nullptr, &ctx->debug_messenger_);
+  }
+  if (debug_utils) {
+    ctx->set_object_name_ = reinterpret_cast<PFN_vkSetDebugUtilsObjectNameEXT>(
+        vkGetInstanceProcAddr(ctx->instance_, "vkSetDebugUtilsObjectNameEXT"));
+    ctx->cmd_begin_label_ = reinterpret_cast<PFN_vkCmdBeginDebugUtilsLabelEXT>(
+        vkGetInstanceProcAddr(ctx->instance_, "vkCmdBeginDebugUtilsLabelEXT"));
+    ctx->cmd_end_label_ = reinterpret_cast<PFN_vkCmdEndDebugUtilsLabelEXT>(
+        vkGetInstanceProcAddr(ctx->instance_, "vkCmdEndDebugUtilsLabelEXT"));
+  }
+
+  if (options.create_surface) {
+    if (auto r = vk_check(options.create_surface(ctx->instance_, &ctx->surface_), "creating the window surface"); !r)
+      return r.error();
+  }
+
+  // Physical device.
+  std::uint32_t count = 0;
+  vkEnumeratePhysicalDevices(ctx->instance_, &count, nullptr);
+  std::vector<VkPhysicalDevice> devices(count);
+  vkEnumeratePhysicalDevices(ctx->instance_, &count, devices.data());
+  std::vector<DeviceInfo> infos;
+  for (std::uint32_t i = 0; i < count; ++i) infos.push_back(describe_device(devices[i], i));
+  std::string selector = options.device;
+  if (selector.empty())
+    if (const char* env = std::getenv("LIQUIDFX_DEVICE")) selector = env;
+  auto chosen = choose_device(infos, selector);
+  if (!chosen) return chosen.error();
+  ctx->physical_device_ = devices[*chosen];
+  vkGetPhysicalDeviceProperties(ctx->physical_device_, &ctx->properties_);
+  vkGetPhysicalDeviceMemoryProperties(ctx->physical_device_, &ctx->memory_properties_);
+
+  auto family = pick_queue_family(ctx->physical_device_, ctx->surface_);
+  if (!family) return gpu_error(infos[*chosen].name + ": no graphics+compute queue can present to the window");
+  ctx->queue_family_ = *family;
+
+  // Logical device: Vulkan 1.3 dynamic rendering + synchronization2, push descriptors, and the
+  // optional core features later passes use when present.
+  VkPhysicalDeviceFeatures supported{};
+  vkGetPhysicalDeviceFeatures(ctx->physical_device_, &supported);
+  VkPhysicalDeviceFeatures core{};
+  core.independentBlend = supported.independentBlend;
+  core.fragmentStoresAndAtomics = supported.fragmentStoresAndAtomics;
+  core.samplerAnisotropy = supported.samplerAnisotropy;
+  core.shaderStorageImageWriteWithoutFormat = supported.shaderStorageImageWriteWithoutFormat;
+  core.shaderStorageImageReadWithoutFormat = supported.shaderStorageImageReadWithoutFormat;
+  VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  f13.dynamicRendering = VK_TRUE;
+  f13.synchronization2 = VK_TRUE;
+  f13.maintenance4 = VK_TRUE;  // required by Vulkan 1.3; SPIR-V 1.6 compute shaders use LocalSizeId
+  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f13};
+  features.features = core;
+
+  std::vector<const char*> device_extensions = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+  if (ctx->surface_ != VK_NULL_HANDLE) device_extensions.push_back(VK_KHR_SWAPCHAIN_EXTENSION_NAME);
+
+  const float priority = 1.0f;
+  VkDeviceQueueCreateInfo queue_info{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  queue_info.queueFamilyIndex = ctx->queue_family_;
+  queue_info.queueCount = 1;
+  queue_info.pQueuePriorities = &priority;
+  VkDeviceCreateInfo device_info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO, &features};
+  device_info.queueCreateInfoCount = 1;
+  device_info.pQueueCreateInfos = &queue_info;
+  device_info.enabledExtensionCount = static_cast<std::uint32_t>(device_extensions.size());
+  device_info.ppEnabledExtensionNames = device_extensions.data();
+  if (auto r = vk_check(vkCreateDevice(ctx->physical_device_, &device_info, nullptr, &ctx->device_), "vkCreateDevice");
+      !r)
+    return r.error();
+  vkGetDeviceQueue(ctx->device_, ctx->queue_family_, 0, &ctx->queue_);
+  if (auto r = ctx->load_device_functions(); !r) return r.error();
+  log_info("device: " + ctx->device_name() + (validation ? " (validation on)" : ""));
+  return ctx;
+}
+
+Result<std::unique_ptr<Context>> Context::adopt(const AdoptInfo& info) {
+  if (!info.instance || !info.physical_device || !info.device || !info.queue)
+    return gpu_error("Context::adopt: instance, physical device, device and queue must all be set");
+  std::unique_ptr<Context> ctx(new Context());
+  ctx->owns_objects_ = false;
+  ctx->instance_ = info.instance;
+  ctx->physical_device_ = info.physical_device;
+  ctx->device_ = info.device;
+  ctx->queue_ = info.queue;
+  ctx->queue_family_ = info.queue_family;
+  vkGetPhysicalDeviceProperties(ctx->physical_device_, &ctx->properties_);
+  vkGetPhysicalDeviceMemoryProperties(ctx->physical_device_, &ctx->memory_properties_);
+  if (ctx->properties_.apiVersion < VK_API_VERSION_1_3)
+    return gpu_error(std::string(ctx->properties_.deviceName) + ": adopted device is not Vulkan 1.3");
+  if (auto r = ctx->load_device_functions(); !r) return r.error();
+  return ctx;
+}
+
+Result<void> Context::load_device_functions() {
+  cmd_push_descriptor_set_ =
+      reinterpret_cast<PFN_vkCmdPushDescriptorSetKHR>(vkGetDeviceProcAddr(device_, "vkCmdPushDescriptorSetKHR"));
+  if (!cmd_push_descriptor_set_)
+    return gpu_error(device_name() + ": VK_KHR_push_descriptor is not enabled on the device");
+
+  std::uint32_t count = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(physical_device_, &count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(count);
+  vkGetPhysicalDeviceQueueFamilyProperties(physical_device_, &count, families.data());
+  if (queue_family_ < count && families[queue_family_].timestampValidBits > 0)
+    timestamp_period_ns_ = properties_.limits.timestampPeriod;
+
+  VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pool_info.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT | VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  pool_info.queueFamilyIndex = queue_family_;
+  if (auto r = vk_check(vkCreateCommandPool(device_, &pool_info, nullptr, &immediate_pool_), "vkCreateCommandPool"); !r)
+    return r;
+  VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+  return vk_check(vkCreateFence(device_, &fence_info, nullptr, &immediate_fence_), "vkCreateFence");
+}
+
+Context::~Context() {
+  if (device_) {
+    vkDeviceWaitIdle(device_);
+    if (immediate_fence_) vkDestroyFence(device_, immediate_fence_, nullptr);
+    if (immediate_pool_) vkDestroyCommandPool(device_, immediate_pool_, nullptr);
+  }
+  if (!owns_objects_) return;
+  if (device_) vkDestroyDevice(device_, nullptr);
+  if (surface_) vkDestroySurfaceKHR(instance_, surface_, nullptr);
+  if (debug_messenger_) {
+    auto destroy = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
+        vkGetInstanceProcAddr(instance_, "vkDestroyDebugUtilsMessengerEXT"));
+    if (destroy) destroy(instance_, debug_messenger_, nullptr);
+  }
+  if (instance_) vkDestroyInstance(instance_, nullptr);
+}
+
+std::uint32_t Context::find_memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags required,
+                                        VkMemoryPropertyFlags preferred) const {
+  std::uint32_t fallback = UINT32_MAX;
+  for (std::uint32_t i = 0; i < memory_properties_.memoryTypeCount; ++i) {
+    if (!(type_bits & (1u << i))) continue;
+    const VkMemoryPropertyFlags flags = memory_properties_.memoryTypes[i].propertyFlags;
+    if ((flags & required) != required) continue;
+    if ((flags & preferred) == preferred) return i;
+    if (fallback == UINT32_MAX) fallback = i;
+  }
+  return fallback;
+}
+
+bool Context::supports_format(VkFormat format, VkFormatFeatureFlags2 features) const {
+  VkFormatProperties3 props3{VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
+  VkFormatProperties2 props{VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, &props3};
+  vkGetPhysicalDeviceFormatProperties2(physical_device_, format, &props);
+  return (props3.optimalTilingFeatures & features) == features;
+}
+
+Result<void> Context::submit_and_wait(const std::function<void(VkCommandBuffer)>& record) {
+  VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  alloc.commandPool = immediate_pool_;
+  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  alloc.commandBufferCount = 1;
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  if (auto r = vk_check(vkAllocateCommandBuffers(device_, &alloc, &cmd), "vkAllocateCommandBuffers"); !r) return r;
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  vkBeginCommandBuffer(cmd, &begin);
+  record(cmd);
+  Result<void> result = vk_check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
+  if (result) {
+    VkCommandBufferSubmitInfo cmd_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
+    cmd_info.commandBuffer = cmd;
+    VkSubmitInfo2 submit{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
+    submit.commandBufferInfoCount = 1;
+    submit.pCommandBufferInfos = &cmd_info;
+    result = vk_check(vkQueueSubmit2(queue_, 1, &submit, immediate_fence_), "vkQueueSubmit2");
+    if (result) {
+      const VkResult waited = vkWaitForFences(device_, 1, &immediate_fence_, VK_TRUE, kSubmitTimeoutNs);
+      if (waited == VK_TIMEOUT) {
+        result = gpu_error("the GPU did not finish the submitted work within 120 s");
+      } else {
+        result = vk_check(waited, "vkWaitForFences");
+      }
+      if (result) vkResetFences(device_, 1, &immediate_fence_);
+    }
+  }
+  if (result) vkFreeCommandBuffers(device_, immediate_pool_, 1, &cmd);
+  return result;
+}
+
+void Context::set_name(VkObjectType type, std::uint64_t handle, const char* name) const {
+  if (!set_object_name_ || !name) return;
+  VkDebugUtilsObjectNameInfoEXT info{VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT};
+  info.objectType = type;
+  info.objectHandle = handle;
+  info.pObjectName = name;
+  set_object_name_(device_, &info);
+}
+
+void Context::begin_label(VkCommandBuffer cmd, const char* name) const {
+  if (!cmd_begin_label_) return;
+  VkDebugUtilsLabelEXT label{VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT};
+  label.pLabelName = name;
+  cmd_begin_label_(cmd, &label);
+}
+
+void Context::end_label(VkCommandBuffer cmd) const {
+  if (cmd_end_label_) cmd_end_label_(cmd);
+}
+
+void Context::push_descriptors(VkCommandBuffer cmd, VkPipelineBindPoint bind_point, VkPipelineLayout layout,
+                               std::uint32_t count, const VkWriteDescriptorSet* writes) const {
+  cmd_push_descriptor_set_(cmd, bind_point, layout, 0, count, writes);
+}
+
+const char* vk_result_name(VkResult result) {
+  switch (result) {
+#define LFX_CASE(x) \
+  case x:           \
+    return #x;
+    LFX_CASE(VK_SUCCESS)
+    LFX_CASE(VK_NOT_READY)
+    LFX_CASE(VK_TIMEOUT)
+    LFX_CASE(VK_INCOMPLETE)
+    LFX_CASE(VK_SUBOPTIMAL_KHR)
+    LFX_CASE(VK_ERROR_OUT_OF_HOST_MEMORY)
+    LFX_CASE(VK_ERROR_OUT_OF_DEVICE_MEMORY)
+    LFX_CASE(VK_ERROR_INITIALIZATION_FAILED)
+    LFX_CASE(VK_ERROR_DEVICE_LOST)
+    LFX_CASE(VK_ERROR_MEMORY_MAP_FAILED)
+    LFX_CASE(VK_ERROR_LAYER_NOT_PRESENT)
+    LFX_CASE(VK_ERROR_EXTENSION_NOT_PRESENT)
+    LFX_CASE(VK_ERROR_FEATURE_NOT_PRESENT)
+    LFX_CASE(VK_ERROR_INCOMPATIBLE_DRIVER)
+    LFX_CASE(VK_ERROR_TOO_MANY_OBJECTS)
+    LFX_CASE(VK_ERROR_FORMAT_NOT_SUPPORTED)
+    LFX_CASE(VK_ERROR_SURFACE_LOST_KHR)
+    LFX_CASE(VK_ERROR_NATIVE_WINDOW_IN_USE_KHR)
+    LFX_CASE(VK_ERROR_OUT_OF_DATE_KHR)
+    LFX_CASE(VK_ERROR_OUT_OF_POOL_MEMORY)
+#undef LFX_CASE
+    default: return "VkResult(unknown)";
+  }
+}
+
+Result<void> vk_check(VkResult result, const char* what) {
+  if (result == VK_SUCCESS) return success();
+  return gpu_error(std::string(what) + ": " + vk_result_name(result));
+}
+
+}  // namespace lfx::gpu

@@ -1,0 +1,129 @@
+#include "liquidfx/gpu/image.h"
+
+#include <algorithm>
+#include <bit>
+#include <string>
+#include <utility>
+
+namespace lfx::gpu {
+namespace {
+
+bool is_depth_format(VkFormat format) {
+  return format == VK_FORMAT_D32_SFLOAT || format == VK_FORMAT_D16_UNORM || format == VK_FORMAT_D24_UNORM_S8_UINT ||
+         format == VK_FORMAT_D32_SFLOAT_S8_UINT;
+}
+
+}  // namespace
+
+std::uint32_t full_mip_count(std::uint32_t width, std::uint32_t height) {
+  return static_cast<std::uint32_t>(std::bit_width(std::max(width, height)));
+}
+
+Result<Image> Image::create(const Context& ctx, const ImageDesc& desc) {
+  if (desc.width == 0 || desc.height == 0)
+    return input_error(std::string(desc.name) + ": image size must be at least 1x1");
+  const VkPhysicalDeviceLimits& limits = ctx.properties().limits;
+  if (desc.width > limits.maxImageDimension2D || desc.height > limits.maxImageDimension2D)
+    return input_error(std::string(desc.name) + ": " + std::to_string(desc.width) + "x" + std::to_string(desc.height) +
+                       " exceeds the device's largest image (" + std::to_string(limits.maxImageDimension2D) + ")");
+  assert(desc.mip_levels >= 1 && desc.mip_levels <= full_mip_count(desc.width, desc.height));
+
+  Image img;
+  img.device_ = ctx.device();
+  img.desc_ = desc;
+  img.aspect_ = is_depth_format(desc.format) ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
+
+  VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  info.imageType = VK_IMAGE_TYPE_2D;
+  info.format = desc.format;
+  info.extent = {desc.width, desc.height, 1};
+  info.mipLevels = desc.mip_levels;
+  info.arrayLayers = 1;
+  info.samples = VK_SAMPLE_COUNT_1_BIT;
+  info.tiling = VK_IMAGE_TILING_OPTIMAL;
+  info.usage = desc.usage;
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  if (auto r = vk_check(vkCreateImage(img.device_, &info, nullptr, &img.image_), desc.name); !r) return r.error();
+  ctx.set_name(VK_OBJECT_TYPE_IMAGE, reinterpret_cast<std::uint64_t>(img.image_), desc.name);
+
+  VkMemoryRequirements req{};
+  vkGetImageMemoryRequirements(img.device_, img.image_, &req);
+  const std::uint32_t type = ctx.find_memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+  if (type == UINT32_MAX) return gpu_error(std::string(desc.name) + ": no device-local memory for the image");
+  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  alloc.allocationSize = req.size;
+  alloc.memoryTypeIndex = type;
+  if (auto r = vk_check(vkAllocateMemory(img.device_, &alloc, nullptr, &img.memory_), desc.name); !r) return r.error();
+  if (auto r = vk_check(vkBindImageMemory(img.device_, img.image_, img.memory_, 0), "vkBindImageMemory"); !r)
+    return r.error();
+
+  auto make_view = [&](std::uint32_t base, std::uint32_t count, VkImageView* out) {
+    VkImageViewCreateInfo view{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+    view.image = img.image_;
+    view.viewType = VK_IMAGE_VIEW_TYPE_2D;
+    view.format = desc.format;
+    view.subresourceRange = {img.aspect_, base, count, 0, 1};
+    return vk_check(vkCreateImageView(img.device_, &view, nullptr, out), "vkCreateImageView");
+  };
+  // Transfer-only images have no views (a view needs a shader or attachment usage).
+  constexpr VkImageUsageFlags kViewUsages = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT |
+                                            VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                            VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+  if (!(desc.usage & kViewUsages)) return img;
+  if (auto r = make_view(0, desc.mip_levels, &img.view_); !r) return r.error();
+  if (desc.mip_levels > 1 && (desc.usage & VK_IMAGE_USAGE_STORAGE_BIT)) {
+    img.mip_views_.resize(desc.mip_levels, VK_NULL_HANDLE);
+    for (std::uint32_t level = 0; level < desc.mip_levels; ++level)
+      if (auto r = make_view(level, 1, &img.mip_views_[level]); !r) return r.error();
+  }
+  return img;
+}
+
+Image::~Image() { release(); }
+
+Image::Image(Image&& other) noexcept { *this = std::move(other); }
+
+Image& Image::operator=(Image&& other) noexcept {
+  if (this != &other) {
+    release();
+    device_ = std::exchange(other.device_, VK_NULL_HANDLE);
+    image_ = std::exchange(other.image_, VK_NULL_HANDLE);
+    memory_ = std::exchange(other.memory_, VK_NULL_HANDLE);
+    view_ = std::exchange(other.view_, VK_NULL_HANDLE);
+    mip_views_ = std::move(other.mip_views_);
+    other.mip_views_.clear();
+    desc_ = other.desc_;
+    aspect_ = other.aspect_;
+    last_use_ = std::exchange(other.last_use_, access::kUndefined);
+  }
+  return *this;
+}
+
+void Image::release() {
+  if (!device_) return;
+  for (VkImageView v : mip_views_)
+    if (v) vkDestroyImageView(device_, v, nullptr);
+  mip_views_.clear();
+  if (view_) vkDestroyImageView(device_, view_, nullptr);
+  if (image_) vkDestroyImage(device_, image_, nullptr);
+  if (memory_) vkFreeMemory(device_, memory_, nullptr);
+  device_ = VK_NULL_HANDLE;
+  image_ = VK_NULL_HANDLE;
+  memory_ = VK_NULL_HANDLE;
+  view_ = VK_NULL_HANDLE;
+}
+
+void Image::use(VkCommandBuffer cmd, const ImageAccess& next) {
+  const bool same_layout = last_use_.layout == next.layout;
+  if (same_layout && !last_use_.writes() && !next.writes() && last_use_.layout != VK_IMAGE_LAYOUT_UNDEFINED) {
+    // Read after read: no barrier, but later writers must wait for both sets of readers.
+    last_use_.stage |= next.stage;
+    last_use_.access |= next.access;
+    return;
+  }
+  image_barrier(cmd, image_, aspect_, last_use_, next);
+  last_use_ = next;
+}
+
+}  // namespace lfx::gpu

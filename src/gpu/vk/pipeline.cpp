@@ -1,0 +1,242 @@
+#include "liquidfx/gpu/pipeline.h"
+
+#include <utility>
+
+#include "liquidfx/gpu/shader_library.h"
+
+namespace lfx::gpu {
+namespace {
+
+class ShaderModule {
+ public:
+  ShaderModule(VkDevice device) : device_(device) {}
+  ~ShaderModule() {
+    if (module_) vkDestroyShaderModule(device_, module_, nullptr);
+  }
+  ShaderModule(const ShaderModule&) = delete;
+  ShaderModule& operator=(const ShaderModule&) = delete;
+
+  Result<void> load(std::string_view name) {
+    auto code = shader_code(name);
+    if (code.empty()) return input_error("no embedded shader named \"" + std::string(name) + "\"");
+    return load(code);
+  }
+  Result<void> load(std::span<const std::uint32_t> code) {
+    VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    info.codeSize = code.size_bytes();
+    info.pCode = code.data();
+    return vk_check(vkCreateShaderModule(device_, &info, nullptr, &module_), "vkCreateShaderModule");
+  }
+  VkShaderModule get() const { return module_; }
+
+ private:
+  VkDevice device_;
+  VkShaderModule module_ = VK_NULL_HANDLE;
+};
+
+VkPipelineShaderStageCreateInfo stage_info(VkShaderStageFlagBits stage, VkShaderModule module) {
+  VkPipelineShaderStageCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
+  info.stage = stage;
+  info.module = module;
+  info.pName = "main";
+  return info;
+}
+
+VkPipelineColorBlendAttachmentState blend_state(BlendMode mode) {
+  VkPipelineColorBlendAttachmentState s{};
+  s.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT |
+                     VK_COLOR_COMPONENT_A_BIT;
+  if (mode == BlendMode::none) return s;
+  s.blendEnable = VK_TRUE;
+  s.colorBlendOp = VK_BLEND_OP_ADD;
+  s.alphaBlendOp = VK_BLEND_OP_ADD;
+  switch (mode) {
+    case BlendMode::alpha:
+      s.srcColorBlendFactor = VK_BLEND_FACTOR_SRC_ALPHA;
+      s.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+      s.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+      s.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+      break;
+    case BlendMode::premultiplied:
+      s.srcColorBlendFactor = VK_BLEND_FACTOR_ONE;
+      s.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+      s.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+      s.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+      break;
+    case BlendMode::additive:
+      s.srcColorBlendFactor = VK_BLEND_FACTOR_ONE;
+      s.dstColorBlendFactor = VK_BLEND_FACTOR_ONE;
+      s.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+      s.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+      break;
+    case BlendMode::none: break;
+  }
+  return s;
+}
+
+}  // namespace
+
+Result<void> Pipeline::make_layout(const Context& ctx, const PipelineLayoutDesc& desc) {
+  device_ = ctx.device();
+  push_constant_bytes_ = desc.push_constant_bytes;
+  std::vector<VkDescriptorSetLayoutBinding> bindings;
+  for (std::uint32_t i = 0; i < desc.bindings.size(); ++i)
+    bindings.push_back({i, desc.bindings[i], 1, VK_SHADER_STAGE_ALL, nullptr});
+  VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  set_info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
+  set_info.bindingCount = static_cast<std::uint32_t>(bindings.size());
+  set_info.pBindings = bindings.data();
+  if (auto r = vk_check(vkCreateDescriptorSetLayout(device_, &set_info, nullptr, &set_layout_),
+                        "vkCreateDescriptorSetLayout");
+      !r)
+    return r;
+  VkPushConstantRange range{VK_SHADER_STAGE_ALL, 0, desc.push_constant_bytes};
+  VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  layout_info.setLayoutCount = 1;
+  layout_info.pSetLayouts = &set_layout_;
+  layout_info.pushConstantRangeCount = desc.push_constant_bytes > 0 ? 1 : 0;
+  layout_info.pPushConstantRanges = &range;
+  return vk_check(vkCreatePipelineLayout(device_, &layout_info, nullptr, &layout_), "vkCreatePipelineLayout");
+}
+
+Result<Pipeline> Pipeline::compute(const Context& ctx, std::string_view shader, const PipelineLayoutDesc& layout) {
+  auto code = shader_code(shader);
+  if (code.empty()) return input_error("no embedded shader named \"" + std::string(shader) + "\"");
+  return compute_spirv(ctx, shader, code, layout);
+}
+
+Result<Pipeline> Pipeline::compute_spirv(const Context& ctx, std::string_view shader, std::span<const std::uint32_t> code,
+                                         const PipelineLayoutDesc& layout) {
+  Pipeline p;
+  p.bind_point_ = VK_PIPELINE_BIND_POINT_COMPUTE;
+  if (auto r = p.make_layout(ctx, layout); !r) return r.error();
+  ShaderModule module(ctx.device());
+  if (auto r = module.load(code); !r) return r.error();
+  VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  info.stage = stage_info(VK_SHADER_STAGE_COMPUTE_BIT, module.get());
+  info.layout = p.layout_;
+  if (auto r = vk_check(vkCreateComputePipelines(ctx.device(), VK_NULL_HANDLE, 1, &info, nullptr, &p.pipeline_),
+                        "vkCreateComputePipelines");
+      !r)
+    return Error{std::string(shader) + ": " + r.error().message, ErrorKind::gpu};
+  const std::string name(shader);
+  ctx.set_name(VK_OBJECT_TYPE_PIPELINE, reinterpret_cast<std::uint64_t>(p.pipeline_), name.c_str());
+  return p;
+}
+
+Result<Pipeline> Pipeline::graphics(const Context& ctx, const GraphicsPipelineDesc& desc) {
+  Pipeline p;
+  p.bind_point_ = VK_PIPELINE_BIND_POINT_GRAPHICS;
+  if (auto r = p.make_layout(ctx, desc.layout); !r) return r.error();
+  ShaderModule vertex(ctx.device()), fragment(ctx.device());
+  if (auto r = vertex.load(desc.vertex_shader); !r) return r.error();
+  if (auto r = fragment.load(desc.fragment_shader); !r) return r.error();
+  const VkPipelineShaderStageCreateInfo stages[] = {stage_info(VK_SHADER_STAGE_VERTEX_BIT, vertex.get()),
+                                                    stage_info(VK_SHADER_STAGE_FRAGMENT_BIT, fragment.get())};
+
+  std::vector<VkVertexInputBindingDescription> bindings;
+  std::vector<VkVertexInputAttributeDescription> attributes;
+  for (std::uint32_t i = 0; i < desc.vertex_bindings.size(); ++i) {
+    bindings.push_back({i, desc.vertex_bindings[i].stride, desc.vertex_bindings[i].rate});
+    for (auto a : desc.vertex_bindings[i].attributes) {
+      a.binding = i;
+      attributes.push_back(a);
+    }
+  }
+  VkPipelineVertexInputStateCreateInfo vertex_input{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+  vertex_input.vertexBindingDescriptionCount = static_cast<std::uint32_t>(bindings.size());
+  vertex_input.pVertexBindingDescriptions = bindings.data();
+  vertex_input.vertexAttributeDescriptionCount = static_cast<std::uint32_t>(attributes.size());
+  vertex_input.pVertexAttributeDescriptions = attributes.data();
+
+  VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+  assembly.topology = desc.topology;
+  VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+  viewport.viewportCount = 1;
+  viewport.scissorCount = 1;
+  VkPipelineRasterizationStateCreateInfo raster{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+  raster.polygonMode = VK_POLYGON_MODE_FILL;
+  raster.cullMode = desc.cull;
+  raster.frontFace = desc.front_face;
+  raster.lineWidth = 1.0f;
+  VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+  multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+  VkPipelineDepthStencilStateCreateInfo depth{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+  const bool has_depth = desc.depth_format != VK_FORMAT_UNDEFINED;
+  depth.depthTestEnable = has_depth && desc.depth_test;
+  depth.depthWriteEnable = has_depth && desc.depth_write;
+  depth.depthCompareOp = desc.depth_compare;
+  std::vector<VkPipelineColorBlendAttachmentState> blends(desc.color_formats.size(), blend_state(desc.blend));
+  VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+  blend.attachmentCount = static_cast<std::uint32_t>(blends.size());
+  blend.pAttachments = blends.data();
+
+  std::vector<VkDynamicState> dynamic = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+  if (desc.dynamic_cull_mode) dynamic.push_back(VK_DYNAMIC_STATE_CULL_MODE);
+  VkPipelineDynamicStateCreateInfo dynamic_info{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
+  dynamic_info.dynamicStateCount = static_cast<std::uint32_t>(dynamic.size());
+  dynamic_info.pDynamicStates = dynamic.data();
+
+  VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
+  rendering.colorAttachmentCount = static_cast<std::uint32_t>(desc.color_formats.size());
+  rendering.pColorAttachmentFormats = desc.color_formats.data();
+  rendering.depthAttachmentFormat = desc.depth_format;
+
+  VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO, &rendering};
+  info.stageCount = 2;
+  info.pStages = stages;
+  info.pVertexInputState = &vertex_input;
+  info.pInputAssemblyState = &assembly;
+  info.pViewportState = &viewport;
+  info.pRasterizationState = &raster;
+  info.pMultisampleState = &multisample;
+  info.pDepthStencilState = &depth;
+  info.pColorBlendState = &blend;
+  info.pDynamicState = &dynamic_info;
+  info.layout = p.layout_;
+  if (auto r = vk_check(vkCreateGraphicsPipelines(ctx.device(), VK_NULL_HANDLE, 1, &info, nullptr, &p.pipeline_),
+                        "vkCreateGraphicsPipelines");
+      !r)
+    return Error{std::string(desc.name) + ": " + r.error().message, ErrorKind::gpu};
+  ctx.set_name(VK_OBJECT_TYPE_PIPELINE, reinterpret_cast<std::uint64_t>(p.pipeline_), desc.name);
+  return p;
+}
+
+Pipeline::~Pipeline() { release(); }
+
+Pipeline::Pipeline(Pipeline&& other) noexcept { *this = std::move(other); }
+
+Pipeline& Pipeline::operator=(Pipeline&& other) noexcept {
+  if (this != &other) {
+    release();
+    device_ = std::exchange(other.device_, VK_NULL_HANDLE);
+    pipeline_ = std::exchange(other.pipeline_, VK_NULL_HANDLE);
+    layout_ = std::exchange(other.layout_, VK_NULL_HANDLE);
+    set_layout_ = std::exchange(other.set_layout_, VK_NULL_HANDLE);
+    bind_point_ = other.bind_point_;
+    push_constant_bytes_ = other.push_constant_bytes_;
+  }
+  return *this;
+}
+
+void Pipeline::release() {
+  if (!device_) return;
+  if (pipeline_) vkDestroyPipeline(device_, pipeline_, nullptr);
+  if (layout_) vkDestroyPipelineLayout(device_, layout_, nullptr);
+  if (set_layout_) vkDestroyDescriptorSetLayout(device_, set_layout_, nullptr);
+  device_ = VK_NULL_HANDLE;
+  pipeline_ = VK_NULL_HANDLE;
+  layout_ = VK_NULL_HANDLE;
+  set_layout_ = VK_NULL_HANDLE;
+}
+
+void Pipeline::push_constants(VkCommandBuffer cmd, const void* data, std::uint32_t bytes) const {
+  assert(bytes <= push_constant_bytes_);
+  vkCmdPushConstants(cmd, layout_, VK_SHADER_STAGE_ALL, 0, bytes, data);
+}
+
+void Pipeline::dispatch_2d(VkCommandBuffer cmd, std::uint32_t width, std::uint32_t height, std::uint32_t local_size) {
+  vkCmdDispatch(cmd, (width + local_size - 1) / local_size, (height + local_size - 1) / local_size, 1);
+}
+
+}  // namespace lfx::gpu

@@ -1,0 +1,49 @@
+#include "liquidfx/gpu/rendering.h"
+
+#include <cassert>
+#include <vector>
+
+namespace lfx::gpu {
+
+void begin_rendering(VkCommandBuffer cmd, std::initializer_list<ColorTarget> colors, const DepthTarget& depth) {
+  std::vector<VkRenderingAttachmentInfo> color_infos;
+  VkExtent2D extent{0, 0};
+  for (const ColorTarget& c : colors) {
+    assert(c.image);
+    VkRenderingAttachmentInfo info{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+    info.imageView = c.image->view();
+    info.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    info.loadOp = c.clear ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD;
+    info.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    info.clearValue.color = {{c.clear_color.x, c.clear_color.y, c.clear_color.z, c.clear_color.w}};
+    color_infos.push_back(info);
+    if (extent.width == 0) extent = c.image->extent();
+  }
+  VkRenderingAttachmentInfo depth_info{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  if (depth.image) {
+    depth_info.imageView = depth.image->view();
+    depth_info.imageLayout =
+        depth.read_only ? VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL : VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
+    depth_info.loadOp = depth.clear ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD;
+    depth_info.storeOp = depth.read_only ? VK_ATTACHMENT_STORE_OP_NONE : VK_ATTACHMENT_STORE_OP_STORE;
+    depth_info.clearValue.depthStencil = {depth.clear_depth, 0};
+    if (extent.width == 0) extent = depth.image->extent();
+  }
+  VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  rendering.renderArea = {{0, 0}, extent};
+  rendering.layerCount = 1;
+  rendering.colorAttachmentCount = static_cast<std::uint32_t>(color_infos.size());
+  rendering.pColorAttachments = color_infos.data();
+  rendering.pDepthAttachment = depth.image ? &depth_info : nullptr;
+  vkCmdBeginRendering(cmd, &rendering);
+  set_viewport(cmd, extent);
+}
+
+void set_viewport(VkCommandBuffer cmd, VkExtent2D extent) {
+  const VkViewport viewport{0.0f, 0.0f, float(extent.width), float(extent.height), 0.0f, 1.0f};
+  const VkRect2D scissor{{0, 0}, extent};
+  vkCmdSetViewport(cmd, 0, 1, &viewport);
+  vkCmdSetScissor(cmd, 0, 1, &scissor);
+}
+
+}  // namespace lfx::gpu

@@ -1,0 +1,209 @@
+#include "liquidfx/gpu/swapchain.h"
+
+#include <algorithm>
+
+#include "liquidfx/gpu/barriers.h"
+
+namespace lfx::gpu {
+namespace {
+
+constexpr std::uint64_t kFrameTimeoutNs = 10ull * 1000 * 1000 * 1000;
+
+VkSurfaceFormatKHR choose_format(VkPhysicalDevice device, VkSurfaceKHR surface) {
+  std::uint32_t count = 0;
+  vkGetPhysicalDeviceSurfaceFormatsKHR(device, surface, &count, nullptr);
+  std::vector<VkSurfaceFormatKHR> formats(count);
+  vkGetPhysicalDeviceSurfaceFormatsKHR(device, surface, &count, formats.data());
+  // liquidfx's output is already sRGB-encoded, so a UNORM swapchain stores it unchanged.
+  for (const auto& f : formats)
+    if ((f.format == VK_FORMAT_B8G8R8A8_UNORM || f.format == VK_FORMAT_R8G8B8A8_UNORM) &&
+        f.colorSpace == VK_COLOR_SPACE_SRGB_NONLINEAR_KHR)
+      return f;
+  return formats.empty() ? VkSurfaceFormatKHR{VK_FORMAT_UNDEFINED, VK_COLOR_SPACE_SRGB_NONLINEAR_KHR} : formats[0];
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Swapchain>> Swapchain::create(Context& ctx, VkExtent2D framebuffer) {
+  if (ctx.surface() == VK_NULL_HANDLE) return gpu_error("Swapchain: the Context has no window surface");
+  std::unique_ptr<Swapchain> sc(new Swapchain(ctx));
+  VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  pool_info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  pool_info.queueFamilyIndex = ctx.queue_family();
+  if (auto r = vk_check(vkCreateCommandPool(ctx.device(), &pool_info, nullptr, &sc->pool_), "vkCreateCommandPool"); !r)
+    return r.error();
+  for (FrameSlot& slot : sc->slots_) {
+    VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    alloc.commandPool = sc->pool_;
+    alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+    alloc.commandBufferCount = 1;
+    VkFenceCreateInfo fence{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
+    fence.flags = VK_FENCE_CREATE_SIGNALED_BIT;
+    VkSemaphoreCreateInfo semaphore{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+    if (auto r = vk_check(vkAllocateCommandBuffers(ctx.device(), &alloc, &slot.cmd), "vkAllocateCommandBuffers"); !r)
+      return r.error();
+    if (auto r = vk_check(vkCreateFence(ctx.device(), &fence, nullptr, &slot.done), "vkCreateFence"); !r)
+      return r.error();
+    if (auto r = vk_check(vkCreateSemaphore(ctx.device(), &semaphore, nullptr, &slot.acquired), "vkCreateSemaphore");
+        !r)
+      return r.error();
+  }
+  if (framebuffer.width > 0 && framebuffer.height > 0)
+    if (auto r = sc->build(framebuffer); !r) return r.error();
+  return sc;
+}
+
+Swapchain::~Swapchain() {
+  VkDevice device = ctx_.device();
+  vkDeviceWaitIdle(device);
+  destroy_images();
+  if (swapchain_) vkDestroySwapchainKHR(device, swapchain_, nullptr);
+  for (FrameSlot& slot : slots_) {
+    if (slot.done) vkDestroyFence(device, slot.done, nullptr);
+    if (slot.acquired) vkDestroySemaphore(device, slot.acquired, nullptr);
+  }
+  if (pool_) vkDestroyCommandPool(device, pool_, nullptr);
+}
+
+void Swapchain::destroy_images() {
+  for (VkSemaphore s : rendered_) vkDestroySemaphore(ctx_.device(), s, nullptr);
+  rendered_.clear();
+  images_.clear();
+}
+
+Result<void> Swapchain::build(VkExtent2D framebuffer) {
+  VkDevice device = ctx_.device();
+  vkDeviceWaitIdle(device);
+  VkSurfaceCapabilitiesKHR caps{};
+  if (auto r = vk_check(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(ctx_.physical_device(), ctx_.surface(), &caps),
+                        "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
+      !r)
+    return r;
+  VkExtent2D extent = caps.currentExtent;
+  if (extent.width == UINT32_MAX) {
+    extent.width = std::clamp(framebuffer.width, caps.minImageExtent.width, caps.maxImageExtent.width);
+    extent.height = std::clamp(framebuffer.height, caps.minImageExtent.height, caps.maxImageExtent.height);
+  }
+  if (extent.width == 0 || extent.height == 0) return success();  // minimised: build later
+
+  const VkSurfaceFormatKHR format = choose_format(ctx_.physical_device(), ctx_.surface());
+  if (format.format == VK_FORMAT_UNDEFINED) return gpu_error("the window surface offers no image format");
+  std::uint32_t count = caps.minImageCount + 1;
+  if (caps.maxImageCount > 0) count = std::min(count, caps.maxImageCount);
+
+  VkSwapchainCreateInfoKHR info{VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR};
+  info.surface = ctx_.surface();
+  info.minImageCount = count;
+  info.imageFormat = format.format;
+  info.imageColorSpace = format.colorSpace;
+  info.imageExtent = extent;
+  info.imageArrayLayers = 1;
+  info.imageUsage = VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+  info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  info.preTransform = caps.currentTransform;
+  info.compositeAlpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR;
+  info.presentMode = VK_PRESENT_MODE_FIFO_KHR;  // always supported
+  info.clipped = VK_TRUE;
+  info.oldSwapchain = swapchain_;
+  VkSwapchainKHR created = VK_NULL_HANDLE;
+  if (auto r = vk_check(vkCreateSwapchainKHR(device, &info, nullptr, &created), "vkCreateSwapchainKHR"); !r) return r;
+  destroy_images();
+  if (swapchain_) vkDestroySwapchainKHR(device, swapchain_, nullptr);
+  swapchain_ = created;
+  format_ = format.format;
+  extent_ = extent;
+  ++generation_;
+
+  vkGetSwapchainImagesKHR(device, swapchain_, &count, nullptr);
+  images_.resize(count);
+  vkGetSwapchainImagesKHR(device, swapchain_, &count, images_.data());
+  rendered_.resize(count, VK_NULL_HANDLE);
+  for (VkSemaphore& s : rendered_) {
+    VkSemaphoreCreateInfo semaphore{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+    if (auto r = vk_check(vkCreateSemaphore(device, &semaphore, nullptr, &s), "vkCreateSemaphore"); !r) return r;
+  }
+  return success();
+}
+
+Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
+                                const std::function<void(VkCommandBuffer)>& record) {
+  if (framebuffer.width == 0 || framebuffer.height == 0) return false;  // minimised
+  if (!swapchain_ || framebuffer.width != extent_.width || framebuffer.height != extent_.height) {
+    if (auto r = build(framebuffer); !r) return r.error();
+    if (!swapchain_) return false;
+  }
+  VkDevice device = ctx_.device();
+  FrameSlot& slot = slots_[frame_ % kFramesInFlight];
+  if (auto r = vk_check(vkWaitForFences(device, 1, &slot.done, VK_TRUE, kFrameTimeoutNs), "waiting for a frame"); !r)
+    return r.error();
+
+  std::uint32_t index = 0;
+  VkResult acquired = vkAcquireNextImageKHR(device, swapchain_, kFrameTimeoutNs, slot.acquired, VK_NULL_HANDLE, &index);
+  if (acquired == VK_ERROR_OUT_OF_DATE_KHR) {
+    if (auto r = build(framebuffer); !r) return r.error();
+    return false;  // try again next frame with the new swapchain
+  }
+  if (acquired != VK_SUCCESS && acquired != VK_SUBOPTIMAL_KHR) return vk_check(acquired, "vkAcquireNextImageKHR").error();
+  vkResetFences(device, 1, &slot.done);
+
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  vkResetCommandBuffer(slot.cmd, 0);
+  vkBeginCommandBuffer(slot.cmd, &begin);
+  record(slot.cmd);
+
+  // Copy the output over the swapchain image (scaled when the sizes differ).
+  const ImageAccess acquire_point{VK_IMAGE_LAYOUT_UNDEFINED, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_NONE};
+  image_barrier(slot.cmd, images_[index], VK_IMAGE_ASPECT_COLOR_BIT, acquire_point, access::kTransferDst);
+  source.use(slot.cmd, access::kTransferSrc);
+  VkImageBlit2 region{VK_STRUCTURE_TYPE_IMAGE_BLIT_2};
+  region.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  region.srcOffsets[1] = {int32_t(source.width()), int32_t(source.height()), 1};
+  region.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  region.dstOffsets[1] = {int32_t(extent_.width), int32_t(extent_.height), 1};
+  VkBlitImageInfo2 blit{VK_STRUCTURE_TYPE_BLIT_IMAGE_INFO_2};
+  blit.srcImage = source.handle();
+  blit.srcImageLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+  blit.dstImage = images_[index];
+  blit.dstImageLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+  blit.regionCount = 1;
+  blit.pRegions = &region;
+  blit.filter = VK_FILTER_LINEAR;
+  vkCmdBlitImage2(slot.cmd, &blit);
+  image_barrier(slot.cmd, images_[index], VK_IMAGE_ASPECT_COLOR_BIT, access::kTransferDst, access::kPresent);
+  if (auto r = vk_check(vkEndCommandBuffer(slot.cmd), "vkEndCommandBuffer"); !r) return r.error();
+
+  VkSemaphoreSubmitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
+  wait.semaphore = slot.acquired;
+  wait.stageMask = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT;
+  VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
+  signal.semaphore = rendered_[index];
+  signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  VkCommandBufferSubmitInfo cmd_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
+  cmd_info.commandBuffer = slot.cmd;
+  VkSubmitInfo2 submit{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
+  submit.waitSemaphoreInfoCount = 1;
+  submit.pWaitSemaphoreInfos = &wait;
+  submit.commandBufferInfoCount = 1;
+  submit.pCommandBufferInfos = &cmd_info;
+  submit.signalSemaphoreInfoCount = 1;
+  submit.pSignalSemaphoreInfos = &signal;
+  if (auto r = vk_check(vkQueueSubmit2(ctx_.queue(), 1, &submit, slot.done), "vkQueueSubmit2"); !r) return r.error();
+
+  VkPresentInfoKHR present{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};
+  present.waitSemaphoreCount = 1;
+  present.pWaitSemaphores = &rendered_[index];
+  present.swapchainCount = 1;
+  present.pSwapchains = &swapchain_;
+  present.pImageIndices = &index;
+  const VkResult presented = vkQueuePresentKHR(ctx_.queue(), &present);
+  ++frame_;
+  if (presented == VK_ERROR_OUT_OF_DATE_KHR || presented == VK_SUBOPTIMAL_KHR) {
+    if (auto r = build(framebuffer); !r) return r.error();
+    return true;
+  }
+  if (auto r = vk_check(presented, "vkQueuePresentKHR"); !r) return r.error();
+  return true;
+}
+
+}  // namespace lfx::gpu

@@ -1,0 +1,90 @@
+#include "liquidfx/gpu/transfer.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace lfx::gpu {
+
+Result<void> upload_buffer(Context& ctx, const Buffer& buffer, std::span<const std::byte> bytes, VkDeviceSize offset) {
+  if (bytes.empty()) return success();
+  assert(offset + bytes.size() <= buffer.size());
+  auto staging = Buffer::create(ctx, bytes.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryUsage::upload, "staging");
+  if (!staging) return staging.error();
+  staging->write(bytes);
+  return ctx.submit_and_wait([&](VkCommandBuffer cmd) {
+    memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+                   VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    const VkBufferCopy region{0, offset, bytes.size()};
+    vkCmdCopyBuffer(cmd, staging->handle(), buffer.handle(), 1, &region);
+    memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  });
+}
+
+Result<void> upload_image(Context& ctx, Image& image, std::span<const std::byte> texels, const ImageAccess& then) {
+  auto staging = Buffer::create(ctx, texels.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryUsage::upload, "staging");
+  if (!staging) return staging.error();
+  staging->write(texels);
+  return ctx.submit_and_wait([&](VkCommandBuffer cmd) {
+    image.use(cmd, access::kTransferDst);
+    VkBufferImageCopy region{};
+    region.imageSubresource = {image.aspect(), 0, 0, 1};
+    region.imageExtent = {image.width(), image.height(), 1};
+    vkCmdCopyBufferToImage(cmd, staging->handle(), image.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    image.use(cmd, then);
+  });
+}
+
+Result<std::vector<std::byte>> read_image(Context& ctx, Image& image, std::uint32_t texel_bytes, std::uint32_t mip) {
+  assert(mip < image.mip_levels());
+  const std::uint32_t w = std::max(1u, image.width() >> mip);
+  const std::uint32_t h = std::max(1u, image.height() >> mip);
+  const VkDeviceSize size = VkDeviceSize(w) * h * texel_bytes;
+  auto staging = Buffer::create(ctx, size, VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryUsage::readback, "readback");
+  if (!staging) return staging.error();
+  const ImageAccess previous = image.last_use();
+  auto submitted = ctx.submit_and_wait([&](VkCommandBuffer cmd) {
+    image.use(cmd, access::kTransferSrc);
+    VkBufferImageCopy region{};
+    region.imageSubresource = {image.aspect(), mip, 0, 1};
+    region.imageExtent = {w, h, 1};
+    vkCmdCopyImageToBuffer(cmd, image.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging->handle(), 1, &region);
+    if (previous.layout != VK_IMAGE_LAYOUT_UNDEFINED) image.use(cmd, previous);
+    memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+  });
+  if (!submitted) return submitted.error();
+  staging->invalidate();
+  std::vector<std::byte> out(size);
+  std::memcpy(out.data(), staging->mapped(), size);
+  return out;
+}
+
+Result<ImageRgba8> read_image_rgba8(Context& ctx, Image& image) {
+  assert(image.format() == VK_FORMAT_R8G8B8A8_UNORM || image.format() == VK_FORMAT_R8G8B8A8_SRGB);
+  auto bytes = read_image(ctx, image, 4);
+  if (!bytes) return bytes.error();
+  ImageRgba8 out(int(image.width()), int(image.height()));
+  std::memcpy(out.pixels.data(), bytes->data(), out.pixels.size());
+  return out;
+}
+
+Result<std::vector<std::byte>> read_buffer(Context& ctx, const Buffer& buffer) {
+  auto staging = Buffer::create(ctx, buffer.size(), VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryUsage::readback, "readback");
+  if (!staging) return staging.error();
+  auto submitted = ctx.submit_and_wait([&](VkCommandBuffer cmd) {
+    memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+                   VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    const VkBufferCopy region{0, 0, buffer.size()};
+    vkCmdCopyBuffer(cmd, buffer.handle(), staging->handle(), 1, &region);
+    memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+  });
+  if (!submitted) return submitted.error();
+  staging->invalidate();
+  std::vector<std::byte> out(buffer.size());
+  std::memcpy(out.data(), staging->mapped(), out.size());
+  return out;
+}
+
+}  // namespace lfx::gpu

@@ -1,0 +1,32 @@
+// The one list of effect types. Adding an effect: include its header, add one line.
+#include <array>
+
+#include "liquidfx/scene/effect.h"
+
+namespace lfx::scene {
+
+std::span<const EffectType> effect_types() {
+  static const std::array<EffectType, 0> kTypes = {};
+  return kTypes;
+}
+
+const EffectType* find_effect_type(std::string_view name) {
+  for (const EffectType& t : effect_types())
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+Result<void> EffectSetup::read_knobs(void* knobs, std::span<const KnobSpec> table) const {
+  if (auto r = block.knobs(knobs, table); !r) return r.error();
+  for (const auto& [name, text] : instance.overrides) {
+    const KnobSpec* spec = find_knob(table, name);
+    if (!spec) continue;  // validated when the setting was applied
+    auto value = parse_knob_text(*spec, text);
+    if (!value) return input_error("--set " + instance.name + "." + name + "=" + text + ": " + value.error().message);
+    if (auto r = assign_knob(knobs, *spec, *value); !r)
+      return input_error("--set " + instance.name + "." + name + "=" + text + ": " + r.error().message);
+  }
+  return success();
+}
+
+}  // namespace lfx::scene

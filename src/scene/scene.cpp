@@ -1,0 +1,303 @@
+#include "liquidfx/scene/scene.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include <glm/geometric.hpp>
+
+#include "liquidfx/scene/effect.h"
+#include "liquidfx/scene/json_object.h"
+#include "shared/room.h"
+
+namespace lfx::scene {
+namespace {
+
+constexpr double kMaxDuration = 3600.0;
+constexpr double kMaxCoordinate = 1000.0;
+const Range kCoordinate{-kMaxCoordinate, kMaxCoordinate};
+const Range kFov{0.0, 180.0, true, true};
+const Range kUnit{0.0, 1.0};
+
+// Catmull-Rom through p1..p2 with neighbours p0, p3, for non-uniform key times (tangents from
+// the neighbouring keys' slopes, so uneven spacing does not overshoot).
+glm::vec3 hermite(glm::vec3 p0, glm::vec3 p1, glm::vec3 p2, glm::vec3 p3, double t0, double t1, double t2, double t3,
+                  float s) {
+  const float h = float(t2 - t1);
+  const glm::vec3 m1 = (t2 > t0) ? (p2 - p0) * (h / float(t2 - t0)) : glm::vec3(0.0f);
+  const glm::vec3 m2 = (t3 > t1) ? (p3 - p1) * (h / float(t3 - t1)) : glm::vec3(0.0f);
+  const float s2 = s * s, s3 = s2 * s;
+  return (2 * s3 - 3 * s2 + 1) * p1 + (s3 - 2 * s2 + s) * m1 + (-2 * s3 + 3 * s2) * p2 + (s3 - s2) * m2;
+}
+
+Result<CameraKey> read_camera_key(const JsonObject& o, const CameraKey& fallback, bool needs_time) {
+  CameraKey k = fallback;
+  if (needs_time) {
+    auto t = o.number("time", {0.0, kMaxDuration});
+    if (!t) return t.error();
+    k.time = *t;
+  }
+  auto position = o.vec3("position", kCoordinate, fallback.position);
+  if (!position) return position.error();
+  auto target = o.vec3("target", kCoordinate, fallback.target);
+  if (!target) return target.error();
+  auto fov = o.number("fov", kFov, fallback.fov_y_degrees);
+  if (!fov) return fov.error();
+  k.position = *position;
+  k.target = *target;
+  k.fov_y_degrees = float(*fov);
+  if (glm::length(k.target - k.position) < 1e-4f)
+    return o.error_at("target", "must differ from the camera position");
+  return k;
+}
+
+Result<CameraTrack> read_camera(const JsonObject& o) {
+  CameraTrack track;
+  auto first = read_camera_key(o, CameraKey{}, false);
+  if (!first) return first.error();
+  track.keys.push_back(*first);
+  auto exposure = o.number("exposure", {-16.0, 16.0}, 0.0);
+  if (!exposure) return exposure.error();
+  track.exposure_stops = float(*exposure);
+  auto keys = o.objects("keys");
+  if (!keys) return keys.error();
+  for (const JsonObject& key : *keys) {
+    auto k = read_camera_key(key, track.keys.back(), true);
+    if (!k) return k.error();
+    if (k->time <= track.keys.back().time && !(track.keys.size() == 1 && k->time == 0.0))
+      return key.error_at("time", "keys must be in increasing time order");
+    if (k->time == 0.0) {
+      track.keys.back() = *k;  // a key at t = 0 replaces the camera's base values
+    } else {
+      track.keys.push_back(*k);
+    }
+    if (auto r = key.finish(); !r) return r.error();
+  }
+  if (auto r = o.finish(); !r) return r.error();
+  return track;
+}
+
+constexpr std::string_view kShapes[] = {"box", "sphere"};
+
+Result<gpu::RoomDesc> read_backdrop(const JsonObject& o) {
+  gpu::RoomDesc desc;
+  if (auto r = o.knobs(&desc.knobs, gpu::RoomKnobs::knobs()); !r) return r.error();
+  auto props = o.objects("props");
+  if (!props) return props.error();
+  if (props->size() > shared::kRoomMaxProps)
+    return o.error_at("props", "at most " + std::to_string(shared::kRoomMaxProps) + " props");
+  for (const JsonObject& p : *props) {
+    gpu::RoomPropDesc prop;
+    auto shape = p.string("shape", std::nullopt, kShapes);
+    if (!shape) return shape.error();
+    prop.shape = *shape == "box" ? gpu::PropShape::box : gpu::PropShape::sphere;
+    auto center = p.vec3("center", kCoordinate);
+    if (!center) return center.error();
+    prop.center = *center;
+    if (prop.shape == gpu::PropShape::box) {
+      auto size = p.vec3("size", {0.0, 100.0, true, false});
+      if (!size) return size.error();
+      prop.size = *size;
+      auto yaw = p.number("yaw", {-360.0, 360.0}, 0.0);
+      if (!yaw) return yaw.error();
+      prop.yaw_degrees = float(*yaw);
+    } else {
+      auto radius = p.number("radius", {0.0, 100.0, true, false});
+      if (!radius) return radius.error();
+      prop.size = glm::vec3(float(2.0 * *radius));
+    }
+    auto color = p.vec3("color", kUnit, glm::vec3(0.7f));
+    if (!color) return color.error();
+    prop.albedo = *color;
+    if (auto r = p.finish(); !r) return r.error();
+    desc.props.push_back(prop);
+  }
+  if (auto r = o.finish(); !r) return r.error();
+  return desc;
+}
+
+Result<std::vector<EffectInstance>> read_effects(const JsonObject& root) {
+  std::vector<EffectInstance> effects;
+  auto blocks = root.objects("effects");
+  if (!blocks) return blocks.error();
+  const nlohmann::json* raw = root.raw("effects");
+  for (std::size_t i = 0; i < blocks->size(); ++i) {
+    const JsonObject& b = (*blocks)[i];
+    EffectInstance e;
+    auto type = b.string("type");
+    if (!type) return type.error();
+    if (!find_effect_type(*type)) {
+      std::vector<std::string> names;
+      for (const EffectType& t : effect_types()) names.emplace_back(t.name);
+      std::string known;
+      for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
+      const std::string hint = closest_word(*type, names);
+      return b.error_at("type", "unknown effect type \"" + *type + "\"" +
+                                    (hint.empty() ? "" : " (did you mean \"" + hint + "\"?)") +
+                                    "; known types: " + (known.empty() ? "none yet" : known));
+    }
+    auto name = b.string("name", *type + std::to_string(i));
+    if (!name) return name.error();
+    for (const EffectInstance& other : effects)
+      if (other.name == *name) return b.error_at("name", "\"" + *name + "\" names two effects");
+    e.type = *type;
+    e.name = *name;
+    e.path = b.path();
+    e.block = (*raw)[i];
+    effects.push_back(std::move(e));
+  }
+  return effects;
+}
+
+Result<Scene> read_scene(const JsonObject& root) {
+  Scene scene;
+  if (const nlohmann::json* res = root.raw("resolution")) {
+    if (!res->is_array() || res->size() != 2 || !(*res)[0].is_number_integer() || !(*res)[1].is_number_integer() ||
+        (*res)[0].get<long>() < 1 || (*res)[1].get<long>() < 1 || (*res)[0].get<long>() > 16384 ||
+        (*res)[1].get<long>() > 16384)
+      return root.error_at("resolution", "expected [width, height] in pixels, each in [1, 16384]");
+    scene.width = (*res)[0].get<std::uint32_t>();
+    scene.height = (*res)[1].get<std::uint32_t>();
+  }
+  auto fps = root.number("fps", {0.0, 1000.0, true, false}, 30.0);
+  if (!fps) return fps.error();
+  scene.fps = *fps;
+  auto duration = root.number("duration", {0.0, kMaxDuration, true, false}, 4.0);
+  if (!duration) return duration.error();
+  scene.duration = *duration;
+
+  auto camera = root.object("camera");
+  if (!camera) return camera.error();
+  if (*camera) {
+    auto track = read_camera(**camera);
+    if (!track) return track.error();
+    scene.camera = *track;
+  } else {
+    scene.camera.keys.push_back(CameraKey{});
+  }
+  auto backdrop = root.object("backdrop");
+  if (!backdrop) return backdrop.error();
+  if (*backdrop) {
+    auto room = read_backdrop(**backdrop);
+    if (!room) return room.error();
+    scene.backdrop = *room;
+  }
+  auto effects = read_effects(root);
+  if (!effects) return effects.error();
+  scene.effects = std::move(effects.value());
+  if (auto r = root.finish(); !r) return r.error();
+  return scene;
+}
+
+}  // namespace
+
+Camera CameraTrack::at(double time) const {
+  assert(!keys.empty());
+  Camera cam;
+  auto apply = [&](const CameraKey& k) {
+    cam.position = k.position;
+    cam.target = k.target;
+    cam.fov_y_degrees = k.fov_y_degrees;
+  };
+  if (keys.size() == 1 || time <= keys.front().time) {
+    apply(keys.front());
+    return cam;
+  }
+  if (time >= keys.back().time) {
+    apply(keys.back());
+    return cam;
+  }
+  std::size_t i = 1;
+  while (keys[i].time < time) ++i;
+  const CameraKey& k1 = keys[i - 1];
+  const CameraKey& k2 = keys[i];
+  const CameraKey& k0 = keys[i >= 2 ? i - 2 : i - 1];
+  const CameraKey& k3 = keys[std::min(i + 1, keys.size() - 1)];
+  const float s = float((time - k1.time) / (k2.time - k1.time));
+  cam.position = hermite(k0.position, k1.position, k2.position, k3.position, k0.time, k1.time, k2.time, k3.time, s);
+  cam.target = hermite(k0.target, k1.target, k2.target, k3.target, k0.time, k1.time, k2.time, k3.time, s);
+  const float smooth = s * s * (3.0f - 2.0f * s);
+  cam.fov_y_degrees = k1.fov_y_degrees + (k2.fov_y_degrees - k1.fov_y_degrees) * smooth;
+  return cam;
+}
+
+std::uint32_t Scene::frame_count() const {
+  return std::max<std::uint32_t>(1, static_cast<std::uint32_t>(std::llround(duration * fps)));
+}
+
+Result<Scene> parse_scene(const std::string& text, const std::string& source) {
+  nlohmann::json document = nlohmann::json::parse(text, nullptr, false);
+  if (document.is_discarded()) {
+    // Parse again with exceptions only to learn where it broke; nothing escapes this function.
+    try {
+      const nlohmann::json unused = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+      return input_error(source + ": invalid JSON at byte " + std::to_string(e.byte) + ": " +
+                         std::string(e.what()).substr(std::string(e.what()).find(':') + 2));
+    }
+    return input_error(source + ": invalid JSON");
+  }
+  auto root = JsonObject::from(document, "");
+  if (!root) return root.error().within(source);
+  auto scene = read_scene(*root);
+  if (!scene) return scene.error().within(source);
+  scene->source = source;
+  return scene;
+}
+
+Result<Scene> load_scene(const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return input_error(path + ": cannot open the scene file");
+  std::stringstream text;
+  text << file.rdbuf();
+  return parse_scene(text.str(), path);
+}
+
+Result<void> apply_setting(Scene& scene, const std::string& setting) {
+  const std::size_t dot = setting.find('.');
+  const std::size_t equals = setting.find('=');
+  if (dot == std::string::npos || equals == std::string::npos || dot > equals)
+    return input_error("--set " + setting + ": expected effect.knob=value");
+  const std::string group = setting.substr(0, dot);
+  const std::string knob = setting.substr(dot + 1, equals - dot - 1);
+  const std::string text = setting.substr(equals + 1);
+  const std::string where = "--set " + setting + ": ";
+
+  auto unknown_knob = [&](std::span<const KnobSpec> table) {
+    std::vector<std::string> names;
+    for (const KnobSpec& s : table) names.emplace_back(s.name);
+    const std::string hint = closest_word(knob, names);
+    return input_error(where + "unknown knob \"" + knob + "\" of " + group +
+                       (hint.empty() ? "" : " (did you mean \"" + hint + "\"?)"));
+  };
+  if (group == "room") {
+    const KnobSpec* spec = find_knob(gpu::RoomKnobs::knobs(), knob);
+    if (!spec) return unknown_knob(gpu::RoomKnobs::knobs());
+    auto value = parse_knob_text(*spec, text);
+    if (!value) return input_error(where + value.error().message);
+    if (auto r = assign_knob(&scene.backdrop.knobs, *spec, *value); !r) return input_error(where + r.error().message);
+    return success();
+  }
+  bool matched = false;
+  for (EffectInstance& e : scene.effects) {
+    if (e.type != group && e.name != group) continue;
+    const EffectType* type = find_effect_type(e.type);
+    const KnobSpec* spec = find_knob(type->knobs(), knob);
+    if (!spec) return unknown_knob(type->knobs());
+    // Check the value now, so that a bad one is reported before any GPU work.
+    auto value = parse_knob_text(*spec, text);
+    if (!value) return input_error(where + value.error().message);
+    if (auto r = check_knob(*spec, *value); !r) return input_error(where + r.error().message);
+    e.overrides.emplace_back(knob, text);
+    matched = true;
+  }
+  if (!matched) {
+    std::string groups = "room";
+    for (const EffectInstance& e : scene.effects) groups += ", " + e.type + ", " + e.name;
+    return input_error(where + "no effect \"" + group + "\" in " + scene.source + " (groups: " + groups + ")");
+  }
+  return success();
+}
+
+}  // namespace lfx::scene

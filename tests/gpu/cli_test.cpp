@@ -1,0 +1,142 @@
+// The liquidfx command line: exit codes (0 success, 2 bad input, 3 GPU failure) and messages.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "support/cli_run.h"
+#include "support/golden.h"
+
+namespace lfx::test {
+namespace {
+
+const std::string kRoom = std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/room.json";
+
+struct BadScene {
+  const char* name;
+  const char* json;
+  const char* message;
+};
+
+const BadScene kBadScenes[] = {
+    {"not_json", "{\"fps\": 30,", "invalid JSON"},
+    {"fov_range", R"({"camera": {"fov": 200}})", "/camera/fov: expected a number in (0, 180), got 200"},
+    {"fov_type", R"({"camera": {"fov": "wide"}})", "/camera/fov: expected a number in (0, 180)"},
+    {"typo", R"({"camera": {"fvo": 40}})", "/camera/fvo: unknown key (did you mean \"fov\"?)"},
+    {"resolution", R"({"resolution": [640]})", "/resolution: expected [width, height]"},
+    {"zero_fps", R"({"fps": 0})", "/fps: expected a number in (0, 1000]"},
+    {"effect_type", R"({"effects": [{"type": "bottel"}]})", "/effects/0/type: unknown effect type \"bottel\""},
+    {"prop_shape", R"({"backdrop": {"props": [{"shape": "cone", "center": [0,0,0]}]}})",
+     "/backdrop/props/0/shape: expected one of \"box\", \"sphere\", got \"cone\""},
+    {"prop_size", R"({"backdrop": {"props": [{"shape": "box", "center": [0,0,0], "size": [1,0,1]}]}})",
+     "/backdrop/props/0/size/1: expected a number in (0, 100]"},
+    {"knob_range", R"({"backdrop": {"sun_elevation": 120}})", "/backdrop/sun_elevation: 120 is outside [1, 90]"},
+    {"key_order", R"({"camera": {"keys": [{"time": 2}, {"time": 1}]}})",
+     "/camera/keys/1/time: keys must be in increasing time order"},
+    {"camera_target", R"({"camera": {"position": [1,1,1], "target": [1,1,1]}})",
+     "/camera/target: must differ from the camera position"},
+    {"not_object", "[1, 2]", "/: expected an object"},
+};
+
+TEST(CliTest, EveryBadSceneGetsItsMessageAndExitCode2) {
+  for (const BadScene& bad : kBadScenes) {
+    const std::string path = write_test_file(std::string("bad_") + bad.name + ".json", bad.json);
+    const CliResult r = run_cli("render '" + path + "' --out '" + test_output_path("bad_out") + "'");
+    EXPECT_EQ(r.exit_code, 2) << bad.name << ": " << r.output;
+    EXPECT_NE(r.output.find(path + ": "), std::string::npos) << bad.name << ": the message names the file: " << r.output;
+    EXPECT_NE(r.output.find(bad.message), std::string::npos) << bad.name << ": " << r.output;
+  }
+}
+
+TEST(CliTest, MissingSceneFileIsBadInput) {
+  const CliResult r = run_cli("render /nonexistent/scene.json --out /tmp/x");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("/nonexistent/scene.json: cannot open the scene file"), std::string::npos) << r.output;
+}
+
+TEST(CliTest, BadArgumentsAreBadInput) {
+  struct Case {
+    std::string args, message;
+  } cases[] = {
+      {"render '" + kRoom + "' --out /tmp/x --set room.sun_elevaton=30",
+       "unknown knob \"sun_elevaton\" of room (did you mean \"sun_elevation\"?)"},
+      {"render '" + kRoom + "' --out /tmp/x --set room.sun_elevation=300", "300 is outside [1, 90]"},
+      {"render '" + kRoom + "' --out /tmp/x --set room.sun_elevation=high", "\"high\" is not a number"},
+      {"render '" + kRoom + "' --out /tmp/x --set ripples.count=8", "no effect \"ripples\""},
+      {"render '" + kRoom + "' --out /tmp/x --set justtext", "expected effect.knob=value"},
+      {"render '" + kRoom + "' --out /tmp/x --size 0x10", "expected WIDTHxHEIGHT"},
+      {"render '" + kRoom + "' --out /tmp/x --frames 2 --seconds 1", "not both"},
+      {"render '" + kRoom + "' --out /tmp/x --frames 2 --frame 5", "past the last frame"},
+      {"render '" + kRoom + "'", "--out DIR is required"},
+      {"render '" + kRoom + "' --out /tmp/x --bogus", "unexpected argument \"--bogus\""},
+      {"frobnicate", "unknown command \"frobnicate\""},
+      {"knobs nothing", "no knob group \"nothing\""},
+  };
+  for (const Case& c : cases) {
+    const CliResult r = run_cli(c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args << ": " << r.output;
+    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << ": " << r.output;
+  }
+}
+
+TEST(CliTest, MissingDeviceIsAGpuFailure) {
+  const CliResult r = run_cli("render '" + kRoom + "' --out '" + test_output_path("no_device") + "' --frames 1",
+                              "LIQUIDFX_DEVICE=no-such-gpu");
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_NE(r.output.find("no Vulkan device matches LIQUIDFX_DEVICE=\"no-such-gpu\""), std::string::npos) << r.output;
+}
+
+TEST(CliTest, RenderWritesNumberedPngs) {
+  const std::string out = test_output_path("render_room");
+  std::filesystem::remove_all(out);
+  const CliResult r = run_cli("render '" + kRoom + "' --out '" + out + "' --size 64x36 --frames 3");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  for (const char* file : {"room_0000.png", "room_0001.png", "room_0002.png"}) {
+    auto image = read_png(out + "/" + file);
+    ASSERT_TRUE(image) << file;
+    EXPECT_EQ(image->width, 64);
+    EXPECT_EQ(image->height, 36);
+  }
+  EXPECT_FALSE(std::filesystem::exists(out + "/room_0003.png"));
+
+  const CliResult single = run_cli("render '" + kRoom + "' --out '" + out + "' --size 64x36 --frame 5");
+  ASSERT_EQ(single.exit_code, 0) << single.output;
+  EXPECT_TRUE(std::filesystem::exists(out + "/room_0005.png"));
+}
+
+TEST(CliTest, BenchJsonHasTheDocumentedShape) {
+  const CliResult r = run_cli("bench '" + kRoom + "' --frames 3 --warmup 1 --size 64x36 --json 2>/dev/null");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const nlohmann::json j = nlohmann::json::parse(r.output, nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << r.output;
+  EXPECT_TRUE(j["device"].is_string());
+  EXPECT_EQ(j["size"], nlohmann::json::array({64, 36}));
+  EXPECT_EQ(j["frames"], 3);
+  ASSERT_TRUE(j["passes"].is_array());
+  std::vector<std::string> names;
+  double sum = 0.0;
+  for (const auto& p : j["passes"]) {
+    names.push_back(p["name"]);
+    EXPECT_LE(p["min_ms"].get<double>(), p["median_ms"].get<double>());
+    EXPECT_LE(p["median_ms"].get<double>(), p["max_ms"].get<double>());
+    sum += p["median_ms"].get<double>();
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"room", "scene copy", "tonemap"}));
+  EXPECT_GT(j["total_median_ms"].get<double>(), 0.0);
+}
+
+TEST(CliTest, DevicesListsLavapipeOrAGpu) {
+  const CliResult r = run_cli("devices");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("usable by liquidfx"), std::string::npos) << r.output;
+}
+
+TEST(CliTest, KnobsPrintsTheRoomTable) {
+  const CliResult r = run_cli("knobs room");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("| `sun_elevation` | number | 50 | [1, 90] | deg |"), std::string::npos) << r.output;
+}
+
+}  // namespace
+}  // namespace lfx::test

@@ -1,0 +1,32 @@
+#include "support/cli_run.h"
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+
+#include "support/golden.h"
+
+namespace lfx::test {
+
+CliResult run_cli(const std::string& args, const std::string& environment) {
+  const std::string command = environment + " '" + std::string(LIQUIDFX_CLI) + "' " + args + " 2>&1";
+  CliResult result;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return result;
+  std::array<char, 4096> buffer;
+  std::size_t n = 0;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) result.output.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+std::string write_test_file(const std::string& name, const std::string& text) {
+  const std::string path = test_output_path(name);
+  std::ofstream(path) << text;
+  return path;
+}
+
+}  // namespace lfx::test

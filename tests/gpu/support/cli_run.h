@@ -1,0 +1,20 @@
+// Runs the liquidfx CLI as a subprocess, for tests of its exit codes and messages.
+#pragma once
+
+#include <string>
+
+namespace lfx::test {
+
+struct CliResult {
+  int exit_code = -1;
+  std::string output;  ///< stdout and stderr together.
+};
+
+/// Runs `liquidfx ARGS` (a shell-quoted argument string) with optional environment assignments
+/// in front ("LIQUIDFX_DEVICE=x").
+CliResult run_cli(const std::string& args, const std::string& environment = "");
+
+/// Writes text to a file under the test output folder and returns its path.
+std::string write_test_file(const std::string& name, const std::string& text);
+
+}  // namespace lfx::test
