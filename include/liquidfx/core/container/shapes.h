@@ -1,0 +1,32 @@
+// Procedural container shapes, closed and wound outward, in metres with y up and the base at
+// y = 0 (box, sphere: centred on the origin).
+#pragma once
+
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
+#include "liquidfx/core/container/mesh.h"
+#include "liquidfx/core/result.h"
+
+namespace lfx {
+
+/// A box of the given full extents, centred on the origin.
+Mesh make_box(glm::vec3 size);
+/// A UV sphere.
+Mesh make_sphere(float radius, int segments = 32, int rings = 16);
+/// A closed cylinder standing on y = 0.
+Mesh make_cylinder(float radius, float height, int segments = 32);
+/// A surface of revolution about y: profile points (radius, y) from bottom to top, radius >= 0.
+/// Ends with radius > 0 are closed by flat caps. `phase` rotates the segments (radians).
+Mesh make_lathe(std::span<const glm::vec2> profile, int segments = 32, float phase = 0.0f);
+
+/// The named shapes: box, cylinder, sphere, bottle, flask, wine_glass (its bowl), mug, jar,
+/// square_bottle.
+Result<Mesh> make_shape(std::string_view name);
+std::span<const std::string_view> shape_names();
+
+}  // namespace lfx

@@ -1,0 +1,148 @@
+#include "liquidfx/core/container/fill_table.h"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+#include <cassert>
+#include <cmath>
+#include <numbers>
+
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+#include <glm/gtc/packing.hpp>
+
+#include "liquidfx/core/container/volume.h"
+#include "liquidfx/core/container/volume_profile.h"
+
+namespace lfx {
+namespace {
+
+// Fill levels are spaced as Chebyshev nodes, f = (1 - cos(pi u)) / 2 for u uniform: densest near
+// empty and full, where the offset moves fastest with the fraction (d ~ f^(1/2) in a round
+// bottom, f^(1/3) in a corner).
+double fraction_of_level(int level, int levels) {
+  return 0.5 - 0.5 * std::cos(std::numbers::pi * double(level) / double(levels - 1));
+}
+
+float level_of_fraction(float fraction, int levels) {
+  const float u = std::acos(std::clamp(1.0f - 2.0f * fraction, -1.0f, 1.0f)) / std::numbers::pi_v<float>;
+  return u * float(levels - 1);
+}
+
+}  // namespace
+
+glm::vec2 FillTable::encode(const glm::vec3& n) {
+  const glm::vec3 p = n / (std::abs(n.x) + std::abs(n.y) + std::abs(n.z));
+  if (p.y >= 0.0f) return {p.x, p.z};
+  // Fold the lower hemisphere over the diamond's edges.
+  return {(1.0f - std::abs(p.z)) * (p.x >= 0.0f ? 1.0f : -1.0f), (1.0f - std::abs(p.x)) * (p.z >= 0.0f ? 1.0f : -1.0f)};
+}
+
+glm::vec3 FillTable::decode(const glm::vec2& uv) {
+  glm::vec3 p(uv.x, 1.0f - std::abs(uv.x) - std::abs(uv.y), uv.y);
+  if (p.y < 0.0f) {
+    const float x = p.x, z = p.z;
+    p.x = (1.0f - std::abs(z)) * (x >= 0.0f ? 1.0f : -1.0f);
+    p.z = (1.0f - std::abs(x)) * (z >= 0.0f ? 1.0f : -1.0f);
+  }
+  return glm::normalize(p);
+}
+
+FillTable FillTable::bake(const Mesh& mesh, int directions, int levels) {
+  assert(directions >= 3 && levels >= 2);
+  FillTable t;
+  t.directions_ = directions;
+  t.levels_ = levels;
+  t.total_volume_ = volume_of(mesh).volume;
+  t.entries_.resize(std::size_t(directions) * directions * levels);
+  const Bounds bounds = bounds_of(mesh);
+  t.bounds_min_ = bounds.min;
+  t.bounds_step_ = glm::max(bounds.size(), glm::vec3(1e-9f)) / 65535.0f;
+  auto quantise = [&](glm::vec3 p, double area) {
+    Entry e;
+    for (int a = 0; a < 3; ++a)
+      e.centroid[a] = std::uint16_t(std::lround(std::clamp((p[a] - t.bounds_min_[a]) / t.bounds_step_[a], 0.0f, 65535.0f)));
+    e.area = std::uint16_t(glm::packHalf1x16(float(area)));
+    return e;
+  };
+  t.lowest_.resize(std::size_t(directions) * directions);
+  // Rows of directions are independent: bake them on every core.
+  auto bake_row = [&](int j) {
+    for (int i = 0; i < directions; ++i) {
+      // Grid vertices span [-1, 1] including the edges, so look-ups never wrap.
+      const glm::vec2 uv(-1.0f + 2.0f * float(i) / float(directions - 1), -1.0f + 2.0f * float(j) / float(directions - 1));
+      const glm::dvec3 n = decode(uv);
+      const VolumeProfile profile = VolumeProfile::build(mesh, n);
+      t.lowest_[std::size_t(j) * directions + i] = float(profile.min_offset());
+
+      // Empty and full: the plane touches the lowest / highest vertex, which then stays the
+      // best point to tilt the plane about for neighbouring directions.
+      std::size_t lowest = 0, highest = 0;
+      for (std::size_t v = 1; v < mesh.positions.size(); ++v) {
+        if (glm::dot(n, glm::dvec3(mesh.positions[v])) < glm::dot(n, glm::dvec3(mesh.positions[lowest]))) lowest = v;
+        if (glm::dot(n, glm::dvec3(mesh.positions[v])) > glm::dot(n, glm::dvec3(mesh.positions[highest]))) highest = v;
+      }
+      for (int level = 0; level < levels; ++level) {
+        const double d = profile.solve(fraction_of_level(level, levels) * profile.total_volume());
+        glm::vec3 point(profile.centroid(d));
+        if (level == 0) point = mesh.positions[lowest];
+        if (level == levels - 1) point = mesh.positions[highest];
+        t.entries_[(std::size_t(j) * directions + i) * levels + level] = quantise(point, profile.area(d));
+      }
+    }
+  };
+  const int workers = std::max(1, std::min<int>(int(std::thread::hardware_concurrency()), directions));
+  std::atomic<int> next_row{0};
+  std::vector<std::thread> threads;
+  for (int w = 0; w < workers; ++w)
+    threads.emplace_back([&] {
+      for (int j = next_row++; j < directions; j = next_row++) bake_row(j);
+    });
+  for (std::thread& thread : threads) thread.join();
+  return t;
+}
+
+FillLookup FillTable::lookup(const glm::vec3& n, float fraction) const {
+  const glm::vec2 uv = encode(n);
+  const float gx = (uv.x + 1.0f) * 0.5f * float(directions_ - 1);
+  const float gy = (uv.y + 1.0f) * 0.5f * float(directions_ - 1);
+  const int i = std::clamp(int(gx), 0, directions_ - 2), j = std::clamp(int(gy), 0, directions_ - 2);
+  const float fx = std::clamp(gx - float(i), 0.0f, 1.0f), fy = std::clamp(gy - float(j), 0.0f, 1.0f);
+  const float g = level_of_fraction(fraction, levels_);
+  const int level = std::min(int(g), levels_ - 2);
+  const float fl = g - float(level);
+
+  const float w[4] = {(1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy};
+  const int ci[4] = {i, i + 1, i, i + 1}, cj[4] = {j, j, j + 1, j + 1};
+  glm::vec3 centroid(0.0f);
+  FillLookup out;
+  for (int c = 0; c < 4; ++c) {
+    const Entry& a = entry(ci[c], cj[c], level);
+    const Entry& b = entry(ci[c], cj[c], level + 1);
+    centroid += w[c] * glm::mix(centroid_of(a), centroid_of(b), fl);
+    out.area += w[c] * glm::mix(glm::unpackHalf1x16(a.area), glm::unpackHalf1x16(b.area), fl);
+    out.lowest += w[c] * lowest_[std::size_t(cj[c]) * directions_ + ci[c]];
+  }
+  out.offset = glm::dot(n, centroid);
+  return out;
+}
+
+glm::vec3 FillTable::centroid_of(const Entry& e) const {
+  return bounds_min_ + bounds_step_ * glm::vec3(float(e.centroid[0]), float(e.centroid[1]), float(e.centroid[2]));
+}
+
+FillLookup FillTable::refine(const Mesh& mesh, const glm::vec3& n, float fraction) const {
+  FillLookup guess = lookup(n, fraction);
+  if (fraction <= 0.0f || fraction >= 1.0f) return guess;
+  const PlaneSlice slice = slice_below(mesh, glm::dvec3(n), guess.offset);
+  if (!(slice.area > 0.0)) return guess;
+  // One Newton step, trusted no further than one fill level's worth of height: near a kink of
+  // the area a full step could overshoot.
+  const double step = -(slice.volume - double(fraction) * total_volume_) / slice.area;
+  const double trust = total_volume_ / double(levels_ - 1) / std::max(slice.area, double(guess.area));
+  guess.offset = float(guess.offset + std::clamp(step, -trust, trust));
+  guess.area = float(slice.area);
+  return guess;
+}
+
+}  // namespace lfx
