@@ -124,6 +124,7 @@ FillLookup FillTable::lookup(const glm::vec3& n, float fraction) const {
     out.lowest += w[c] * lowest_[std::size_t(cj[c]) * directions_ + ci[c]];
   }
   out.offset = glm::dot(n, centroid);
+  out.centroid = centroid;
   return out;
 }
 
@@ -140,7 +141,9 @@ FillLookup FillTable::refine(const Mesh& mesh, const glm::vec3& n, float fractio
   // the area a full step could overshoot.
   const double step = -(slice.volume - double(fraction) * total_volume_) / slice.area;
   const double trust = total_volume_ / double(levels_ - 1) / std::max(slice.area, double(guess.area));
-  guess.offset = float(guess.offset + std::clamp(step, -trust, trust));
+  const float moved = float(std::clamp(step, -trust, trust));
+  guess.offset += moved;
+  guess.centroid += moved * n;
   guess.area = float(slice.area);
   return guess;
 }

@@ -22,6 +22,7 @@ struct FillLookup {
   float offset = 0.0f;  ///< d of the plane dot(n, p) = d.
   float area = 0.0f;    ///< Cross-section area at d (m^2).
   float lowest = 0.0f;  ///< Smallest dot(n, vertex); offset - lowest is the depth.
+  glm::vec3 centroid{0.0f};  ///< Centre of the cross-section (mesh coordinates), on the plane.
 };
 
 class FillTable {

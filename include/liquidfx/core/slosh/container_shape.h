@@ -1,0 +1,35 @@
+// Everything about a container that does not change while it moves: the validated container
+// mesh, the liquid mesh inside it, its volume, the baked fill table and the inside grid. Shared
+// (read-only) by every container instance of the same shape.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "liquidfx/core/container/fill_table.h"
+#include "liquidfx/core/container/inside_grid.h"
+#include "liquidfx/core/container/mesh.h"
+#include "liquidfx/core/container/volume.h"
+#include "liquidfx/core/result.h"
+
+namespace lfx {
+
+struct ContainerShape {
+  std::string name;
+  Mesh container;            ///< Closed, wound outward.
+  Mesh liquid;               ///< The liquid's mesh: the inset container, or the user's.
+  MeshVolume liquid_volume;  ///< Volume and centroid of `liquid`.
+  Bounds liquid_bounds;
+  bool box = false;          ///< An axis-aligned box: the box formula gives its slosh frequency.
+  FillTable table;
+  InsideGrid inside;
+
+  /// Validates `container` (errors name `name`), makes the liquid mesh (the container scaled by
+  /// `inset` about its volume centroid, unless `liquid` is given), bakes the table and grid.
+  static Result<std::shared_ptr<const ContainerShape>> create(const Mesh& container, const std::string& name,
+                                                              float inset, const Mesh* liquid = nullptr,
+                                                              std::vector<std::string>* notes = nullptr);
+};
+
+}  // namespace lfx

@@ -1,0 +1,111 @@
+// lfx::LiquidContainer: what the liquid in one container does, frame to frame, from nothing but
+// the container's pose. No GPU; an engine with its own renderer can use it alone and draw with
+// gpu() and shaders/shared/liquid_surface.h.
+//
+// The free surface is normal to the effective gravity g - a, a the acceleration of the liquid's
+// centroid (translation and rotation both move it). The surface's slope is a 2-DOF damped
+// oscillator driven by the centroid's velocity changes as impulses and advanced by the exact
+// solution (any dt is stable; 30, 60, 144 and 240 Hz trace the same motion). Its stiffness is the
+// first sloshing mode of the container at the current fill depth and scales with the effective
+// gravity, so free fall leaves the surface where it was. The plane's offset comes from the fill
+// table, so the liquid's volume is kept at any tilt.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
+#include "liquidfx/core/slosh/bubbles.h"
+#include "liquidfx/core/slosh/container_shape.h"
+#include "liquidfx/core/slosh/pose.h"
+#include "liquidfx/core/slosh/slosh_knobs.h"
+#include "shared/liquid_surface.h"
+
+namespace lfx {
+
+inline constexpr double kGravity = 9.81;  ///< m/s^2, along -y.
+
+/// What the liquid is doing after the latest update.
+struct SloshState {
+  glm::vec3 surface_normal{0.0f, 1.0f, 0.0f};  ///< World unit normal of the free surface.
+  float plane_offset = 0.0f;                    ///< World: dot(normal, p) = offset.
+  glm::vec3 surface_center{0.0f};               ///< World centre of the free surface.
+  float tilt_degrees = 0.0f;                    ///< Angle between the surface normal and world up.
+  float agitation = 0.0f;                       ///< 0..1; exactly 0 at rest.
+  float wave_amplitude = 0.0f;                  ///< Metres; exactly 0 at rest.
+  float wave_energy = 0.0f;
+  float frequency_hz = 0.0f;                    ///< Current natural sloshing frequency.
+  float depth = 0.0f;                           ///< Liquid depth along the normal (m).
+  float effective_gravity = float(kGravity);    ///< |g - a| along world up (m/s^2).
+  int live_bubbles = 0;
+  bool empty = false;  ///< fill == 0: nothing to draw.
+  bool full = false;   ///< fill == 1: no free surface, no slosh.
+};
+
+class LiquidContainer {
+ public:
+  LiquidContainer(std::shared_ptr<const ContainerShape> shape, const SloshKnobs& knobs);
+
+  /// Feeds the container's pose `dt` seconds after the previous one (dt is ignored for the first
+  /// pose). Rejected, counted and without effect: a non-finite or zero-length pose, dt <= 0 or
+  /// not finite. A jump faster than teleport_speed or a gap longer than teleport_gap resets the
+  /// motion history instead of kicking the liquid. Returns whether the pose was accepted.
+  bool update(const Pose& pose, double dt);
+
+  /// Changes knobs (fill, look, ...) without resetting the motion.
+  void set_knobs(const SloshKnobs& knobs);
+
+  const SloshState& state() const { return state_; }
+  /// Everything a shader needs, for shaders/shared/liquid_surface.h.
+  const shared::LiquidContainerGpu& gpu() const { return gpu_; }
+  std::span<const Bubble> bubbles() const { return bubbles_.bubbles(); }
+  const SloshKnobs& knobs() const { return knobs_; }
+  const ContainerShape& shape() const { return *shape_; }
+  const Pose& pose() const { return pose_; }
+
+  /// Energy of the slosh oscillator (1/2 v^2 + 1/2 k x^2 of the slope); never grows without input.
+  double slosh_energy() const;
+  std::uint64_t rejected_updates() const { return rejected_; }
+  std::uint64_t teleports() const { return teleports_; }
+
+ private:
+  void advance(double dt, const glm::dvec3& velocity_change, double spin_angle, double rotation_angle, double window);
+  void place_surface();
+  void update_film(double dt);
+  void update_gpu();
+  double natural_omega_squared() const;
+
+  std::shared_ptr<const ContainerShape> shape_;
+  SloshKnobs knobs_;
+  Pose pose_;
+  bool has_pose_ = false;
+  bool has_velocity_ = false;
+  glm::dvec3 last_centroid_{0.0};
+  glm::dvec3 last_velocity_{0.0};
+  double last_dt_ = 0.0;
+
+  glm::dvec2 slope_{0.0};           // world xz slope of the surface (tan of the tilt), before the limit
+  glm::dvec2 slope_velocity_{0.0};
+  double stiffness_ = 0.0;          // k of the slope oscillator for the current step
+  double effective_gravity_ = kGravity;
+  double agitation_ = 0.0;
+  glm::dvec2 wave_momentum_{0.0};
+  double wave_energy_ = 0.0;
+  double wave_direction_ = 0.0;
+  double wave_phase_ = 0.0;
+  double noise_clock_ = 0.0;
+  float film_[4] = {0.0f, 0.0f, 0.0f, 0.0f};  // wet line above the surface centre: +x, -x, +z, -z
+  FillLookup fill_{};   // the liquid under the displayed surface
+  FillLookup level_{};  // the liquid at rest (level under effective gravity): sets the frequency
+
+  BubblePool bubbles_;
+  SloshState state_;
+  shared::LiquidContainerGpu gpu_{};
+  std::uint64_t rejected_ = 0;
+  std::uint64_t teleports_ = 0;
+};
+
+}  // namespace lfx

@@ -1,0 +1,34 @@
+#include "liquidfx/core/slosh/container_shape.h"
+
+#include <cmath>
+
+#include "liquidfx/core/container/closed_mesh.h"
+
+namespace lfx {
+
+Result<std::shared_ptr<const ContainerShape>> ContainerShape::create(const Mesh& container, const std::string& name,
+                                                                     float inset, const Mesh* liquid,
+                                                                     std::vector<std::string>* notes) {
+  if (!(inset > 0.0f && inset <= 1.0f)) return input_error(name + ": inset must be in (0, 1]");
+  auto closed = close_and_orient(container, name, notes);
+  if (!closed) return closed.error();
+  auto shape = std::make_shared<ContainerShape>();
+  shape->name = name;
+  shape->container = std::move(closed.value());
+  if (liquid) {
+    auto closed_liquid = close_and_orient(*liquid, name + " (liquid mesh)", notes);
+    if (!closed_liquid) return closed_liquid.error();
+    shape->liquid = std::move(closed_liquid.value());
+  } else {
+    shape->liquid = scaled_about(shape->container, glm::vec3(volume_of(shape->container).centroid), inset);
+  }
+  shape->liquid_volume = volume_of(shape->liquid);
+  shape->liquid_bounds = bounds_of(shape->liquid);
+  const glm::dvec3 size = shape->liquid_bounds.size();
+  shape->box = std::abs(shape->liquid_volume.volume - size.x * size.y * size.z) < 1e-6 * shape->liquid_volume.volume;
+  shape->table = FillTable::bake(shape->liquid);
+  shape->inside = InsideGrid::build(shape->liquid);
+  return std::shared_ptr<const ContainerShape>(std::move(shape));
+}
+
+}  // namespace lfx
