@@ -3,6 +3,10 @@
 function(liquidfx_target_flags target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
     -Wno-sign-conversion -Wno-missing-field-initializers -Wnon-virtual-dtor -Woverloaded-virtual)
+  # GCC 12 at -O3 reports -Wrestrict false positives inside std::string (GCC bug 105329).
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    target_compile_options(${target} PRIVATE -Wno-restrict)
+  endif()
   if(LIQUIDFX_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()

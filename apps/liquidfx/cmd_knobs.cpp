@@ -3,6 +3,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "liquidfx/core/slosh/slosh_knobs.h"
 #include "liquidfx/gpu/render/room.h"
 #include "liquidfx/scene/effect.h"
 
@@ -21,6 +22,12 @@ int run_knobs(Args& args) {
   if (wanted.empty() || wanted == "room") {
     const gpu::RoomKnobs defaults{};
     std::printf("## room\n\nThe backdrop room.\n\n%s\n", knob_table_markdown(gpu::RoomKnobs::knobs(), &defaults).c_str());
+    found = true;
+  }
+  if (wanted.empty() || wanted == "slosh") {
+    const SloshKnobs defaults{};
+    std::printf("## slosh\n\nA liquid in a container (`liquidfx slosh --set knob=value`).\n\n%s\n",
+                knob_table_markdown(SloshKnobs::knobs(), &defaults).c_str());
     found = true;
   }
   for (const scene::EffectType& type : scene::effect_types()) {

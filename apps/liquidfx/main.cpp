@@ -18,6 +18,8 @@ constexpr const char* kUsage =
     "  bench SCENE              per-pass GPU times of a scene\n"
     "  devices                  list Vulkan devices (choose with LIQUIDFX_DEVICE)\n"
     "  knobs [GROUP]            list the knobs of the room and the effects\n"
+    "  fill --mesh FILE ...     the exact fill plane of a mesh at any orientation\n"
+    "  slosh --motion CSV ...   trace what the liquid in a moving container does\n"
     "\n"
     "Exit codes: 0 success, 2 bad input, 3 GPU failure.\n";
 
@@ -31,6 +33,8 @@ constexpr Command kCommands[] = {
     {"bench", lfx::cli::run_bench},
     {"devices", lfx::cli::run_devices},
     {"knobs", lfx::cli::run_knobs},
+    {"fill", lfx::cli::run_fill},
+    {"slosh", lfx::cli::run_slosh},
 };
 
 }  // namespace

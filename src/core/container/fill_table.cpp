@@ -9,7 +9,6 @@
 
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
-#include <glm/gtc/packing.hpp>
 
 #include "liquidfx/core/container/volume.h"
 #include "liquidfx/core/container/volume_profile.h"
@@ -58,11 +57,17 @@ FillTable FillTable::bake(const Mesh& mesh, int directions, int levels) {
   const Bounds bounds = bounds_of(mesh);
   t.bounds_min_ = bounds.min;
   t.bounds_step_ = glm::max(bounds.size(), glm::vec3(1e-9f)) / 65535.0f;
+  // No cross-section of a closed mesh is larger than half its surface.
+  double surface = 0.0;
+  for (const auto& tri : mesh.triangles)
+    surface += 0.5 * glm::length(glm::cross(glm::dvec3(mesh.positions[tri[1]] - mesh.positions[tri[0]]),
+                                            glm::dvec3(mesh.positions[tri[2]] - mesh.positions[tri[0]])));
+  t.area_step_ = float(std::max(0.5 * surface, 1e-12) / 65535.0);
   auto quantise = [&](glm::vec3 p, double area) {
     Entry e;
     for (int a = 0; a < 3; ++a)
       e.centroid[a] = std::uint16_t(std::lround(std::clamp((p[a] - t.bounds_min_[a]) / t.bounds_step_[a], 0.0f, 65535.0f)));
-    e.area = std::uint16_t(glm::packHalf1x16(float(area)));
+    e.area = std::uint16_t(std::lround(std::clamp(float(area) / t.area_step_, 0.0f, 65535.0f)));
     return e;
   };
   t.lowest_.resize(std::size_t(directions) * directions);
@@ -102,34 +107,39 @@ FillTable FillTable::bake(const Mesh& mesh, int directions, int levels) {
   return t;
 }
 
-FillLookup FillTable::lookup(const glm::vec3& n, float fraction) const {
-  const glm::vec2 uv = encode(n);
-  const float gx = (uv.x + 1.0f) * 0.5f * float(directions_ - 1);
-  const float gy = (uv.y + 1.0f) * 0.5f * float(directions_ - 1);
-  const int i = std::clamp(int(gx), 0, directions_ - 2), j = std::clamp(int(gy), 0, directions_ - 2);
-  const float fx = std::clamp(gx - float(i), 0.0f, 1.0f), fy = std::clamp(gy - float(j), 0.0f, 1.0f);
+FillTable::Level FillTable::level_of(float fraction) const {
   const float g = level_of_fraction(fraction, levels_);
-  const int level = std::min(int(g), levels_ - 2);
-  const float fl = g - float(level);
-
-  const float w[4] = {(1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy};
-  const int ci[4] = {i, i + 1, i, i + 1}, cj[4] = {j, j, j + 1, j + 1};
-  glm::vec3 centroid(0.0f);
-  FillLookup out;
-  for (int c = 0; c < 4; ++c) {
-    const Entry& a = entry(ci[c], cj[c], level);
-    const Entry& b = entry(ci[c], cj[c], level + 1);
-    centroid += w[c] * glm::mix(centroid_of(a), centroid_of(b), fl);
-    out.area += w[c] * glm::mix(glm::unpackHalf1x16(a.area), glm::unpackHalf1x16(b.area), fl);
-    out.lowest += w[c] * lowest_[std::size_t(cj[c]) * directions_ + ci[c]];
-  }
-  out.offset = glm::dot(n, centroid);
-  out.centroid = centroid;
-  return out;
+  const int index = std::min(int(g), levels_ - 2);
+  return {index, g - float(index)};
 }
 
-glm::vec3 FillTable::centroid_of(const Entry& e) const {
-  return bounds_min_ + bounds_step_ * glm::vec3(float(e.centroid[0]), float(e.centroid[1]), float(e.centroid[2]));
+FillLookup FillTable::lookup(const glm::vec3& n, Level level) const {
+  const glm::vec2 uv = encode(n);
+  const float scale = 0.5f * float(directions_ - 1);
+  const float gx = (uv.x + 1.0f) * scale, gy = (uv.y + 1.0f) * scale;
+  const int i = std::clamp(int(gx), 0, directions_ - 2), j = std::clamp(int(gy), 0, directions_ - 2);
+  const float fx = std::clamp(gx - float(i), 0.0f, 1.0f), fy = std::clamp(gy - float(j), 0.0f, 1.0f);
+  // Corners (i, j), (i+1, j), (i, j+1), (i+1, j+1); each holds its two levels side by side.
+  const std::size_t direction = std::size_t(j) * directions_ + i;
+  const std::size_t corner_direction[4] = {direction, direction + 1, direction + directions_, direction + directions_ + 1};
+  const float corner[4] = {(1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy};
+  // Blend the quantised values, then scale once.
+  float cx = 0.0f, cy = 0.0f, cz = 0.0f, area = 0.0f, lowest = 0.0f;
+  for (int c = 0; c < 4; ++c) {
+    const Entry* e = &entries_[corner_direction[c] * levels_ + std::size_t(level.index)];
+    const float wb = corner[c] * level.blend, wa = corner[c] - wb;
+    cx += wa * float(e[0].centroid[0]) + wb * float(e[1].centroid[0]);
+    cy += wa * float(e[0].centroid[1]) + wb * float(e[1].centroid[1]);
+    cz += wa * float(e[0].centroid[2]) + wb * float(e[1].centroid[2]);
+    area += wa * float(e[0].area) + wb * float(e[1].area);
+    lowest += corner[c] * lowest_[corner_direction[c]];
+  }
+  FillLookup out;
+  out.centroid = bounds_min_ + bounds_step_ * glm::vec3(cx, cy, cz);
+  out.offset = glm::dot(n, out.centroid);
+  out.area = area * area_step_;
+  out.lowest = lowest;
+  return out;
 }
 
 FillLookup FillTable::refine(const Mesh& mesh, const glm::vec3& n, float fraction) const {

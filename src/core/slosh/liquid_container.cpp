@@ -5,18 +5,33 @@
 #include <numbers>
 
 #include <glm/geometric.hpp>
-#include <glm/gtc/matrix_inverse.hpp>
 #include <glm/trigonometric.hpp>
-
-#include "liquidfx/core/slosh/oscillator.h"
 
 namespace lfx {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-constexpr double kFirstModeRoot = 1.841;  // first zero of J1': the first sloshing mode of a cylinder
-constexpr double kSettled = 1e-4;         // agitation and wave energy below this are exactly 0
-constexpr double kFreeFallDrag = 120.0;   // 1/s: how fast the surface's motion stalls in free fall
+constexpr double kFirstModeRoot = 1.841;   // first zero of J1': the first sloshing mode of a cylinder
+constexpr double kSettled = 1e-4;          // agitation and wave energy below this are exactly 0
+constexpr double kFreeFallDrag = 120.0;    // 1/s: how fast the surface's motion stalls in free fall
+constexpr float kRestRefresh = 0.99939f;   // cos(2 degrees): turning less leaves the frequency as it was
+
+// x brought into [0, period): both the wave (second sine at twice the phase rate) and the noise
+// are periodic, so nothing jumps.
+double wrap(double x, double period) { return x < period ? x : std::fmod(x, period); }
+
+// atan2 to about 1e-5 rad (a rational fit on [0, 1], octant by octant): the wave's direction does
+// not need libm's last bit, and this is several times cheaper.
+float fast_atan2(float y, float x) {
+  const float ax = std::abs(x), ay = std::abs(y);
+  const float hi = std::max(ax, ay), lo = std::min(ax, ay);
+  if (hi == 0.0f) return 0.0f;
+  const float t = lo / hi, t2 = t * t;
+  float a = t * (0.99997726f + t2 * (-0.33262347f + t2 * (0.19354346f + t2 * (-0.11643287f + t2 * (0.05265332f - t2 * 0.01172120f)))));
+  if (ay > ax) a = 1.57079633f - a;
+  if (x < 0.0f) a = 3.14159265f - a;
+  return y < 0.0f ? -a : a;
+}
 
 // Nearly empty and nearly full containers slosh less (and not at all at 0 and 1).
 double fill_response(double fill) {
@@ -26,26 +41,43 @@ double fill_response(double fill) {
 
 }  // namespace
 
+float SloshState::tilt_degrees() const {
+  return glm::degrees(std::acos(std::clamp(surface_normal.y, -1.0f, 1.0f)));
+}
+
 LiquidContainer::LiquidContainer(std::shared_ptr<const ContainerShape> shape, const SloshKnobs& knobs)
     : shape_(std::move(shape)), knobs_(knobs), bubbles_(knobs.bubbles, std::uint64_t(knobs.seed)) {
+  derive_from_knobs();
   place_surface();
   update_film(0.0);
-  update_gpu();
 }
 
 void LiquidContainer::set_knobs(const SloshKnobs& knobs) {
   const bool new_pool = knobs.bubbles != knobs_.bubbles || knobs.seed != knobs_.seed;
   knobs_ = knobs;
   if (new_pool) bubbles_ = BubblePool(knobs.bubbles, std::uint64_t(knobs.seed));
+  derive_from_knobs();
   place_surface();
-  update_gpu();
 }
 
-double LiquidContainer::natural_omega_squared() const {
+void LiquidContainer::derive_from_knobs() {
+  fill_level_ = shape_->table.level_of(std::clamp(knobs_.fill, 0.0f, 1.0f));
+  fill_response_ = fill_response(knobs_.fill);
+  tilt_limit_ = std::tan(glm::radians(double(knobs_.max_tilt)));
+  rest_up_ = glm::vec3(0.0f);  // the frequency depends on the fill: refresh it
+}
+
+void LiquidContainer::refresh_rest_frequency(const glm::vec3& local_up) {
+  rest_up_ = local_up;
+  omega_squared_ = rest_omega_squared(local_up);
+  omega_ = std::sqrt(omega_squared_);
+}
+
+double LiquidContainer::rest_omega_squared(const glm::vec3& local_up) const {
   if (knobs_.frequency > 0.0f) return std::pow(2.0 * kPi * knobs_.frequency, 2.0);
-  // At rest, not as sloshed this moment: the frequency must not depend on the amplitude.
-  const double area = std::max(double(level_.area), 1e-8);
-  const double depth = std::max(double(level_.offset - level_.lowest), 1e-4);
+  const FillLookup rest = shape_->table.lookup(local_up, fill_level_);
+  const double area = std::max(double(rest.area), 1e-8);
+  const double depth = std::max(double(rest.offset - rest.lowest), 1e-4);
   if (shape_->box) {
     const double k = kPi / std::sqrt(area);  // the box's length along the slosh
     return kGravity * k * std::tanh(k * depth);
@@ -63,32 +95,32 @@ bool LiquidContainer::update(const Pose& input, double dt) {
     ++rejected_;
     return false;
   }
-  Pose pose = input;
-  pose.orientation = glm::normalize(pose.orientation);
-  const glm::dvec3 centroid = glm::dvec3(pose.position) +
-                              glm::dvec3(glm::mat3_cast(pose.orientation) * glm::vec3(shape_->liquid_volume.centroid));
+  const glm::quat previous = pose_.orientation;
+  pose_.position = input.position;
+  pose_.orientation = glm::normalize(input.orientation);
+  rotation_ = glm::mat3_cast(pose_.orientation);
+  const glm::dvec3 centroid = glm::dvec3(pose_.position + rotation_ * glm::vec3(shape_->liquid_volume.centroid));
   if (!has_pose_) {
     has_pose_ = true;
     has_velocity_ = true;  // a container starts at rest
     last_velocity_ = glm::dvec3(0.0);
     last_centroid_ = centroid;
-    pose_ = pose;
     place_surface();
     update_film(0.0);
-    update_gpu();
     return true;
   }
 
-  // Rotation since the last pose, as a world-space rotation vector.
-  glm::quat turn = pose.orientation * glm::conjugate(pose_.orientation);
+  // Rotation since the last pose: its angle, and its part about the vertical.
+  glm::quat turn = pose_.orientation * glm::conjugate(previous);
   if (turn.w < 0.0f) turn = -turn;
-  const double half = std::acos(std::clamp(double(turn.w), -1.0, 1.0));
+  const double sine = std::sqrt(double(turn.x) * turn.x + double(turn.y) * turn.y + double(turn.z) * turn.z);
+  const double half = sine < 0.2 ? sine * (1.0 + sine * sine / 6.0) : std::asin(std::min(1.0, sine));
   const double angle = 2.0 * half;
-  const double spin = std::sin(half) > 1e-9 ? angle * turn.y / std::sin(half) : 0.0;
+  const double spin = sine > 1e-12 ? angle * turn.y / sine : 0.0;
 
   const glm::dvec3 moved = centroid - last_centroid_;
-  const bool teleport = dt > knobs_.teleport_gap || glm::length(moved) / dt > knobs_.teleport_speed;
-  pose_ = pose;
+  const double reach = knobs_.teleport_speed * dt;
+  const bool teleport = dt > knobs_.teleport_gap || glm::dot(moved, moved) > reach * reach;
   last_centroid_ = centroid;
   if (teleport) {
     ++teleports_;
@@ -111,102 +143,91 @@ bool LiquidContainer::update(const Pose& input, double dt) {
   }
   place_surface();
   update_film(dt);
-  update_gpu();
-
-  const glm::mat3 to_local = glm::transpose(glm::mat3_cast(pose_.orientation));
-  BubbleEnvironment env{shape_->inside,
-                        to_local * state_.surface_normal,
-                        float(std::clamp(effective_gravity_ / kGravity, 0.0, 2.0)),
-                        float(agitation_),
-                        shape_->liquid_bounds.min,
-                        shape_->liquid_bounds.max,
-                        fill_.lowest,
-                        fill_.offset,
-                        [this](const glm::vec3& local) {
-                          return shared::liquid_surface_distance(gpu_, glm::vec3(gpu_.model * glm::vec4(local, 1.0f)));
-                        }};
-  if (state_.empty) {
-    bubbles_.clear();
-  } else {
-    bubbles_.update(env, knobs_, dt);
-  }
-  state_.live_bubbles = bubbles_.live();
+  update_bubbles(dt);
   return true;
 }
 
 void LiquidContainer::advance(double dt, const glm::dvec3& velocity_change, double spin_angle, double rotation_angle,
                               double window) {
-  const double omega_squared = natural_omega_squared();
+  const glm::vec3 local_up(rotation_[0].y, rotation_[1].y, rotation_[2].y);
+  if (glm::dot(local_up, rest_up_) < kRestRefresh) refresh_rest_frequency(local_up);
+  const double omega_squared = omega_squared_;
   const double gravity_ratio = std::clamp(effective_gravity_ / kGravity, 0.0, 4.0);
   stiffness_ = omega_squared * gravity_ratio;  // no restoring force in free fall
   // Falling, the liquid has no "down": pushes do not tilt it and its motion stalls, so the
   // surface keeps the orientation it had.
   const double falling = std::clamp(1.0 - gravity_ratio, 0.0, 1.0);
-  const double damping = 2.0 * knobs_.damping * std::sqrt(omega_squared) + kFreeFallDrag * std::pow(falling, 4.0);
+  const double falling4 = falling * falling * falling * falling;
+  const double damping = 2.0 * knobs_.damping * omega_ + kFreeFallDrag * falling4;
 
   // The horizontal velocity change kicks the slope; the exact solution carries it through dt.
-  // Steady acceleration a gives the slope -a / g_eff: the surface normal to g - a.
+  // Steady acceleration a gives the slope -a / g_eff: the surface normal to g - a. A velocity
+  // change is the acceleration summed over a window as long as a frame: at the sloshing
+  // frequency that box loses sinc(omega window / 2) of it, which is given back, so that a 30 Hz
+  // feed sloshes as high as a 240 Hz one.
   const glm::dvec2 kick(velocity_change.x, velocity_change.z);
-  // A velocity change is the acceleration summed over a window as long as a frame: at the
-  // sloshing frequency that box loses sinc(omega window / 2) of it, which is given back, so that
-  // a 30 Hz feed sloshes as high as a 240 Hz one.
-  const double half_turn = 0.5 * std::sqrt(omega_squared) * window;
-  const double box_gain = half_turn > 1e-6 && half_turn < 1.5 ? half_turn / std::sin(half_turn) : 1.0;
-  slope_velocity_ -= (omega_squared / kGravity) * double(knobs_.response) * (1.0 - falling) * box_gain * kick;
-  advance_damped_oscillator(slope_, slope_velocity_, stiffness_, damping, dt);
+  if (kick.x != 0.0 || kick.y != 0.0) {
+    const double box_gain = box_gain_.get(omega_squared, window, [&] {
+      const double half_turn = 0.5 * std::sqrt(omega_squared) * window;
+      return half_turn > 1e-6 && half_turn < 1.5 ? half_turn / std::sin(half_turn) : 1.0;
+    });
+    slope_velocity_ -= (omega_squared / kGravity) * double(knobs_.response) * (1.0 - falling) * box_gain * kick;
+  }
+  if (stiffness_ != step_.k || 0.5 * damping != step_.half_c || dt != last_step_dt_) {
+    step_ = OscillatorStep::make(stiffness_, damping, dt);
+    last_step_dt_ = dt;
+  }
+  step_.apply(slope_, slope_velocity_);
 
   // Agitation: spinning about the vertical (tilting counts a quarter), shaking, free fall.
   const double stirred = knobs_.agitation_spin * (std::abs(spin_angle) + 0.25 * std::max(0.0, rotation_angle - std::abs(spin_angle))) +
                          knobs_.agitation_shake * glm::length(velocity_change) + knobs_.agitation_fall * falling * dt;
-  agitation_ = std::min(1.0, agitation_ + stirred) * std::exp(-knobs_.agitation_decay * dt);
+  const double agitation_fade = agitation_fade_.get(knobs_.agitation_decay, dt, [&] { return std::exp(-knobs_.agitation_decay * dt); });
+  agitation_ = std::min(1.0, agitation_ + stirred) * agitation_fade;
   if (stirred == 0.0 && agitation_ < kSettled) agitation_ = 0.0;
 
   // The directional wave runs along the latest horizontal pushes and settles to exactly zero.
   const double push = glm::length(kick);
-  const double wave_fade = std::exp(-knobs_.wave_decay * dt);
+  const double wave_fade = wave_fade_.get(knobs_.wave_decay, dt, [&] { return std::exp(-knobs_.wave_decay * dt); });
   wave_momentum_ = (wave_momentum_ + kick) * wave_fade;
-  if (glm::length(wave_momentum_) > 1e-6) wave_direction_ = std::atan2(wave_momentum_.y, wave_momentum_.x);
+  if (push > 0.0 && glm::dot(wave_momentum_, wave_momentum_) > 1e-12)
+    wave_direction_ = fast_atan2(float(wave_momentum_.y), float(wave_momentum_.x));
   wave_energy_ = (wave_energy_ + knobs_.wave_gain * push) * wave_fade;
   if (push == 0.0 && wave_energy_ < kSettled) wave_energy_ = 0.0;
-  wave_phase_ = std::fmod(wave_phase_ + std::sqrt(stiffness_) * dt, 2.0 * kPi);
-  noise_clock_ = std::fmod(noise_clock_ + knobs_.noise_speed * dt, double(shared::kNoisePeriod));
+  wave_phase_ = wrap(wave_phase_ + omega_ * std::sqrt(gravity_ratio) * dt, 2.0 * kPi);
+  noise_clock_ = wrap(noise_clock_ + knobs_.noise_speed * dt, double(shared::kNoisePeriod));
 }
 
 void LiquidContainer::place_surface() {
+  gpu_stale_ = true;
   const double fill = std::clamp(double(knobs_.fill), 0.0, 1.0);
-  const double response = fill_response(fill);
   // The displayed slope: scaled by the fill response, softly limited to max_tilt.
-  glm::dvec2 slope = slope_ * response;
-  const double limit = std::tan(glm::radians(double(knobs_.max_tilt)));
-  const double length = glm::length(slope);
-  if (limit < 1e-6) {
+  glm::dvec2 slope = slope_ * fill_response_;
+  if (tilt_limit_ < 1e-6) {
     slope = glm::dvec2(0.0);
-  } else if (length > 0.0) {
-    slope *= limit * std::tanh(length / limit) / length;
+  } else {
+    slope /= std::sqrt(1.0 + glm::dot(slope, slope) / (tilt_limit_ * tilt_limit_));
   }
+  shown_slope_ = slope;
   const glm::vec3 normal = glm::vec3(glm::normalize(glm::dvec3(-slope.x, 1.0, -slope.y)));
-  const glm::mat3 rotation = glm::mat3_cast(pose_.orientation);
-  const glm::vec3 local_normal = glm::transpose(rotation) * normal;
+  const glm::vec3 local_normal = glm::transpose(rotation_) * normal;
 
   state_.empty = fill <= 0.0;
   state_.full = fill >= 1.0;
-  fill_ = shape_->table.lookup(local_normal, float(fill));
-  level_ = shape_->table.lookup(glm::transpose(rotation) * glm::vec3(0.0f, 1.0f, 0.0f), float(fill));
+  fill_ = shape_->table.lookup(local_normal, fill_level_);
   if (state_.full) {
     // A full closed container has no free surface: put the plane clear above the mesh.
     const float clearance = knobs_.noise_height + knobs_.wave_height + 1e-3f;
     fill_.offset += clearance;
     fill_.centroid += clearance * local_normal;
   }
-  const float amplitude = float(knobs_.wave_height * (1.0 - std::exp(-wave_energy_)) * response);
-
+  const double saturation = wave_energy_ / (1.0 + wave_energy_);
   state_.surface_normal = normal;
   state_.plane_offset = fill_.offset + glm::dot(normal, pose_.position);
-  state_.surface_center = pose_.position + rotation * fill_.centroid;
-  state_.tilt_degrees = float(glm::degrees(std::acos(std::clamp(double(normal.y), -1.0, 1.0))));
+  state_.surface_center = pose_.position + rotation_ * fill_.centroid;
   state_.agitation = float(agitation_);
   state_.wave_energy = float(wave_energy_);
-  state_.wave_amplitude = state_.full ? 0.0f : amplitude;
+  state_.wave_amplitude = state_.full ? 0.0f : float(knobs_.wave_height * saturation * fill_response_);
   state_.frequency_hz = float(std::sqrt(stiffness_) / (2.0 * kPi));
   state_.depth = fill_.offset - fill_.lowest;
   state_.effective_gravity = float(effective_gravity_);
@@ -215,33 +236,42 @@ void LiquidContainer::place_surface() {
 void LiquidContainer::update_film(double dt) {
   // The waterline's height on four walls, relative to the surface centre, from the plane's slope
   // across a circle of the free surface's area; the film keeps the highest and drains slowly.
-  const glm::vec3 n = state_.surface_normal;
   const float radius = std::sqrt(std::max(fill_.area, 0.0f) / float(kPi));
   const float raised = state_.wave_amplitude + knobs_.noise_height * state_.agitation;
-  const float rise[4] = {-n.x / n.y, n.x / n.y, -n.z / n.y, n.z / n.y};
+  const float sx = float(shown_slope_.x), sz = float(shown_slope_.y);
+  const float rise[4] = {sx, -sx, sz, -sz};
   for (int side = 0; side < 4; ++side) {
     const float line = rise[side] * radius + raised;
     film_[side] = dt > 0.0 ? std::max(film_[side] - knobs_.film_drain * float(dt), line) : line;
   }
 }
 
-void LiquidContainer::update_gpu() {
+const shared::LiquidContainerGpu& LiquidContainer::gpu() const {
+  if (gpu_stale_) update_gpu();
+  return gpu_;
+}
+
+void LiquidContainer::update_gpu() const {
+  gpu_stale_ = false;
   const SloshKnobs& k = knobs_;
   shared::LiquidContainerGpu& g = gpu_;
-  g.model = pose_.matrix();
-  g.world_to_local = glm::affineInverse(g.model);
+  // A rigid transform: its inverse is the transposed rotation and the rotated-back translation.
+  const glm::mat3 back = glm::transpose(rotation_);
+  g.model = glm::mat4(rotation_);
+  g.model[3] = glm::vec4(pose_.position, 1.0f);
+  g.world_to_local = glm::mat4(back);
+  g.world_to_local[3] = glm::vec4(-(back * pose_.position), 1.0f);
   g.plane = glm::vec4(state_.surface_normal, state_.plane_offset);
   g.center = glm::vec4(state_.surface_center, std::clamp(k.fill, 0.0f, 1.0f));
-  g.wave_state = glm::vec4(float(wave_direction_), state_.wave_amplitude, float(std::min(wave_energy_, 1.0)),
-                           float(wave_phase_));
+  g.wave_state = glm::vec4(wave_direction_, state_.wave_amplitude, float(std::min(wave_energy_, 1.0)), float(wave_phase_));
   g.wave_shape = glm::vec4(k.wave_scale, k.wave_harmonic, k.wave_warp, k.refraction_influence);
   g.noise = glm::vec4(state_.full ? 0.0f : state_.agitation, k.noise_height, float(noise_clock_), k.noise_scale);
   g.film = glm::vec4(film_[0], film_[1], film_[2], film_[3]);
   // Foam follows the slosh: the tilt relative to its limit and the wave energy.
-  const double limit = std::max(1e-6, std::tan(glm::radians(double(k.max_tilt))));
-  const float energy = float(std::clamp(glm::length(slope_) / limit + wave_energy_, 0.0, 1.0));
+  const double tilt = glm::length(shown_slope_);
+  const float energy = float(std::clamp(tilt / std::max(1e-6, tilt_limit_) + wave_energy_, 0.0, 1.0));
   const float radius = std::sqrt(std::max(fill_.area, 0.0f) / float(kPi));
-  const float reach = std::tan(glm::radians(state_.tilt_degrees)) * radius + state_.wave_amplitude;
+  const float reach = float(tilt) * radius + state_.wave_amplitude;
   g.surface = glm::vec4(k.meniscus_width, k.foam_width * energy, state_.surface_center.y - reach,
                         state_.surface_center.y + reach);
   g.body_color = glm::vec4(k.color, k.opacity);
@@ -249,6 +279,27 @@ void LiquidContainer::update_gpu() {
                                                                       : shared::kLiquidStyleRefractive);
   g.absorption = glm::vec4(k.absorption, k.refraction);
   g.optics = glm::vec4(k.blur, 1.33f, radius, 0.0f);
+}
+
+void LiquidContainer::update_bubbles(double dt) {
+  if (state_.empty) bubbles_.clear();
+  if (state_.empty || bubbles_.bubbles().empty()) {
+    state_.live_bubbles = 0;
+    return;
+  }
+  const BubbleEnvironment env{shape_->inside,
+                              glm::transpose(rotation_) * state_.surface_normal,
+                              float(std::clamp(effective_gravity_ / kGravity, 0.0, 2.0)),
+                              float(agitation_),
+                              shape_->liquid_bounds.min,
+                              shape_->liquid_bounds.max,
+                              fill_.lowest,
+                              fill_.offset,
+                              [&g = gpu()](const glm::vec3& local) {
+                                return shared::liquid_surface_distance(g, glm::vec3(g.model * glm::vec4(local, 1.0f)));
+                              }};
+  bubbles_.update(env, knobs_, dt);
+  state_.live_bubbles = bubbles_.live();
 }
 
 }  // namespace lfx

@@ -87,7 +87,7 @@ std::vector<TraceRow> run_motion(LiquidContainer& container, const std::vector<M
     if (!container.update(samples[i].pose, dt)) continue;
     previous = samples[i].time;
     const SloshState& s = container.state();
-    rows.push_back({samples[i].time, s.surface_normal, s.plane_offset, s.tilt_degrees, s.agitation, s.wave_amplitude,
+    rows.push_back({samples[i].time, s.surface_normal, s.plane_offset, s.tilt_degrees(), s.agitation, s.wave_amplitude,
                     s.live_bubbles});
   }
   return rows;

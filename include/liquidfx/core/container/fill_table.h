@@ -32,8 +32,17 @@ class FillTable {
   /// for the bundled shapes, in 4.4 MB. Bakes on every core.
   static FillTable bake(const Mesh& closed_mesh, int directions = 65, int levels = 129);
 
+  /// Where a fill fraction falls between the table's levels.
+  struct Level {
+    int index = 0;        ///< Lower level.
+    float blend = 0.0f;   ///< Weight of the level above.
+  };
+  Level level_of(float fraction) const;
+
   /// n: unit direction in mesh coordinates; fraction in [0, 1].
-  FillLookup lookup(const glm::vec3& n, float fraction) const;
+  FillLookup lookup(const glm::vec3& n, float fraction) const { return lookup(n, level_of(fraction)); }
+  /// The same with the fraction's level worked out once (a fill that stays put between frames).
+  FillLookup lookup(const glm::vec3& n, Level level) const;
 
   /// One Newton step of the exact solve from the looked-up offset (O(triangles)).
   FillLookup refine(const Mesh& closed_mesh, const glm::vec3& n, float fraction) const;
@@ -47,19 +56,18 @@ class FillTable {
 
  private:
   // Centroid of the cross-section quantised over the mesh's bounds (16 bits an axis: microns
-  // for a bottle), area as a half float: 8 bytes an entry.
+  // for a bottle), area over the largest area: 8 bytes an entry.
   struct Entry {
     std::uint16_t centroid[3];
     std::uint16_t area;
   };
-  glm::vec3 centroid_of(const Entry& e) const;
-  const Entry& entry(int i, int j, int level) const { return entries_[(std::size_t(j) * directions_ + i) * levels_ + level]; }
 
   int directions_ = 0;
   int levels_ = 0;
   double total_volume_ = 0.0;
   glm::vec3 bounds_min_{0.0f};
   glm::vec3 bounds_step_{1.0f};  // metres per quantisation step
+  float area_step_ = 1.0f;        // square metres per quantisation step
   std::vector<Entry> entries_;  // [direction j][direction i][level]
   std::vector<float> lowest_;   // [direction j][direction i]
 };

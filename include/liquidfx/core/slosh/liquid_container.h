@@ -15,11 +15,13 @@
 #include <memory>
 #include <span>
 
+#include <glm/mat3x3.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
 #include "liquidfx/core/slosh/bubbles.h"
 #include "liquidfx/core/slosh/container_shape.h"
+#include "liquidfx/core/slosh/oscillator.h"
 #include "liquidfx/core/slosh/pose.h"
 #include "liquidfx/core/slosh/slosh_knobs.h"
 #include "shared/liquid_surface.h"
@@ -33,7 +35,6 @@ struct SloshState {
   glm::vec3 surface_normal{0.0f, 1.0f, 0.0f};  ///< World unit normal of the free surface.
   float plane_offset = 0.0f;                    ///< World: dot(normal, p) = offset.
   glm::vec3 surface_center{0.0f};               ///< World centre of the free surface.
-  float tilt_degrees = 0.0f;                    ///< Angle between the surface normal and world up.
   float agitation = 0.0f;                       ///< 0..1; exactly 0 at rest.
   float wave_amplitude = 0.0f;                  ///< Metres; exactly 0 at rest.
   float wave_energy = 0.0f;
@@ -43,6 +44,9 @@ struct SloshState {
   int live_bubbles = 0;
   bool empty = false;  ///< fill == 0: nothing to draw.
   bool full = false;   ///< fill == 1: no free surface, no slosh.
+
+  /// Angle between the surface normal and world up.
+  float tilt_degrees() const;
 };
 
 class LiquidContainer {
@@ -59,8 +63,9 @@ class LiquidContainer {
   void set_knobs(const SloshKnobs& knobs);
 
   const SloshState& state() const { return state_; }
-  /// Everything a shader needs, for shaders/shared/liquid_surface.h.
-  const shared::LiquidContainerGpu& gpu() const { return gpu_; }
+  /// Everything a shader needs, for shaders/shared/liquid_surface.h (assembled on first use
+  /// after an update, so a frame that is not drawn does not pay for it).
+  const shared::LiquidContainerGpu& gpu() const;
   std::span<const Bubble> bubbles() const { return bubbles_.bubbles(); }
   const SloshKnobs& knobs() const { return knobs_; }
   const ContainerShape& shape() const { return *shape_; }
@@ -75,12 +80,30 @@ class LiquidContainer {
   void advance(double dt, const glm::dvec3& velocity_change, double spin_angle, double rotation_angle, double window);
   void place_surface();
   void update_film(double dt);
-  void update_gpu();
-  double natural_omega_squared() const;
+  void update_gpu() const;
+  void update_bubbles(double dt);
+  void derive_from_knobs();
+  void refresh_rest_frequency(const glm::vec3& local_up);
+  double rest_omega_squared(const glm::vec3& local_up) const;
+
+  // exp(-rate * dt) and the like for the last arguments: a steady frame rate pays once.
+  struct Memo {
+    double a = -1.0, b = -1.0, value = 0.0;
+    template <class F>
+    double get(double x, double y, F&& f) {
+      if (x != a || y != b) {
+        a = x;
+        b = y;
+        value = f();
+      }
+      return value;
+    }
+  };
 
   std::shared_ptr<const ContainerShape> shape_;
   SloshKnobs knobs_;
   Pose pose_;
+  glm::mat3 rotation_{1.0f};  // pose_.orientation as a matrix
   bool has_pose_ = false;
   bool has_velocity_ = false;
   glm::dvec3 last_centroid_{0.0};
@@ -89,21 +112,34 @@ class LiquidContainer {
 
   glm::dvec2 slope_{0.0};           // world xz slope of the surface (tan of the tilt), before the limit
   glm::dvec2 slope_velocity_{0.0};
+  glm::dvec2 shown_slope_{0.0};     // after the fill response and the tilt limit
   double stiffness_ = 0.0;          // k of the slope oscillator for the current step
   double effective_gravity_ = kGravity;
   double agitation_ = 0.0;
   glm::dvec2 wave_momentum_{0.0};
   double wave_energy_ = 0.0;
-  double wave_direction_ = 0.0;
+  float wave_direction_ = 0.0f;
   double wave_phase_ = 0.0;
   double noise_clock_ = 0.0;
   float film_[4] = {0.0f, 0.0f, 0.0f, 0.0f};  // wet line above the surface centre: +x, -x, +z, -z
-  FillLookup fill_{};   // the liquid under the displayed surface
-  FillLookup level_{};  // the liquid at rest (level under effective gravity): sets the frequency
+
+  FillTable::Level fill_level_{};  // where knobs_.fill falls in the table (worked out once)
+  double tilt_limit_ = 1.0;        // tan(max_tilt)
+  double fill_response_ = 1.0;     // how much this fill sloshes (0 empty or full, 1 half)
+  FillLookup fill_{};              // the liquid under the displayed surface
+  // The liquid at rest (level under gravity) sets the sloshing frequency, refreshed when the
+  // container has turned by more than a degree.
+  glm::vec3 rest_up_{0.0f};
+  double omega_squared_ = 0.0;
+  double omega_ = 0.0;
+  Memo box_gain_, agitation_fade_, wave_fade_;
+  OscillatorStep step_;
+  double last_step_dt_ = -1.0;
 
   BubblePool bubbles_;
   SloshState state_;
-  shared::LiquidContainerGpu gpu_{};
+  mutable shared::LiquidContainerGpu gpu_{};
+  mutable bool gpu_stale_ = true;
   std::uint64_t rejected_ = 0;
   std::uint64_t teleports_ = 0;
 };

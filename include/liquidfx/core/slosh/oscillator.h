@@ -7,7 +7,20 @@
 
 namespace lfx {
 
-/// Advances (x, v) by dt >= 0 seconds; k >= 0 (stiffness, 1/s^2), c >= 0 (damping, 1/s).
-void advance_damped_oscillator(glm::dvec2& x, glm::dvec2& v, double k, double c, double dt);
+/// The linear map one step applies to (x, v); reusable while k, c and dt stay the same.
+struct OscillatorStep {
+  double k = 0.0, half_c = 0.0;
+  double cos_term = 1.0;  ///< e^{-ct/2} C(t)
+  double sin_term = 0.0;  ///< e^{-ct/2} S(t)
+
+  /// k >= 0 (stiffness, 1/s^2), c >= 0 (damping, 1/s), dt >= 0 (seconds).
+  static OscillatorStep make(double k, double c, double dt);
+  void apply(glm::dvec2& x, glm::dvec2& v) const;
+};
+
+/// Advances (x, v) by dt seconds.
+inline void advance_damped_oscillator(glm::dvec2& x, glm::dvec2& v, double k, double c, double dt) {
+  if (dt > 0.0) OscillatorStep::make(k, c, dt).apply(x, v);
+}
 
 }  // namespace lfx

@@ -14,7 +14,13 @@ struct Pose {
   /// Container (mesh) coordinates -> world.
   glm::mat4 matrix() const;
   /// Whether every component is finite and the quaternion has a usable length.
-  bool valid() const;
+  bool valid() const {
+    const float l2 = orientation.w * orientation.w + orientation.x * orientation.x + orientation.y * orientation.y +
+                     orientation.z * orientation.z;
+    // NaN fails every comparison; an infinite component makes l2 infinite or NaN.
+    const float p = position.x + position.y + position.z;
+    return l2 > 0.25f && l2 < 4.0f && p - p == 0.0f;
+  }
 };
 
 }  // namespace lfx
