@@ -7,7 +7,6 @@
 #include "cli.h"
 #include "commands.h"
 #include "liquidfx/core/container/mesh_io.h"
-#include "liquidfx/core/container/shapes.h"
 #include "liquidfx/core/slosh/liquid_container.h"
 #include "liquidfx/core/slosh/motion.h"
 #include "svg_plot.h"
@@ -74,10 +73,15 @@ int run_slosh(Args& args) {
   for (const std::string& skipped : motion->skipped) std::fprintf(stderr, "liquidfx: skipped %s\n", skipped.c_str());
   if (motion->samples.empty()) return fail(input_error(**motion_path + ": no usable rows"));
 
-  auto mesh = *mesh_path ? load_mesh(**mesh_path) : make_shape(**shape_name);
-  if (!mesh) return fail(mesh.error());
   std::vector<std::string> notes;
-  auto shape = ContainerShape::create(*mesh, *mesh_path ? **mesh_path : **shape_name, knobs.inset, nullptr, &notes);
+  Result<std::shared_ptr<const ContainerShape>> shape = input_error("");
+  if (*mesh_path) {
+    auto mesh = load_mesh(**mesh_path);
+    if (!mesh) return fail(mesh.error());
+    shape = ContainerShape::create(*mesh, **mesh_path, knobs.inset, nullptr, &notes);
+  } else {
+    shape = ContainerShape::create_named(**shape_name, knobs.inset);
+  }
   if (!shape) return fail(shape.error());
   for (const std::string& note : notes) std::fprintf(stderr, "liquidfx: warning: %s\n", note.c_str());
 

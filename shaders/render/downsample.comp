@@ -4,11 +4,14 @@
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 0) uniform sampler2D source;  // the level above (one mip view)
 layout(set = 0, binding = 1, rgba16f) writeonly uniform image2D destination;
+layout(push_constant) uniform Push {
+  ivec4 rect;  // x, y, width, height of the destination region
+};
 
 void main() {
-  ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+  if (any(greaterThanEqual(ivec2(gl_GlobalInvocationID.xy), rect.zw))) return;
+  ivec2 p = rect.xy + ivec2(gl_GlobalInvocationID.xy);
   ivec2 size = imageSize(destination);
-  if (any(greaterThanEqual(p, size))) return;
   vec2 uv = (vec2(p) + 0.5) / vec2(size);
   vec2 texel = 1.0 / vec2(textureSize(source, 0));
   vec4 sum = texture(source, uv + vec2(-texel.x, -texel.y)) + texture(source, uv + vec2(texel.x, -texel.y)) +

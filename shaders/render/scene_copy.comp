@@ -8,10 +8,13 @@ layout(set = 0, binding = 1) uniform sampler2D hdr_color;
 layout(set = 0, binding = 2) uniform sampler2D depth_buffer;
 layout(set = 0, binding = 3, rgba16f) writeonly uniform image2D scene_color;
 layout(set = 0, binding = 4, r32f) writeonly uniform image2D scene_depth;
+layout(push_constant) uniform Push {
+  ivec4 rect;  // x, y, width, height of the region to copy
+};
 
 void main() {
-  ivec2 p = ivec2(gl_GlobalInvocationID.xy);
-  if (any(greaterThanEqual(p, imageSize(scene_depth)))) return;
+  if (any(greaterThanEqual(ivec2(gl_GlobalInvocationID.xy), rect.zw))) return;
+  ivec2 p = rect.xy + ivec2(gl_GlobalInvocationID.xy);
   imageStore(scene_color, p, texelFetch(hdr_color, p, 0));
   float d = texelFetch(depth_buffer, p, 0).r;
   imageStore(scene_depth, p, vec4(linear_depth(d, frame.clip.x, frame.clip.y)));

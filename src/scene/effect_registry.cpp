@@ -1,12 +1,17 @@
 // The one list of effect types. Adding an effect: include its header, add one line.
 #include <array>
 
+#include "effects/bottle_effect.h"
+#include "liquidfx/gpu/effects/bottle_knobs.h"
 #include "liquidfx/scene/effect.h"
 
 namespace lfx::scene {
 
 std::span<const EffectType> effect_types() {
-  static const std::array<EffectType, 0> kTypes = {};
+  static const std::array<EffectType, 1> kTypes = {
+      make_effect_type<gpu::BottleKnobs>("bottle", "Liquid in containers: slosh, waves, bubbles, wet film, glass.",
+                                         &create_bottle_effect),
+  };
   return kTypes;
 }
 
@@ -18,6 +23,10 @@ const EffectType* find_effect_type(std::string_view name) {
 
 Result<void> EffectSetup::read_knobs(void* knobs, std::span<const KnobSpec> table) const {
   if (auto r = block.knobs(knobs, table); !r) return r.error();
+  return apply_overrides(knobs, table);
+}
+
+Result<void> EffectSetup::apply_overrides(void* knobs, std::span<const KnobSpec> table) const {
   for (const auto& [name, text] : instance.overrides) {
     const KnobSpec* spec = find_knob(table, name);
     if (!spec) continue;  // validated when the setting was applied

@@ -183,6 +183,9 @@ Result<Scene> read_scene(const JsonObject& root) {
     if (!room) return room.error();
     scene.backdrop = *room;
   }
+  auto tracks = read_tracks(root);
+  if (!tracks) return tracks.error();
+  scene.tracks = std::move(tracks.value());
   auto effects = read_effects(root);
   if (!effects) return effects.error();
   scene.effects = std::move(effects.value());

@@ -1,6 +1,7 @@
 // Per-pass GPU timestamps with names. Reset at the start of a frame's recording, bracket each
 // pass with begin/end (or a PassScope), read the times once the frame has finished on the GPU.
-// Each pass also gets a debug label for captures. Passes do not nest.
+// Each pass also gets a debug label for captures. Passes do not nest; a name used several times
+// in a frame (one pass per container) adds up to one time.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +22,7 @@ struct PassTime {
 
 class GpuTimer {
  public:
-  static Result<GpuTimer> create(const Context& ctx, std::uint32_t max_passes = 64);
+  static Result<GpuTimer> create(const Context& ctx, std::uint32_t max_passes = 1024);
 
   GpuTimer() = default;
   ~GpuTimer();
@@ -36,7 +37,8 @@ class GpuTimer {
   void reset(VkCommandBuffer cmd);
   void begin(VkCommandBuffer cmd, const char* name);
   void end(VkCommandBuffer cmd);
-  /// The passes of the last frame in recording order; call after its work completed.
+  /// The passes of the last frame in order of first use, repeated names summed; call after
+  /// its work completed.
   Result<std::vector<PassTime>> results() const;
 
  private:

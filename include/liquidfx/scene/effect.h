@@ -56,6 +56,8 @@ struct EffectSetup {
     return k;
   }
   Result<void> read_knobs(void* knobs, std::span<const KnobSpec> table) const;
+  /// Applies the instance's --set overrides to a knob struct (after the file's values).
+  Result<void> apply_overrides(void* knobs, std::span<const KnobSpec> table) const;
 };
 
 struct EffectType {
@@ -72,15 +74,15 @@ std::span<const EffectType> effect_types();
 /// The type named name, or nullptr.
 const EffectType* find_effect_type(std::string_view name);
 
-/// Creates an EffectType entry for an effect class E with a knob struct K:
-/// E::create(const EffectSetup&) -> Result<std::unique_ptr<Effect>>.
-template <class E, class K>
-constexpr EffectType make_effect_type(std::string_view name, std::string_view summary) {
+/// An EffectType entry for an effect with the knob struct K and the factory `create`.
+template <class K>
+EffectType make_effect_type(std::string_view name, std::string_view summary,
+                            Result<std::unique_ptr<Effect>> (*create)(const EffectSetup&)) {
   return {name, summary, &K::knobs, [] {
             const K defaults{};
             return knob_table_markdown(K::knobs(), &defaults);
           },
-          &E::create};
+          create};
 }
 
 }  // namespace lfx::scene

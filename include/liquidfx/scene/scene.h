@@ -6,6 +6,7 @@
 //                "keys": [{"time": 2, "position": [...], "target": [...], "fov": 35}]},
 //     "backdrop": {"checker_size": 0.25, ..., "props": [{"shape": "box", "center": [...],
 //                  "size": [...], "color": [...], "yaw": 20}]},
+//     "tracks": {"hand": [{"time": 0, "position": [...], "rotation": [...]}, ...]},
 //     "effects": [{"type": "bottle", "name": "left", ...effect knobs and settings...}]
 //   }
 //
@@ -21,6 +22,7 @@
 #include "liquidfx/core/camera.h"
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/render/room.h"
+#include "liquidfx/scene/track.h"
 
 namespace lfx::scene {
 
@@ -57,6 +59,7 @@ struct Scene {
   double duration = 4.0;  ///< Seconds.
   CameraTrack camera;
   gpu::RoomDesc backdrop;
+  std::map<std::string, Track> tracks;  ///< Scripted motion effects can follow by name.
   std::vector<EffectInstance> effects;
 
   /// Number of frames the whole timeline has at fps.

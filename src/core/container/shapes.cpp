@@ -16,8 +16,13 @@ constexpr glm::vec2 kBottle[] = {{0.0f, 0.0f},      {0.033f, 0.0f},    {0.035f, 
                                  {0.0145f, 0.238f}, {0.0145f, 0.246f}, {0.0f, 0.246f}};
 constexpr glm::vec2 kFlask[] = {{0.0f, 0.0f},    {0.058f, 0.0f},   {0.061f, 0.006f}, {0.021f, 0.125f},
                                 {0.018f, 0.135f}, {0.018f, 0.180f}, {0.0f, 0.180f}};
+// The wine glass's bowl holds the liquid; the glass itself also has a stem and a foot.
 constexpr glm::vec2 kWineGlassBowl[] = {{0.0f, 0.100f},   {0.018f, 0.1015f}, {0.032f, 0.110f}, {0.041f, 0.128f},
                                         {0.043f, 0.150f}, {0.040f, 0.178f},  {0.036f, 0.198f}, {0.0f, 0.198f}};
+constexpr glm::vec2 kWineGlass[] = {{0.0f, 0.0f},      {0.036f, 0.0f},    {0.036f, 0.003f},  {0.006f, 0.007f},
+                                    {0.004f, 0.014f},  {0.004f, 0.088f},  {0.010f, 0.096f},  {0.022f, 0.1005f},
+                                    {0.0335f, 0.109f}, {0.0425f, 0.127f}, {0.0445f, 0.150f}, {0.0415f, 0.178f},
+                                    {0.0375f, 0.199f}, {0.0f, 0.199f}};
 constexpr glm::vec2 kMug[] = {{0.0f, 0.0f}, {0.039f, 0.0f}, {0.041f, 0.004f}, {0.041f, 0.095f}, {0.0f, 0.095f}};
 constexpr glm::vec2 kJar[] = {{0.0f, 0.0f},    {0.044f, 0.0f},   {0.047f, 0.006f}, {0.047f, 0.100f},
                               {0.041f, 0.112f}, {0.034f, 0.116f}, {0.034f, 0.132f}, {0.0f, 0.132f}};
@@ -46,7 +51,7 @@ Mesh make_box(glm::vec3 size) {
   return m;
 }
 
-Mesh make_lathe(std::span<const glm::vec2> profile, int segments, float phase) {
+Mesh make_lathe(std::span<const glm::vec2> profile, int segments, float phase, bool open_top) {
   Mesh m;
   const std::size_t rows = profile.size();
   // One ring of vertices per profile point; a point on the axis is a single pole vertex.
@@ -65,7 +70,9 @@ Mesh make_lathe(std::span<const glm::vec2> profile, int segments, float phase) {
   auto at = [&](std::size_t r, int s) {
     return profile[r].x <= 0.0f ? ring_start[r] : ring_start[r] + std::uint32_t(s % segments);
   };
-  for (std::size_t r = 0; r + 1 < rows; ++r) {
+  // An open top drops the last row when it closes onto the axis (the lid of a cup).
+  const std::size_t last_row = open_top && profile[rows - 1].x <= 0.0f ? rows - 1 : rows;
+  for (std::size_t r = 0; r + 1 < last_row; ++r) {
     for (int s = 0; s < segments; ++s) {
       const std::uint32_t a = at(r, s), b = at(r, s + 1), c = at(r + 1, s + 1), d = at(r + 1, s);
       if (a != b) m.triangles.push_back({a, b, c});
@@ -86,7 +93,7 @@ Mesh make_lathe(std::span<const glm::vec2> profile, int segments, float phase) {
     }
   };
   cap(0, false);
-  cap(rows - 1, true);
+  if (!open_top) cap(rows - 1, true);
   return m;
 }
 
@@ -104,19 +111,41 @@ Mesh make_sphere(float radius, int segments, int rings) {
   return make_lathe(profile, segments);
 }
 
-Result<Mesh> make_shape(std::string_view name) {
-  if (name == "box") return make_box({0.08f, 0.16f, 0.08f});
-  if (name == "cylinder") return make_cylinder(0.04f, 0.15f, 48);
-  if (name == "sphere") return make_sphere(0.06f, 48, 24);
-  if (name == "bottle") return make_lathe(kBottle, 48);
-  if (name == "flask") return make_lathe(kFlask, 48);
-  if (name == "wine_glass") return make_lathe(kWineGlassBowl, 48);
-  if (name == "mug") return make_lathe(kMug, 48);
-  if (name == "jar") return make_lathe(kJar, 48);
-  if (name == "square_bottle") return make_lathe(kSquareBottle, 4, 0.25f * std::numbers::pi_v<float>);
+Result<ShapeParts> make_shape_parts(std::string_view name) {
+  auto lathe = [](std::span<const glm::vec2> profile, bool open, int segments = 48, float phase = 0.0f) {
+    return ShapeParts{make_lathe(profile, segments, phase), make_lathe(profile, segments, phase, open), std::nullopt};
+  };
+  if (name == "box") {
+    const Mesh box = make_box({0.08f, 0.16f, 0.08f});
+    return ShapeParts{box, box, std::nullopt};
+  }
+  if (name == "cylinder") {
+    const Mesh c = make_cylinder(0.04f, 0.15f, 48);
+    return ShapeParts{c, c, std::nullopt};
+  }
+  if (name == "sphere") {
+    const Mesh s = make_sphere(0.06f, 48, 24);
+    return ShapeParts{s, s, std::nullopt};
+  }
+  if (name == "bottle") return lathe(kBottle, false);
+  if (name == "flask") return lathe(kFlask, true);
+  if (name == "wine_glass") {
+    ShapeParts parts = lathe(kWineGlass, true);
+    parts.liquid = make_lathe(kWineGlassBowl, 48);
+    return parts;
+  }
+  if (name == "mug") return lathe(kMug, true);
+  if (name == "jar") return lathe(kJar, false);
+  if (name == "square_bottle") return lathe(kSquareBottle, false, 4, 0.25f * std::numbers::pi_v<float>);
   std::string known;
   for (auto n : kNames) known += (known.empty() ? "" : ", ") + std::string(n);
   return input_error("unknown shape \"" + std::string(name) + "\" (known: " + known + ")");
+}
+
+Result<Mesh> make_shape(std::string_view name) {
+  auto parts = make_shape_parts(name);
+  if (!parts) return parts.error();
+  return parts->container;
 }
 
 std::span<const std::string_view> shape_names() { return kNames; }

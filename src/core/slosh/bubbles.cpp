@@ -50,9 +50,9 @@ bool BubblePool::spawn(const BubbleEnvironment& env, const SloshKnobs& knobs, bo
   const float radius = glm::mix(knobs.bubble_min_radius, knobs.bubble_max_radius, size_mix);
   const float depth = env.liquid_top - env.liquid_bottom;
   for (int attempt = 0; attempt < kSpawnAttempts; ++attempt) {
-    const glm::vec3 p = env.bounds_min + (env.bounds_max - env.bounds_min) *
-                                             glm::vec3(next_uniform(), next_uniform(), next_uniform());
-    if (at_bottom && glm::dot(env.up, p) - env.liquid_bottom > 0.15f * depth) continue;
+    glm::vec3 p = env.bounds_min + (env.bounds_max - env.bounds_min) * glm::vec3(next_uniform(), next_uniform(), next_uniform());
+    // Fizz starts at the bottom: move the point into the lowest 15% of the liquid's depth.
+    if (at_bottom) p += env.up * (env.liquid_bottom + 0.15f * depth * next_uniform() - glm::dot(env.up, p));
     if (env.inside.distance(p) > -(radius + env.inside.cell_size())) continue;
     if (env.surface_distance(p) > -2.0f * radius) continue;
     const std::size_t i = std::size_t(slot - bubbles_.begin());

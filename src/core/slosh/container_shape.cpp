@@ -3,18 +3,20 @@
 #include <cmath>
 
 #include "liquidfx/core/container/closed_mesh.h"
+#include "liquidfx/core/container/shapes.h"
 
 namespace lfx {
 
 Result<std::shared_ptr<const ContainerShape>> ContainerShape::create(const Mesh& container, const std::string& name,
                                                                      float inset, const Mesh* liquid,
-                                                                     std::vector<std::string>* notes) {
+                                                                     std::vector<std::string>* notes, const Mesh* glass) {
   if (!(inset > 0.0f && inset <= 1.0f)) return input_error(name + ": inset must be in (0, 1]");
   auto closed = close_and_orient(container, name, notes);
   if (!closed) return closed.error();
   auto shape = std::make_shared<ContainerShape>();
   shape->name = name;
   shape->container = std::move(closed.value());
+  shape->glass = glass ? *glass : shape->container;
   if (liquid) {
     auto closed_liquid = close_and_orient(*liquid, name + " (liquid mesh)", notes);
     if (!closed_liquid) return closed_liquid.error();
@@ -29,6 +31,12 @@ Result<std::shared_ptr<const ContainerShape>> ContainerShape::create(const Mesh&
   shape->table = FillTable::bake(shape->liquid);
   shape->inside = InsideGrid::build(shape->liquid);
   return std::shared_ptr<const ContainerShape>(std::move(shape));
+}
+
+Result<std::shared_ptr<const ContainerShape>> ContainerShape::create_named(const std::string& shape_name, float inset) {
+  auto parts = make_shape_parts(shape_name);
+  if (!parts) return parts.error();
+  return create(parts->container, shape_name, inset, parts->liquid ? &*parts->liquid : nullptr, nullptr, &parts->glass);
 }
 
 }  // namespace lfx

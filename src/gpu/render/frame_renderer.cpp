@@ -29,8 +29,8 @@ Result<std::unique_ptr<FrameRenderer>> FrameRenderer::create(Context& ctx, std::
     PipelineLayoutDesc layout;
   };
   const PipelineSpec specs[] = {
-      {&r->scene_copy_, "render/scene_copy.comp", {{ubo, sampled, sampled, storage, storage}}},
-      {&r->downsample_, "render/downsample.comp", {{sampled, storage}}},
+      {&r->scene_copy_, "render/scene_copy.comp", {{ubo, sampled, sampled, storage, storage}, sizeof(glm::ivec4)}},
+      {&r->downsample_, "render/downsample.comp", {{sampled, storage}, sizeof(glm::ivec4)}},
       {&r->tonemap_, "render/tonemap.comp", {{ubo, sampled, storage}}},
   };
   for (const PipelineSpec& spec : specs) {
@@ -119,6 +119,10 @@ void FrameRenderer::record(VkCommandBuffer cmd, const FrameView& view, Room& roo
 }
 
 void FrameRenderer::refresh_scene_copy(FrameContext& frame) {
+  refresh_scene_copy(frame, {{0, 0}, targets_.color.extent()});
+}
+
+void FrameRenderer::refresh_scene_copy(FrameContext& frame, VkRect2D rect) {
   VkCommandBuffer cmd = frame.cmd;
   FrameTargets& t = targets_;
   t.color.use(cmd, access::kComputeSampled);
@@ -133,7 +137,9 @@ void FrameRenderer::refresh_scene_copy(FrameContext& frame) {
       .storage_image(3, t.scene_color.mip_view(0))
       .storage_image(4, t.scene_depth.view())
       .push(ctx_, cmd, scene_copy_);
-  Pipeline::dispatch_2d(cmd, t.width(), t.height());
+  glm::ivec4 region(rect.offset.x, rect.offset.y, int(rect.extent.width), int(rect.extent.height));
+  scene_copy_.push_constants(cmd, region);
+  Pipeline::dispatch_2d(cmd, rect.extent.width, rect.extent.height);
 
   // Each mip from the one above, the whole chain staying in GENERAL layout.
   const ImageAccess written{VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
@@ -147,7 +153,13 @@ void FrameRenderer::refresh_scene_copy(FrameContext& frame) {
         .sampled_image(0, t.scene_color.mip_view(level - 1), linear_clamp_.handle(), VK_IMAGE_LAYOUT_GENERAL)
         .storage_image(1, t.scene_color.mip_view(level))
         .push(ctx_, cmd, downsample_);
-    Pipeline::dispatch_2d(cmd, std::max(1u, t.width() >> level), std::max(1u, t.height() >> level));
+    // The texels whose 4x4 tent reaches into the region of the level above.
+    const int w = int(std::max(1u, t.width() >> level)), h = int(std::max(1u, t.height() >> level));
+    const int x0 = std::max(0, (region.x >> 1) - 1), y0 = std::max(0, (region.y >> 1) - 1);
+    const int x1 = std::min(w, ((region.x + region.z) >> 1) + 2), y1 = std::min(h, ((region.y + region.w) >> 1) + 2);
+    region = glm::ivec4(x0, y0, x1 - x0, y1 - y0);
+    downsample_.push_constants(cmd, region);
+    Pipeline::dispatch_2d(cmd, std::uint32_t(region.z), std::uint32_t(region.w));
   }
   t.scene_color.assume({VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                         VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_SAMPLED_READ_BIT});

@@ -1,5 +1,6 @@
 #include "liquidfx/gpu/timing.h"
 
+#include <algorithm>
 #include <cassert>
 #include <utility>
 
@@ -75,8 +76,13 @@ Result<std::vector<PassTime>> GpuTimer::results() const {
       !r)
     return r.error();
   for (std::size_t i = 0; i < names_.size(); ++i) {
-    const double ns = double(ticks[2 * i + 1] - ticks[2 * i]) * ctx_->timestamp_period_ns();
-    out.push_back({names_[i], ns * 1e-6});
+    const double ms = double(ticks[2 * i + 1] - ticks[2 * i]) * ctx_->timestamp_period_ns() * 1e-6;
+    auto same = std::find_if(out.begin(), out.end(), [&](const PassTime& p) { return p.name == names_[i]; });
+    if (same != out.end()) {
+      same->milliseconds += ms;
+    } else {
+      out.push_back({names_[i], ms});
+    }
   }
   return out;
 }

@@ -2,6 +2,7 @@
 // y = 0 (box, sphere: centred on the origin).
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -22,10 +23,21 @@ Mesh make_sphere(float radius, int segments = 32, int rings = 16);
 Mesh make_cylinder(float radius, float height, int segments = 32);
 /// A surface of revolution about y: profile points (radius, y) from bottom to top, radius >= 0.
 /// Ends with radius > 0 are closed by flat caps. `phase` rotates the segments (radians).
-Mesh make_lathe(std::span<const glm::vec2> profile, int segments = 32, float phase = 0.0f);
+/// `open_top` leaves the top closure out (a cup's opening; the mesh is then not closed).
+Mesh make_lathe(std::span<const glm::vec2> profile, int segments = 32, float phase = 0.0f, bool open_top = false);
 
-/// The named shapes: box, cylinder, sphere, bottle, flask, wine_glass (its bowl), mug, jar,
-/// square_bottle.
+/// A named shape in its parts: the closed container (physics), the glass to draw (open where the
+/// real container is: cups, glasses, flasks), and for some the liquid's own mesh (a wine glass
+/// holds liquid in its bowl only; otherwise the liquid is the container inset).
+struct ShapeParts {
+  Mesh container;
+  Mesh glass;
+  std::optional<Mesh> liquid;
+};
+Result<ShapeParts> make_shape_parts(std::string_view name);
+
+/// The closed container of a named shape: box, cylinder, sphere, bottle, flask, wine_glass, mug,
+/// jar, square_bottle.
 Result<Mesh> make_shape(std::string_view name);
 std::span<const std::string_view> shape_names();
 

@@ -19,6 +19,7 @@ struct ContainerShape {
   std::string name;
   Mesh container;            ///< Closed, wound outward.
   Mesh liquid;               ///< The liquid's mesh: the inset container, or the user's.
+  Mesh glass;                ///< What to draw of the container (open where a cup is open).
   MeshVolume liquid_volume;  ///< Volume and centroid of `liquid`.
   Bounds liquid_bounds;
   bool box = false;          ///< An axis-aligned box: the box formula gives its slosh frequency.
@@ -27,9 +28,13 @@ struct ContainerShape {
 
   /// Validates `container` (errors name `name`), makes the liquid mesh (the container scaled by
   /// `inset` about its volume centroid, unless `liquid` is given), bakes the table and grid.
+  /// `glass` (default: the container) is what a renderer draws of the container.
   static Result<std::shared_ptr<const ContainerShape>> create(const Mesh& container, const std::string& name,
                                                               float inset, const Mesh* liquid = nullptr,
-                                                              std::vector<std::string>* notes = nullptr);
+                                                              std::vector<std::string>* notes = nullptr,
+                                                              const Mesh* glass = nullptr);
+  /// The same for a named shape (make_shape_parts).
+  static Result<std::shared_ptr<const ContainerShape>> create_named(const std::string& shape_name, float inset);
 };
 
 }  // namespace lfx

@@ -45,6 +45,9 @@ class FrameRenderer {
   /// transparent layers drawn next refract what was drawn so far. Also called once per frame
   /// after the opaque passes.
   void refresh_scene_copy(FrameContext& frame);
+  /// The same over a rectangle of the frame only (in pixels): the copy and the parts of the mip
+  /// chain it affects. Cost follows the rectangle's area.
+  void refresh_scene_copy(FrameContext& frame, VkRect2D rect);
 
   FrameTargets& targets() { return targets_; }
   GpuTimer& timer() { return timer_; }

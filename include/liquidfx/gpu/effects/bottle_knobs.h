@@ -1,0 +1,30 @@
+// The bottle effect's knob table: every slosh knob (physics and liquid look) plus the glass.
+#pragma once
+
+#include "liquidfx/core/slosh/slosh_knobs.h"
+
+namespace lfx::gpu {
+
+// clang-format off
+#define LFX_BOTTLE_GLASS_KNOBS(X)                                                                                    \
+  X(glass_tint, glm::vec3, (glm::vec3{0.90f, 0.96f, 0.94f}), 0.0, 1.0, "rgb", "Colour the glass gives what is seen through it") \
+  X(glass_opacity, float, 0.06f, 0.0, 1.0, "", "Opacity of the glass at normal incidence (Fresnel adds more at grazing)") \
+  X(glass_refraction, float, 0.015f, 0.0, 0.5, "", "Screen-space refraction of the glass walls")                      \
+  X(film_opacity, float, 0.45f, 0.0, 1.0, "", "Opacity of the wet film on the inner wall")                           \
+  X(copies, int, 1, 1, 10000, "", "Copies of this container on a square grid along +x and -z (benchmarks)")          \
+  X(copy_spacing, float, 0.1f, 0.01, 10.0, "m", "Distance between copies on the grid")                               \
+  X(reference_pass, bool, false, 0, 1, "", "Also draw the same meshes as plain opaque, timed apart (benchmarks)")
+#define LFX_BOTTLE_KNOBS(X) LFX_SLOSH_KNOBS(X) LFX_BOTTLE_GLASS_KNOBS(X)
+// clang-format on
+LFX_KNOB_STRUCT(BottleKnobs, LFX_BOTTLE_KNOBS);
+
+/// The slosh part of the bottle's knobs.
+inline SloshKnobs slosh_knobs(const BottleKnobs& bottle) {
+  SloshKnobs out;
+#define LFX_COPY_KNOB(name, ...) out.name = bottle.name;
+  LFX_SLOSH_KNOBS(LFX_COPY_KNOB)
+#undef LFX_COPY_KNOB
+  return out;
+}
+
+}  // namespace lfx::gpu

@@ -1,0 +1,210 @@
+// The bottle renderer: no liquid above the surface, bubbles below it, opaque objects in front
+// hide both, a bottle seen through another shows its liquid; golden images of the demo scenes.
+#include <cstring>
+#include <map>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+#include "liquidfx/core/container/shapes.h"
+#include "liquidfx/gpu/effects/bottle_renderer.h"
+#include "liquidfx/gpu/render/frame_renderer.h"
+#include "liquidfx/gpu/transfer.h"
+#include "liquidfx/scene/player.h"
+#include "support/golden.h"
+#include "support/gpu_test.h"
+
+namespace lfx::test {
+namespace {
+
+constexpr std::uint32_t kWidth = 240, kHeight = 180;
+
+std::shared_ptr<const ContainerShape> shape_of(const std::string& name) {
+  static std::map<std::string, std::shared_ptr<const ContainerShape>> cache;
+  auto& entry = cache[name];
+  if (!entry) entry = *ContainerShape::create_named(name, 0.94f);
+  return entry;
+}
+
+// Shakes and tilts a container for a second so that its surface is tilted, waving and agitated.
+void slosh(LiquidContainer& c, glm::vec3 base) {
+  for (int i = 0; i <= 60; ++i) {
+    const float t = float(i) / 60.0f;
+    const glm::vec3 p = base + glm::vec3(0.03f * std::sin(t * 18.0f), 0.0f, 0.02f * std::sin(t * 13.0f));
+    c.update({p, glm::angleAxis(0.35f * t, glm::vec3(0, 0, 1))}, i ? 1.0 / 60.0 : 0.0);
+  }
+}
+
+std::vector<glm::vec4> read_rgba32f(gpu::Context& ctx, gpu::Image& image) {
+  auto bytes = gpu::read_image(ctx, image, 16);
+  EXPECT_TRUE(bytes);
+  std::vector<glm::vec4> out(bytes->size() / sizeof(glm::vec4));
+  std::memcpy(out.data(), bytes->data(), bytes->size());
+  return out;
+}
+
+class BottleTest : public GpuTest {
+ protected:
+  void SetUp() override {
+    GpuTest::SetUp();
+    auto renderer = gpu::FrameRenderer::create(ctx(), kWidth, kHeight);
+    ASSERT_TRUE(renderer) << renderer.error().message;
+    frame_ = std::move(renderer.value());
+    auto bottles = gpu::BottleRenderer::create(ctx());
+    ASSERT_TRUE(bottles) << bottles.error().message;
+    bottles_ = std::move(bottles.value());
+    for (gpu::Image* image : {&entry_, &bubble_}) {
+      auto made = gpu::Image::create(ctx(), {kWidth, kHeight, VK_FORMAT_R32G32B32A32_SFLOAT, 1,
+                                             VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "debug"});
+      ASSERT_TRUE(made);
+      *image = std::move(made.value());
+    }
+    bottles_->set_debug_targets(&entry_, &bubble_);
+  }
+  void TearDown() override {
+    bottles_.reset();
+    frame_.reset();
+    GpuTest::TearDown();
+  }
+
+  ImageRgba8 render(const gpu::RoomDesc& room_desc, const Camera& camera, std::vector<gpu::BottleDraw> draws) {
+    auto room = gpu::Room::create(ctx(), room_desc);
+    EXPECT_TRUE(room);
+    EXPECT_TRUE(bottles_->set_containers(std::move(draws)));
+    gpu::FramePasses* passes[] = {bottles_.get()};
+    auto image = frame_->render({camera, 0.0, 0.0f}, **room, passes);
+    EXPECT_TRUE(image) << (image ? "" : image.error().message);
+    return image ? *image : ImageRgba8();
+  }
+
+  std::unique_ptr<gpu::FrameRenderer> frame_;
+  std::unique_ptr<gpu::BottleRenderer> bottles_;
+  gpu::Image entry_, bubble_;
+};
+
+Camera looking_at(glm::vec3 eye, glm::vec3 target) {
+  Camera c;
+  c.position = eye;
+  c.target = target;
+  c.fov_y_degrees = 40.0f;
+  return c;
+}
+
+TEST_F(BottleTest, NoLiquidAboveTheSurface) {
+  SloshKnobs knobs;
+  knobs.fill = 0.5f;
+  knobs.noise_height = 0.004f;  // large ripples make it a harder case
+  LiquidContainer bottle(shape_of("bottle"), knobs);
+  slosh(bottle, glm::vec3(0.0f));
+  ASSERT_GT(bottle.state().tilt_degrees(), 3.0f);
+  ASSERT_GT(bottle.state().agitation, 0.2f);
+  // From the side (the body) and from above (the top through the opening... of a tipped bottle).
+  for (const Camera& camera : {looking_at({0.05f, 0.15f, 0.45f}, {0.0f, 0.1f, 0.0f}),
+                               looking_at({0.25f, 0.45f, 0.15f}, {0.0f, 0.08f, 0.0f})}) {
+    render({}, camera, {{&bottle, {}}});
+    int liquid = 0;
+    float worst = -1.0f;
+    for (const glm::vec4& p : read_rgba32f(ctx(), entry_)) {
+      if (p.w != 1.0f) continue;
+      ++liquid;
+      worst = std::max(worst, shared::liquid_surface_distance(bottle.gpu(), glm::vec3(p)));
+    }
+    EXPECT_GT(liquid, 1000);
+    EXPECT_LT(worst, 2e-4f) << "liquid drawn " << worst * 1000.0f << " mm above the surface";
+  }
+}
+
+TEST_F(BottleTest, BubblesStayBelowTheSurfaceAndBehindOpaqueObjects) {
+  SloshKnobs knobs;
+  knobs.fill = 0.6f;
+  knobs.nucleation_rate = 200.0f;
+  knobs.bubbles = 200;
+  knobs.bubble_min_radius = 0.003f;  // a few pixels across
+  knobs.bubble_max_radius = 0.006f;
+  LiquidContainer bottle(shape_of("bottle"), knobs);
+  slosh(bottle, glm::vec3(0.0f));
+  ASSERT_GT(bottle.state().live_bubbles, 15);
+  // An opaque box in front of the bottom of the bottle.
+  gpu::RoomDesc room;
+  room.props.push_back({gpu::PropShape::box, glm::vec3(0.0f, 0.02f, 0.12f), glm::vec3(0.2f, 0.04f, 0.02f)});
+  const Camera camera = looking_at({0.0f, 0.12f, 0.45f}, {0.0f, 0.1f, 0.0f});
+  render(room, camera, {{&bottle, {}}});
+  const glm::mat4 view = camera.view();
+  const std::vector<glm::vec4> entries = read_rgba32f(ctx(), entry_);
+  const std::vector<glm::vec4> bubbles = read_rgba32f(ctx(), bubble_);
+  auto bytes = gpu::read_image(ctx(), frame_->targets().scene_depth, 4);
+  ASSERT_TRUE(bytes);
+  std::vector<float> opaque(bytes->size() / 4);
+  std::memcpy(opaque.data(), bytes->data(), bytes->size());
+  int bubble_pixels = 0, hidden_rows = 0;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    for (const glm::vec4& p : {entries[i], bubbles[i]}) {
+      if (p.w != 1.0f) continue;
+      const float depth = -(view * glm::vec4(glm::vec3(p), 1.0f)).z;
+      ASSERT_LE(depth, opaque[i] + 1e-3f) << "liquid or bubble drawn in front of the opaque box, pixel " << i;
+    }
+    if (bubbles[i].w == 1.0f) {
+      ++bubble_pixels;
+      ASSERT_LT(shared::liquid_surface_distance(bottle.gpu(), glm::vec3(bubbles[i])), 0.0f) << "bubble above the surface";
+    }
+  }
+  // The box hides the bottom of the bottle: no liquid in the rows it covers.
+  for (std::uint32_t y = kHeight * 5 / 6; y < kHeight; ++y) {
+    bool any = false;
+    for (std::uint32_t x = kWidth / 3; x < kWidth * 2 / 3; ++x) any = any || entries[y * kWidth + x].w == 1.0f;
+    hidden_rows += !any;
+  }
+  EXPECT_GT(bubble_pixels, 50);
+  EXPECT_GT(hidden_rows, 5);
+}
+
+TEST_F(BottleTest, ABottleSeenThroughAnotherShowsItsLiquid) {
+  SloshKnobs water;
+  water.fill = 0.7f;
+  SloshKnobs wine = water;
+  wine.color = glm::vec3(0.5f, 0.02f, 0.05f);
+  wine.absorption = glm::vec3(20.0f, 150.0f, 120.0f);
+  wine.opacity = 0.4f;
+  LiquidContainer front(shape_of("cylinder"), water), back(shape_of("cylinder"), wine);
+  front.update({glm::vec3(0.0f, 0.0f, 0.1f), {}}, 0.0);
+  back.update({glm::vec3(0.0f, 0.0f, -0.1f), {}}, 0.0);
+  const Camera camera = looking_at({0.0f, 0.08f, 0.6f}, {0.0f, 0.06f, 0.0f});
+  const ImageRgba8 with_wine = render({}, camera, {{&front, {}}, {&back, {}}});
+  wine.fill = 0.0f;
+  back.set_knobs(wine);
+  const ImageRgba8 without = render({}, camera, {{&front, {}}, {&back, {}}});
+  // Through the front bottle's liquid (the middle of the frame), the wine behind turns pixels red.
+  int redder = 0;
+  for (int y = int(kHeight) / 2; y < int(kHeight) * 3 / 4; ++y)
+    for (int x = int(kWidth) * 2 / 5; x < int(kWidth) * 3 / 5; ++x) {
+      const std::uint8_t* a = with_wine.at(x, y);
+      const std::uint8_t* b = without.at(x, y);
+      redder += (int(b[1]) - int(a[1])) > 30 && a[0] > a[1] + 20;
+    }
+  EXPECT_GT(redder, 200);
+}
+
+class BottleSceneTest : public GpuTest {};
+
+TEST_F(BottleSceneTest, GoldenFramesOfBothScenes) {
+  struct Shot {
+    const char* scene;
+    std::vector<int> frames;
+  } shots[] = {{"bottle", {0, 95, 170}}, {"shelf", {70}}};
+  for (const Shot& shot : shots) {
+    auto scene = scene::load_scene(std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/" + shot.scene + ".json");
+    ASSERT_TRUE(scene) << scene.error().message;
+    auto player = scene::ScenePlayer::create(ctx(), *scene, 320, 180);
+    ASSERT_TRUE(player) << player.error().message;
+    int frame = 0;
+    for (int wanted : shot.frames) {
+      for (; frame < wanted; ++frame) ASSERT_TRUE((*player)->advance(1.0 / scene->fps));
+      auto image = (*player)->render();
+      ASSERT_TRUE(image);
+      EXPECT_EQ(check_golden(std::string(shot.scene) + "_" + std::to_string(wanted), *image, {10, 0.004}), "");
+    }
+  }
+}
+
+}  // namespace
+}  // namespace lfx::test
