@@ -2,15 +2,19 @@
 #include <array>
 
 #include "effects/bottle_effect.h"
+#include "effects/ripple_effect.h"
+#include "liquidfx/core/ripples/ripple_knobs.h"
 #include "liquidfx/gpu/effects/bottle_knobs.h"
 #include "liquidfx/scene/effect.h"
 
 namespace lfx::scene {
 
 std::span<const EffectType> effect_types() {
-  static const std::array<EffectType, 1> kTypes = {
+  static const std::array<EffectType, 2> kTypes = {
       make_effect_type<gpu::BottleKnobs>("bottle", "Liquid in containers: slosh, waves, bubbles, wet film, glass.",
                                          &create_bottle_effect),
+      make_effect_type<RippleKnobs>("ripples", "Water ripples over any image: rings (any number) or a wave-equation field.",
+                                    &create_ripple_effect),
   };
   return kTypes;
 }

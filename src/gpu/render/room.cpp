@@ -186,7 +186,12 @@ void Room::record(const Context& ctx, VkCommandBuffer cmd, FrameTargets& targets
   targets.depth.use(cmd, access::kDepthAttachment);
 
   const RoomLighting light = lighting();
-  begin_rendering(cmd, {{&targets.color, true, glm::vec4(light.sky_horizon, 1.0f)}}, {&targets.depth, true, 1.0f});
+  const glm::vec4 background = desc_.knobs.visible ? glm::vec4(light.sky_horizon, 1.0f) : glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
+  begin_rendering(cmd, {{&targets.color, true, background}}, {&targets.depth, true, 1.0f});
+  if (!desc_.knobs.visible) {
+    vkCmdEndRendering(cmd);
+    return;
+  }
   pipeline_.bind(cmd);
   DescriptorWrites()
       .uniform_buffer(0, frame_uniforms.handle())

@@ -30,7 +30,8 @@ namespace lfx::gpu {
   X(sun_intensity, float, 1.3f, 0.0, 50.0, "", "Sun radiance multiplier")                                   \
   X(sky_intensity, float, 0.45f, 0.0, 20.0, "", "Sky ambient light multiplier")                              \
   X(shadow_sharpness, float, 10.0f, 1.0, 64.0, "", "Penumbra sharpness of prop shadows (larger is harder)")  \
-  X(ambient_occlusion, float, 1.0f, 0.0, 2.0, "", "Strength of contact darkening under and around props")
+  X(ambient_occlusion, float, 1.0f, 0.0, 2.0, "", "Strength of contact darkening under and around props")  \
+  X(visible, bool, true, 0, 1, "", "Draw the room (off: a black backdrop, for effects that paint the whole frame)")
 // clang-format on
 LFX_KNOB_STRUCT(RoomKnobs, LFX_ROOM_KNOBS);
 

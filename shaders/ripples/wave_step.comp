@@ -1,0 +1,57 @@
+#version 460
+// One sub-step of the wave equation on the height field (h, v) in RG32F: reads the previous
+// state, writes the next (ping-pong). Walls of the mask and reflecting edges mirror the cell;
+// absorbing edges damp outgoing waves in a sponge band. Held sources press the surface down.
+#include "shared/waves.h"
+
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(set = 0, binding = 0, rg32f) readonly uniform image2D previous;
+layout(set = 0, binding = 1, rg32f) writeonly uniform image2D next;
+layout(set = 0, binding = 2, r8) readonly uniform image2D mask;  // 1 water, 0 wall
+layout(set = 0, binding = 3, std430) readonly buffer Held { WaveSource held[]; };
+layout(push_constant) uniform Push {
+  float k;          // (c dt / dx)^2 / dt
+  float damping;    // 1/s
+  float dt;         // s
+  float cell;       // short sides per cell
+  uint held_count;
+  uint reflecting;
+  uint disturb;     // 1: instead of a step, lower the surface by every source (drops)
+};
+
+float sponge(vec2 p, vec2 extent) {
+  float band = 0.08 * min(extent.x, extent.y);
+  float inside = min(min(p.x, extent.x - p.x), min(p.y, extent.y - p.y));
+  float t = clamp(1.0 - inside / band, 0.0, 1.0);
+  return 60.0 * t * t;
+}
+
+float neighbour(ivec2 at, ivec2 n, ivec2 size, float own) {
+  bool outside = any(lessThan(n, ivec2(0))) || any(greaterThanEqual(n, size));
+  if (outside) return reflecting == 1u ? own : 0.0;
+  if (imageLoad(mask, n).r < 0.5) return own;
+  return imageLoad(previous, n).r;
+}
+
+void main() {
+  ivec2 at = ivec2(gl_GlobalInvocationID.xy);
+  ivec2 size = imageSize(previous);
+  if (any(greaterThanEqual(at, size))) return;
+  vec2 hv = imageLoad(previous, at).rg;
+  vec2 p = (vec2(at) + 0.5) * cell;
+  if (imageLoad(mask, at).r < 0.5) {
+    imageStore(next, at, vec4(0.0));
+    return;
+  }
+  if (disturb == 1u) {
+    for (uint i = 0u; i < held_count; ++i) hv.x -= wave_source_depth(held[i], p);
+    imageStore(next, at, vec4(hv, 0.0, 0.0));
+    return;
+  }
+  float extra = reflecting == 1u ? 0.0 : sponge(p, vec2(size) * cell);
+  vec2 stepped = wave_step(hv.x, hv.y, neighbour(at, at + ivec2(-1, 0), size, hv.x), neighbour(at, at + ivec2(1, 0), size, hv.x),
+                           neighbour(at, at + ivec2(0, -1), size, hv.x), neighbour(at, at + ivec2(0, 1), size, hv.x), k,
+                           damping + extra, dt);
+  for (uint i = 0u; i < held_count; ++i) stepped.x = wave_hold(stepped.x, held[i], p);
+  imageStore(next, at, vec4(stepped, 0.0, 0.0));
+}

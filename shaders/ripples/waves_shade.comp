@@ -1,0 +1,37 @@
+#version 460
+// The image seen through the wave field: displaced by the surface's slope, lit on the slopes
+// that face the light, with caustics where the surface focuses light (negative curvature).
+#include "shared/ripples.h"
+
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(set = 0, binding = 0) uniform sampler2D field;   // r: height (short-side units)
+layout(set = 0, binding = 1) uniform sampler2D source;
+layout(set = 0, binding = 2, rgba16f) writeonly uniform image2D target;
+layout(push_constant) uniform Push {
+  vec4 look;  // x refraction, y highlight, z caustic strength, w caustic time
+  float cell; // short sides per field cell
+};
+
+void main() {
+  ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
+  ivec2 size = imageSize(target);
+  if (any(greaterThanEqual(pixel, size))) return;
+  vec2 uv = (vec2(pixel) + 0.5) / vec2(size);
+  vec2 texel = 1.0 / vec2(textureSize(field, 0));
+  float h = texture(field, uv).r;
+  float hx = texture(field, uv + vec2(texel.x, 0.0)).r - texture(field, uv - vec2(texel.x, 0.0)).r;
+  float hy = texture(field, uv + vec2(0.0, texel.y)).r - texture(field, uv - vec2(0.0, texel.y)).r;
+  vec2 gradient = vec2(hx, hy) / (2.0 * cell);
+  float curvature = (texture(field, uv + vec2(texel.x, 0.0)).r + texture(field, uv - vec2(texel.x, 0.0)).r +
+                     texture(field, uv + vec2(0.0, texel.y)).r + texture(field, uv - vec2(0.0, texel.y)).r - 4.0 * h) /
+                    (cell * cell);
+  float short_side = float(min(size.x, size.y));
+  vec2 seen = uv + gradient * look.x * 0.05 * short_side / vec2(size);
+  vec3 color = texture(source, seen).rgb;
+  float facing = max(0.0, dot(gradient, normalize(vec2(-1.0, -1.0))));
+  color += color * facing * look.y * 0.4 + vec3(facing * look.y * 0.05);
+  // Light gathers under crests (the surface curving down) and spreads under troughs.
+  color *= 1.0 + clamp(-curvature * 0.002, -0.5, 1.0);
+  if (look.z > 0.0) color *= 1.0 + look.z * (ripple_caustics((vec2(pixel) + 0.5) / short_side, look.w) - 0.35);
+  imageStore(target, pixel, vec4(color, 1.0));
+}

@@ -1,0 +1,209 @@
+// Ripples on the GPU: the shared ring math agrees with the CPU, rings are round in pixels and
+// independent of resolution, the wave field matches the CPU reference and keeps its speed at
+// any resolution and frame rate; golden images of the demo scenes.
+#include <cstring>
+#include <random>
+
+#include <glm/geometric.hpp>
+
+#include "liquidfx/gpu/effects/ripple_renderer.h"
+#include "liquidfx/gpu/render/frame_renderer.h"
+#include "liquidfx/gpu/transfer.h"
+#include "liquidfx/scene/player.h"
+#include "shared/ripples.h"
+#include "support/compute_harness.h"
+#include "support/golden.h"
+#include "support/gpu_test.h"
+
+namespace lfx::test {
+namespace {
+
+class RipplesTest : public GpuTest {
+ protected:
+  // Renders ring ripples (from the pool) over the default room, width x height.
+  ImageRgba8 render_rings(std::uint32_t width, std::uint32_t height, const RipplePool& pool, const RippleKnobs& knobs) {
+    struct Rings : gpu::FramePasses {
+      gpu::RippleRenderer* renderer;
+      const RipplePool* pool;
+      const RippleKnobs* knobs;
+      void record_post(gpu::FrameContext& f) override {
+        const glm::vec2 size(float(f.targets.width()), float(f.targets.height()));
+        renderer->record_rings(f, pool->gpu(size, *knobs), *knobs, 0.0f);
+      }
+    };
+    auto frame = gpu::FrameRenderer::create(ctx(), width, height);
+    EXPECT_TRUE(frame);
+    auto renderer = gpu::RippleRenderer::create(ctx());
+    EXPECT_TRUE(renderer);
+    auto room = gpu::Room::create(ctx(), {});
+    EXPECT_TRUE(room);
+    Rings rings;
+    rings.renderer = renderer->get();
+    rings.pool = &pool;
+    rings.knobs = &knobs;
+    gpu::FramePasses* passes[] = {&rings};
+    auto image = (*frame)->render({}, **room, passes);
+    EXPECT_TRUE(image);
+    return *image;
+  }
+};
+
+TEST_F(RipplesTest, RingMathAgreesBetweenCpuAndGpu) {
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<float> u(0.0f, 1.0f);
+  RippleKnobs knobs;
+  const shared::RippleParams params = RipplePool::gpu_params(knobs);
+  float worst = 0.0f;
+  for (int trial = 0; trial < 6; ++trial) {
+    const shared::RippleGpu ripple{glm::vec4(0.5f + 0.3f * u(rng), 0.5f, 0.1f + 0.3f * u(rng), 0.2f + u(rng))};
+    std::vector<glm::vec4> inputs(3 + 2048);
+    std::memcpy(inputs.data(), &ripple, sizeof ripple);
+    std::memcpy(inputs.data() + 1, &params, sizeof params);
+    for (std::size_t i = 3; i < inputs.size(); ++i) inputs[i] = glm::vec4(1.6f * u(rng), u(rng), 10.0f * u(rng), 0.0f);
+    auto gpu = run_compute(ctx(), "ripple_math.comp", inputs, 2 * 2048, 2048);
+    ASSERT_TRUE(gpu) << gpu.error().message;
+    for (std::size_t i = 0; i < 2048; ++i) {
+      const glm::vec2 p(inputs[3 + i]);
+      const shared::RippleSample s = shared::ripple_at(ripple, params, p);
+      const glm::vec4 a = (*gpu)[2 * i], b = (*gpu)[2 * i + 1];
+      worst = std::max({worst, glm::length(s.push - glm::vec2(a)), glm::length(s.gradient - glm::vec2(a.z, a.w)) / 100.0f,
+                        std::abs(s.visibility - b.x), std::abs(shared::ripple_caustics(p, inputs[3 + i].z) - b.y)});
+    }
+  }
+  EXPECT_LT(worst, 1e-4f);
+}
+
+// Pixels from the centre to the outermost pixel the ripple changed, along a direction.
+float reach(const ImageRgba8& with, const ImageRgba8& without, glm::ivec2 center, glm::ivec2 step, int limit) {
+  int at = 0;
+  for (int i = 1; i < limit; ++i) {
+    const glm::ivec2 p = center + step * i;
+    int difference = 0;
+    for (int ch = 0; ch < 3; ++ch) difference = std::max(difference, std::abs(int(with.at(p.x, p.y)[ch]) - int(without.at(p.x, p.y)[ch])));
+    if (difference > 3) at = i;
+  }
+  return float(at);
+}
+
+TEST_F(RipplesTest, RingsAreRoundInPixelsAndIndependentOfResolution) {
+  RippleKnobs knobs;
+  knobs.caustics = 0.0f;
+  knobs.highlight = 3.0f;
+  RipplePool pool(4);
+  pool.add({0.5f, 0.5f}, 1.0f, knobs);
+  pool.advance(0.15, knobs);
+  const ImageRgba8 small = render_rings(320, 180, pool, knobs);
+  const ImageRgba8 large = render_rings(640, 360, pool, knobs);
+  const ImageRgba8 still = render_rings(640, 360, RipplePool(4), knobs);
+  // Round on 16:9: the ring reaches as far across as down, on both sides: its outer edge at
+  // radius + width short sides.
+  const glm::ivec2 c(320, 180);
+  const float right = reach(large, still, c, {1, 0}, 175), left = reach(large, still, c, {-1, 0}, 175);
+  const float down = reach(large, still, c, {0, 1}, 175), up = reach(large, still, c, {0, -1}, 175);
+  EXPECT_GT(right, 0.15f * knobs.speed * 360.0f);  // past the crest, inside the ring's outer edge
+  EXPECT_LE(right, (0.15f * knobs.speed + knobs.width) * 360.0f + 1.0f);
+  for (float r : {left, down, up}) EXPECT_NEAR(r, right, 2.0f);
+  // The same picture at half the resolution: each 2x2 block of the large one averages to the
+  // small one, as closely with the ripple as the room alone does.
+  auto resampling_error = [](const ImageRgba8& big, const ImageRgba8& half) {
+    double error = 0.0;
+    for (int y = 0; y < half.height; ++y)
+      for (int x = 0; x < half.width; ++x)
+        for (int ch = 0; ch < 3; ++ch) {
+          const double block = (big.at(2 * x, 2 * y)[ch] + big.at(2 * x + 1, 2 * y)[ch] + big.at(2 * x, 2 * y + 1)[ch] +
+                                big.at(2 * x + 1, 2 * y + 1)[ch]) / 4.0;
+          error += std::abs(block - half.at(x, y)[ch]);
+        }
+    return error / (half.width * half.height * 3.0);  // mean difference in 8-bit steps
+  };
+  const double room_alone = resampling_error(still, render_rings(320, 180, RipplePool(4), knobs));
+  EXPECT_LT(resampling_error(large, small), room_alone + 0.5);
+}
+
+// Front radius (short sides) of a wave started at the field's centre, from a GPU or CPU field.
+float front(const std::vector<float>& h, int width, int height, float cell) {
+  const int y = height / 2;
+  float peak = 0.0f, radius = 0.0f;
+  for (int x = width / 2; x < width; ++x) peak = std::max(peak, std::abs(h[std::size_t(y) * width + x]));
+  for (int x = width / 2; x < width; ++x)
+    if (std::abs(h[std::size_t(y) * width + x]) > 0.2f * peak) radius = float(x - width / 2) * cell;
+  return radius;
+}
+
+TEST_F(RipplesTest, WaveFieldMatchesTheCpuAndKeepsItsSpeed) {
+  RippleKnobs knobs;
+  knobs.wave_damping = 0.0f;
+  auto frame = gpu::FrameRenderer::create(ctx(), 64, 36);
+  ASSERT_TRUE(frame);
+  auto renderer = gpu::RippleRenderer::create(ctx());
+  ASSERT_TRUE(renderer);
+  auto room = gpu::Room::create(ctx(), {});
+  ASSERT_TRUE(room);
+  std::vector<float> fronts;
+  for (int cells : {64, 128}) {
+    for (double rate : {30.0, 144.0}) {
+      WaveField cpu(cells, 16.0f / 9.0f);
+      ASSERT_TRUE((*renderer)->configure_waves(cpu.width(), cpu.height(), cpu.cell_size(), {}));
+      const shared::WaveSource drop{glm::vec4(cpu.position(cpu.width() / 2, cpu.height() / 2), 0.04f, 0.02f)};
+      cpu.disturb(drop);
+      double carried = 0.0;
+      bool first = true;
+      // Run the frames on the GPU (as an effect inside the frame) and on the CPU.
+      for (int i = 0; i < int(0.3 * rate); ++i) {
+        const WaveStepping s = plan_wave_steps(cpu.cell_size(), knobs.wave_speed, 1.0 / rate, &carried);
+        for (int k = 0; k < s.steps; ++k) cpu.step(s.dt, knobs, {});
+        struct Steps : gpu::FramePasses {
+          gpu::RippleRenderer* renderer;
+          WaveStepping stepping;
+          std::vector<shared::WaveSource> drops;
+          const RippleKnobs* knobs;
+          void record_post(gpu::FrameContext& f) override { renderer->record_wave_steps(f, stepping, drops, {}, *knobs); }
+        } steps;
+        steps.renderer = renderer->get();
+        steps.stepping = s;
+        if (first) steps.drops = {drop};
+        steps.knobs = &knobs;
+        first = false;
+        gpu::FramePasses* passes[] = {&steps};
+        ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) { (*frame)->record(cmd, {}, **room, passes); }));
+      }
+      auto bytes = gpu::read_image(ctx(), (*renderer)->wave_field(), 8);
+      ASSERT_TRUE(bytes);
+      std::vector<float> gpu_h(std::size_t(cpu.width()) * cpu.height()), cpu_h(gpu_h.size());
+      float worst = 0.0f, peak = 0.0f;
+      for (int y = 0; y < cpu.height(); ++y)
+        for (int x = 0; x < cpu.width(); ++x) {
+          const std::size_t i = std::size_t(y) * cpu.width() + x;
+          std::memcpy(&gpu_h[i], bytes->data() + i * 8, 4);
+          cpu_h[i] = cpu.height_at(x, y);
+          worst = std::max(worst, std::abs(gpu_h[i] - cpu_h[i]));
+          peak = std::max(peak, std::abs(cpu_h[i]));
+        }
+      EXPECT_LT(worst, 1e-3f * peak) << cells << " cells at " << rate << " Hz";
+      fronts.push_back(front(gpu_h, cpu.width(), cpu.height(), cpu.cell_size()));
+    }
+  }
+  const float expected = 0.04f + 0.3f * knobs.wave_speed;
+  for (float f : fronts) EXPECT_NEAR(f, expected, 0.1f * expected);
+  EXPECT_NEAR(fronts[0], fronts[2], 2.5f / 64.0f);  // two resolutions
+  EXPECT_NEAR(fronts[0], fronts[1], 1.5f / 64.0f);  // two frame rates
+  EXPECT_NEAR(fronts[2], fronts[3], 1.5f / 128.0f);
+}
+
+class RippleSceneTest : public GpuTest {};
+
+TEST_F(RippleSceneTest, GoldenFramesOfBothScenes) {
+  for (auto [name, frame] : {std::pair{"ripples", 20}, std::pair{"rain", 100}}) {
+    auto scene = scene::load_scene(std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/" + name + ".json");
+    ASSERT_TRUE(scene) << scene.error().message;
+    auto player = scene::ScenePlayer::create(ctx(), *scene, 320, 180);
+    ASSERT_TRUE(player) << player.error().message;
+    for (int i = 0; i < frame; ++i) ASSERT_TRUE((*player)->advance(1.0 / scene->fps));
+    auto image = (*player)->render();
+    ASSERT_TRUE(image);
+    EXPECT_EQ(check_golden(std::string(name) + "_" + std::to_string(frame), *image, {10, 0.004}), "");
+  }
+}
+
+}  // namespace
+}  // namespace lfx::test
