@@ -14,7 +14,7 @@ void main() {
   ivec2 size = imageSize(destination);
   vec2 uv = (vec2(p) + 0.5) / vec2(size);
   vec2 texel = 1.0 / vec2(textureSize(source, 0));
-  vec4 sum = texture(source, uv + vec2(-texel.x, -texel.y)) + texture(source, uv + vec2(texel.x, -texel.y)) +
-             texture(source, uv + vec2(-texel.x, texel.y)) + texture(source, uv + vec2(texel.x, texel.y));
+  vec4 sum = textureLod(source, uv + vec2(-texel.x, -texel.y), 0.0) + textureLod(source, uv + vec2(texel.x, -texel.y), 0.0) +
+             textureLod(source, uv + vec2(-texel.x, texel.y), 0.0) + textureLod(source, uv + vec2(texel.x, texel.y), 0.0);
   imageStore(destination, p, sum * 0.25);
 }

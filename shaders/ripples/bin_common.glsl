@@ -14,7 +14,7 @@ layout(push_constant) uniform Push {
   ivec2 tiles;       // tiles across, down
   uint ripple_count;
   uint pass;         // bin_fill: 0 count, 1 fill
-  vec4 look;         // rings: x caustic strength, y caustic time, z highlight strength
+  vec4 look;         // rings: x caustic strength, y caustic time, z highlight strength, w 1: no binning
 };
 
 // Whether the ripple's annulus reaches into the tile.

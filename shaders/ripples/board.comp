@@ -11,6 +11,7 @@ layout(push_constant) uniform Push {
   vec4 rect;     // board origin and size, pixels
   ivec2 cells;   // columns, rows
   vec2 spacing;  // x padding between cells, y margin, pixels
+  float bevel;   // width of the tiles' bevel, pixels (0: none)
 };
 
 void main() {
@@ -29,10 +30,10 @@ void main() {
     ivec2 source = ivec2(int(tile) % cells.x, int(tile) / cells.x);
     // The tile's part of the picture, the picture stretched over the grid of cells.
     vec2 uv = (vec2(source) + within / cell) / vec2(cells);
-    color = texture(picture, uv).rgb;
+    color = textureLod(picture, uv, 0.0).rgb;
     float edge = min(min(within.x, within.y), min(cell.x - within.x, cell.y - within.y));
-    float bevel = 1.0 - smoothstep(0.0, 4.0, edge);
-    color *= 1.0 + 0.25 * bevel * (within.x + within.y < cell.x * 0.5 + cell.y * 0.5 ? 1.0 : -1.0);
+    float lit = bevel > 0.0 ? 1.0 - smoothstep(0.0, bevel, edge) : 0.0;
+    color *= 1.0 + 0.25 * lit * (within.x + within.y < cell.x * 0.5 + cell.y * 0.5 ? 1.0 : -1.0);
   }
   imageStore(target, pixel, vec4(color, 1.0));
 }

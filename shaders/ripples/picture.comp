@@ -9,8 +9,14 @@ layout(push_constant) uniform Push {
 
 float hash(vec2 p) { return fract(sin(dot(p, vec2(127.1, 311.7))) * 43758.5453); }
 
-vec3 sunset(vec2 p, float aspect) {
-  // p: x in [0, aspect], y in [0, 1] from the top.
+// Integral of the square wave step(0.5, fract(x)), so that a box filter of it is exact.
+float square_wave_integral(float x) { return floor(x) * 0.5 + max(fract(x) - 0.5, 0.0); }
+
+// The square wave step(0.5, fract(x)) averaged over [x - w/2, x + w/2]: stripes without stairs.
+float filtered_stripes(float x, float w) { return (square_wave_integral(x + 0.5 * w) - square_wave_integral(x - 0.5 * w)) / w; }
+
+vec3 sunset(vec2 p, float aspect, float pixel) {
+  // p: x in [0, aspect], y in [0, 1] from the top; pixel: one pixel's size in the same units.
   vec3 sky = mix(vec3(1.0, 0.55, 0.25), vec3(0.25, 0.12, 0.45), smoothstep(0.6, 0.0, p.y));
   vec2 sun = vec2(0.62 * aspect, 0.42);
   float d = length(p - sun);
@@ -24,7 +30,8 @@ vec3 sunset(vec2 p, float aspect) {
   }
   // The sea with the sun's glitter.
   if (p.y > 0.72) {
-    float stripe = step(0.5, fract((p.y - 0.72) * 40.0 + 0.3 * sin(p.x * 9.0)));
+    // The stripes' phase changes by about 40 per unit of y: 40 pixels' worth of phase per unit.
+    float stripe = filtered_stripes((p.y - 0.72) * 40.0 + 0.3 * sin(p.x * 9.0), 40.0 * pixel);
     vec3 sea = mix(vec3(0.1, 0.3, 0.5), vec3(0.2, 0.45, 0.65), stripe);
     sea += vec3(1.0, 0.7, 0.3) * stripe * exp(-abs(p.x - sun.x) * 8.0) * 0.8;
     color = sea;
@@ -69,6 +76,6 @@ void main() {
   if (any(greaterThanEqual(pixel, size))) return;
   float short_side = float(min(size.x, size.y));
   vec2 p = (vec2(pixel) + 0.5) / short_side;
-  vec3 color = kind == 0u ? sunset(p, float(size.x) / float(size.y)) : pebbles(p);
+  vec3 color = kind == 0u ? sunset(p, float(size.x) / float(size.y), 1.0 / short_side) : pebbles(p);
   imageStore(picture, pixel, vec4(color, 1.0));
 }

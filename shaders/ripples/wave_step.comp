@@ -26,11 +26,13 @@ float sponge(vec2 p, vec2 extent) {
   return 60.0 * t * t;
 }
 
-float neighbour(ivec2 at, ivec2 n, ivec2 size, float own) {
+// A neighbour's (height, velocity): walls and reflecting edges mirror the cell (no flux);
+// absorbing edges see still water.
+vec2 neighbour(ivec2 n, ivec2 size, vec2 own) {
   bool outside = any(lessThan(n, ivec2(0))) || any(greaterThanEqual(n, size));
-  if (outside) return reflecting == 1u ? own : 0.0;
+  if (outside) return reflecting == 1u ? own : vec2(0.0);
   if (imageLoad(mask, n).r < 0.5) return own;
-  return imageLoad(previous, n).r;
+  return imageLoad(previous, n).rg;
 }
 
 void main() {
@@ -49,9 +51,9 @@ void main() {
     return;
   }
   float extra = reflecting == 1u ? 0.0 : sponge(p, vec2(size) * cell);
-  vec2 stepped = wave_step(hv.x, hv.y, neighbour(at, at + ivec2(-1, 0), size, hv.x), neighbour(at, at + ivec2(1, 0), size, hv.x),
-                           neighbour(at, at + ivec2(0, -1), size, hv.x), neighbour(at, at + ivec2(0, 1), size, hv.x), k,
-                           damping + extra, dt);
-  for (uint i = 0u; i < held_count; ++i) stepped.x = wave_hold(stepped.x, held[i], p);
+  vec2 neighbours = neighbour(at + ivec2(-1, 0), size, hv) + neighbour(at + ivec2(1, 0), size, hv) +
+                    neighbour(at + ivec2(0, -1), size, hv) + neighbour(at + ivec2(0, 1), size, hv);
+  vec2 stepped = wave_step(hv, neighbours, k, damping + extra, dt);
+  for (uint i = 0u; i < held_count; ++i) stepped = wave_hold(stepped, hv.x, held[i], p, dt);
   imageStore(next, at, vec4(stepped, 0.0, 0.0));
 }

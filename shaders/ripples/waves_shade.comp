@@ -18,16 +18,16 @@ void main() {
   if (any(greaterThanEqual(pixel, size))) return;
   vec2 uv = (vec2(pixel) + 0.5) / vec2(size);
   vec2 texel = 1.0 / vec2(textureSize(field, 0));
-  float h = texture(field, uv).r;
-  float hx = texture(field, uv + vec2(texel.x, 0.0)).r - texture(field, uv - vec2(texel.x, 0.0)).r;
-  float hy = texture(field, uv + vec2(0.0, texel.y)).r - texture(field, uv - vec2(0.0, texel.y)).r;
+  float h = textureLod(field, uv, 0.0).r;
+  float hx = textureLod(field, uv + vec2(texel.x, 0.0), 0.0).r - textureLod(field, uv - vec2(texel.x, 0.0), 0.0).r;
+  float hy = textureLod(field, uv + vec2(0.0, texel.y), 0.0).r - textureLod(field, uv - vec2(0.0, texel.y), 0.0).r;
   vec2 gradient = vec2(hx, hy) / (2.0 * cell);
-  float curvature = (texture(field, uv + vec2(texel.x, 0.0)).r + texture(field, uv - vec2(texel.x, 0.0)).r +
-                     texture(field, uv + vec2(0.0, texel.y)).r + texture(field, uv - vec2(0.0, texel.y)).r - 4.0 * h) /
+  float curvature = (textureLod(field, uv + vec2(texel.x, 0.0), 0.0).r + textureLod(field, uv - vec2(texel.x, 0.0), 0.0).r +
+                     textureLod(field, uv + vec2(0.0, texel.y), 0.0).r + textureLod(field, uv - vec2(0.0, texel.y), 0.0).r - 4.0 * h) /
                     (cell * cell);
   float short_side = float(min(size.x, size.y));
   vec2 seen = uv + gradient * look.x * 0.05 * short_side / vec2(size);
-  vec3 color = texture(source, seen).rgb;
+  vec3 color = textureLod(source, seen, 0.0).rgb;
   float facing = max(0.0, dot(gradient, normalize(vec2(-1.0, -1.0))));
   color += color * facing * look.y * 0.4 + vec3(facing * look.y * 0.05);
   // Light gathers under crests (the surface curving down) and spreads under troughs.

@@ -26,6 +26,12 @@ LFX_FN vec3 display_color(vec3 hdr, float exposure_stops) {
   return linear_to_srgb3(tonemap_filmic(hdr * exp2(exposure_stops)));
 }
 
+// HDR -> display sRGB without the curve: exposure, then clipped to [0, 1]. For 2D scenes whose
+// pictures are already display colours (a photo under ripples must come out as it went in).
+LFX_FN vec3 display_color_clipped(vec3 hdr, float exposure_stops) {
+  return linear_to_srgb3(clamp(hdr * exp2(exposure_stops), vec3(0.0f), vec3(1.0f)));
+}
+
 LFX_SHARED_END
 
 #endif

@@ -14,13 +14,18 @@ struct WaveSource {
   vec4 center_radius;  // xy centre (short-side units), z radius (short-side units), w depth (short-side units)
 };
 
-// The new (height, velocity) of a cell from its own and its four neighbours' heights.
+// Grid-scale smoothing of the velocity per sub-step (a viscosity in cell units). It removes the
+// waves a few cells long that the grid cannot carry at the right speed (they would trail behind
+// every drop and wake as a fine shimmer) and leaves waves of ten cells and more almost untouched;
+// with more cells it fades, so a finer grid converges to the undamped equation.
+LFX_CONST float kWaveSmoothing = 0.004f;
+
+// The new (height, velocity) of a cell from its own and the sum of its four neighbours'.
 // k = (c dt / dx)^2 / dt: the Laplacian's weight in the velocity change.
-LFX_FN vec2 wave_step(float h, float v, float left, float right, float down, float up, float k, float damping,
-                      float dt) {
-  float laplacian = left + right + down + up - 4.0f * h;
-  float velocity = (v + k * laplacian) / (1.0f + damping * dt);  // damping taken implicitly: never unstable
-  return vec2(h + dt * velocity, velocity);
+LFX_FN vec2 wave_step(vec2 cell, vec2 neighbours, float k, float damping, float dt) {
+  vec2 laplacian = neighbours - 4.0f * cell;
+  float velocity = (cell.y + k * laplacian.x + kWaveSmoothing * laplacian.y) / (1.0f + damping * dt);  // damping implicit: never unstable
+  return vec2(cell.x + dt * velocity, velocity);
 }
 
 // How much a source lowers the surface at p: a smooth bump, 0 beyond its radius.
@@ -32,9 +37,14 @@ LFX_FN float wave_source_depth(WaveSource s, vec2 p) {
 }
 
 // A held source (a stick pressed into the water) keeps the surface under it down at its depth.
-LFX_FN float wave_hold(float h, WaveSource s, vec2 p) {
+// stepped: the cell's (height, velocity) after the step from height `before`. Where the source
+// pushes the surface down, the velocity becomes the height's actual change over the step, so a
+// cell that the stick lets go of rises smoothly instead of releasing the velocity the waves
+// piled into it while it was held (which would ring at the grid's own frequency).
+LFX_FN vec2 wave_hold(vec2 stepped, float before, WaveSource s, vec2 p, float dt) {
   float depth = wave_source_depth(s, p);
-  return depth > 0.0f ? min(h, -depth) : h;
+  if (depth <= 0.0f || stepped.x <= -depth) return stepped;
+  return vec2(-depth, (-depth - before) / dt);
 }
 
 LFX_SHARED_END

@@ -39,7 +39,7 @@ Result<void> ScenePlayer::advance(double dt) {
 }
 
 gpu::FrameView ScenePlayer::view() const {
-  return {scene_.camera.at(time_), time_, scene_.camera.exposure_stops};
+  return {scene_.camera.at(time_), time_, scene_.camera.exposure_stops, scene_.camera.filmic};
 }
 
 void ScenePlayer::record(VkCommandBuffer cmd) { renderer_->record(cmd, view(), *room_, passes_); }

@@ -60,6 +60,10 @@ Result<CameraTrack> read_camera(const JsonObject& o) {
   auto exposure = o.number("exposure", {-16.0, 16.0}, 0.0);
   if (!exposure) return exposure.error();
   track.exposure_stops = float(*exposure);
+  static constexpr std::string_view kTonemaps[] = {"filmic", "none"};
+  auto tonemap = o.string("tonemap", "filmic", kTonemaps);
+  if (!tonemap) return tonemap.error();
+  track.filmic = *tonemap == "filmic";
   auto keys = o.objects("keys");
   if (!keys) return keys.error();
   for (const JsonObject& key : *keys) {

@@ -37,6 +37,16 @@ const BadScene kBadScenes[] = {
     {"camera_target", R"({"camera": {"position": [1,1,1], "target": [1,1,1]}})",
      "/camera/target: must differ from the camera position"},
     {"not_object", "[1, 2]", "/: expected an object"},
+    {"tonemap", R"({"camera": {"tonemap": "aces"}})", "/camera/tonemap: expected one of \"filmic\", \"none\", got \"aces\""},
+    {"ripple_image", R"({"effects": [{"type": "ripples", "source": "image", "image": "missing.png"}]})",
+     "missing.png: cannot read image"},
+    {"ripple_image_key", R"({"effects": [{"type": "ripples", "source": "image"}]})", "/effects/0/image: missing; expected a string"},
+    {"ripple_cell", R"({"effects": [{"type": "ripples", "source": "puzzle", "swaps": [{"time": 1, "from": [9, 0], "to": [0, 0]}]}]})",
+     "/effects/0/swaps/0/from: expected [column, row] inside the 4 x 3 board"},
+    {"ripple_rect", R"({"effects": [{"type": "ripples", "keep_alive_rect": [0.5, 0.5, 0.2, 0.9]}]})",
+     "/effects/0/keep_alive_rect: expected [x0, y0, x1, y1]"},
+    {"ripple_drag", R"({"effects": [{"type": "ripples", "mode": "waves", "drags": [{"start": 2, "end": 1, "path": [[0,0],[1,1]]}]}]})",
+     "/effects/0/drags/0/end: must be after start"},
 };
 
 TEST(CliTest, EveryBadSceneGetsItsMessageAndExitCode2) {

@@ -2,10 +2,12 @@
 // independent of resolution, the wave field matches the CPU reference and keeps its speed at
 // any resolution and frame rate; golden images of the demo scenes.
 #include <cstring>
+#include <filesystem>
 #include <random>
 
 #include <glm/geometric.hpp>
 
+#include "liquidfx/core/image.h"
 #include "liquidfx/gpu/effects/ripple_renderer.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/transfer.h"
@@ -191,6 +193,51 @@ TEST_F(RipplesTest, WaveFieldMatchesTheCpuAndKeepsItsSpeed) {
 }
 
 class RippleSceneTest : public GpuTest {};
+
+// A picture of the user's comes out as it went in where no ring is (tonemap "none"), and a
+// touch changes the pixels around it only.
+TEST_F(RippleSceneTest, UserPictureIsShownAsItIsAndRippledAroundATouch) {
+  ImageRgba8 photo(160, 90);
+  for (int y = 0; y < photo.height; ++y)
+    for (int x = 0; x < photo.width; ++x) {
+      std::uint8_t* p = photo.at(x, y);
+      p[0] = std::uint8_t(x * 255 / (photo.width - 1));
+      p[1] = std::uint8_t(((x / 10 + y / 10) % 2) * 200 + 20);
+      p[2] = std::uint8_t(y * 255 / (photo.height - 1));
+      p[3] = 255;
+    }
+  const std::string dir = LIQUIDFX_TEST_OUTPUT;
+  std::filesystem::create_directories(dir);
+  ASSERT_TRUE(write_png(dir + "/user_picture.png", photo));
+  const std::string text = R"({"resolution": [160, 90], "camera": {"tonemap": "none"}, "backdrop": {"visible": false},
+    "effects": [{"type": "ripples", "source": "image", "image": "user_picture.png", "caustics": 0,
+                 "touches": [{"time": 0.05, "position": [0.25, 0.5]}]}]})";
+  auto scene = scene::parse_scene(text, dir + "/user_picture.json");
+  ASSERT_TRUE(scene) << scene.error().message;
+  auto player = scene::ScenePlayer::create(ctx(), *scene, 160, 90);
+  ASSERT_TRUE(player) << player.error().message;
+  for (int i = 0; i < 6; ++i) ASSERT_TRUE((*player)->advance(1.0 / 30.0));
+  auto image = (*player)->render();
+  ASSERT_TRUE(image);
+  // The ring is 0.2 s old: its radius is speed * 0.15 s plus a width; beyond twice that, nothing moved.
+  const RippleKnobs knobs;
+  const float reach = 2.0f * (knobs.speed * 0.2f + knobs.width) * 90.0f;
+  int far_differ = 0, near_differ = 0, far_pixels = 0;
+  for (int y = 0; y < 90; ++y)
+    for (int x = 0; x < 160; ++x) {
+      int largest = 0;
+      for (int c = 0; c < 3; ++c) largest = std::max(largest, std::abs(int(image->at(x, y)[c]) - int(photo.at(x, y)[c])));
+      const bool near = glm::distance(glm::vec2(float(x), float(y)), glm::vec2(40.0f, 45.0f)) < reach;
+      if (near) near_differ += largest > 8;
+      else {
+        ++far_pixels;
+        far_differ += largest > 2;  // the dither and a 16-bit float round trip stay within 2 levels
+      }
+    }
+  EXPECT_GT(far_pixels, 5000);
+  EXPECT_EQ(far_differ, 0);
+  EXPECT_GT(near_differ, 100);
+}
 
 TEST_F(RippleSceneTest, GoldenFramesOfBothScenes) {
   for (auto [name, frame] : {std::pair{"ripples", 20}, std::pair{"rain", 100}}) {

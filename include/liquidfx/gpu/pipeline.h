@@ -94,4 +94,14 @@ class Pipeline {
   std::uint32_t push_constant_bytes_ = 0;
 };
 
+/// One compute pipeline of a renderer's set: where it goes, its embedded shader, its layout.
+struct ComputePipelineSpec {
+  Pipeline* pipeline;
+  const char* shader;
+  PipelineLayoutDesc layout;
+};
+
+/// Creates each spec's compute pipeline into spec.pipeline; the first failure is returned.
+Result<void> create_compute_pipelines(const Context& ctx, std::span<const ComputePipelineSpec> specs);
+
 }  // namespace lfx::gpu

@@ -2,7 +2,7 @@
 //
 //   {
 //     "resolution": [640, 360], "fps": 30, "duration": 4,
-//     "camera": {"position": [0, 1.2, 3], "target": [0, 0.5, 0], "fov": 40, "exposure": 0,
+//     "camera": {"position": [0, 1.2, 3], "target": [0, 0.5, 0], "fov": 40, "exposure": 0, "tonemap": "filmic",
 //                "keys": [{"time": 2, "position": [...], "target": [...], "fov": 35}]},
 //     "backdrop": {"checker_size": 0.25, ..., "props": [{"shape": "box", "center": [...],
 //                  "size": [...], "color": [...], "yaw": 20}]},
@@ -39,6 +39,7 @@ struct CameraKey {
 struct CameraTrack {
   std::vector<CameraKey> keys;  ///< Sorted by time, at least one.
   float exposure_stops = 0.0f;
+  bool filmic = true;  ///< "tonemap": "filmic" (default) or "none" (clip: for 2D pictures).
   Camera at(double time) const;
 };
 

@@ -36,13 +36,13 @@ void WaveField::disturb(const shared::WaveSource& source) {
     for (int x = 0; x < width_; ++x) h_[std::size_t(y) * width_ + x] -= shared::wave_source_depth(source, position(x, y));
 }
 
-float WaveField::neighbour(int x, int y, int nx, int ny, bool reflecting) const {
+glm::vec2 WaveField::neighbour(int x, int y, int nx, int ny, bool reflecting) const {
   const bool outside = nx < 0 || ny < 0 || nx >= width_ || ny >= height_;
   const bool wall = !outside && !mask_.empty() && mask_[std::size_t(ny) * width_ + nx] == 0;
   // Walls and reflecting edges mirror the cell (no flux); absorbing edges see still water.
-  if (wall || (outside && reflecting)) return h_[std::size_t(y) * width_ + x];
-  if (outside) return 0.0f;
-  return h_[std::size_t(ny) * width_ + nx];
+  if (wall || (outside && reflecting)) return cell(x, y);
+  if (outside) return glm::vec2(0.0f);
+  return cell(nx, ny);
 }
 
 void WaveField::step(float dt, const RippleKnobs& knobs, const std::vector<shared::WaveSource>& held) {
@@ -59,12 +59,11 @@ void WaveField::step(float dt, const RippleKnobs& knobs, const std::vector<share
       }
       const glm::vec2 p = position(x, y);
       const float damping = knobs.wave_damping + (reflecting ? 0.0f : sponge_damping(p, extent));
-      const glm::vec2 hv = shared::wave_step(h_[i], v_[i], neighbour(x, y, x - 1, y, reflecting),
-                                             neighbour(x, y, x + 1, y, reflecting), neighbour(x, y, x, y - 1, reflecting),
-                                             neighbour(x, y, x, y + 1, reflecting), k, damping, dt);
-      float h = hv.x;
-      for (const shared::WaveSource& s : held) h = shared::wave_hold(h, s, p);
-      next_h_[i] = h;
+      const glm::vec2 neighbours = neighbour(x, y, x - 1, y, reflecting) + neighbour(x, y, x + 1, y, reflecting) +
+                                   neighbour(x, y, x, y - 1, reflecting) + neighbour(x, y, x, y + 1, reflecting);
+      glm::vec2 hv = shared::wave_step(cell(x, y), neighbours, k, damping, dt);
+      for (const shared::WaveSource& s : held) hv = shared::wave_hold(hv, h_[i], s, p, dt);
+      next_h_[i] = hv.x;
       next_v_[i] = hv.y;
     }
   }

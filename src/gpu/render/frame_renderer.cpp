@@ -23,21 +23,12 @@ Result<std::unique_ptr<FrameRenderer>> FrameRenderer::create(Context& ctx, std::
   const VkDescriptorType ubo = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
   const VkDescriptorType sampled = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
   const VkDescriptorType storage = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-  struct PipelineSpec {
-    Pipeline* pipeline;
-    const char* shader;
-    PipelineLayoutDesc layout;
-  };
-  const PipelineSpec specs[] = {
+  const ComputePipelineSpec specs[] = {
       {&r->scene_copy_, "render/scene_copy.comp", {{ubo, sampled, sampled, storage, storage}, sizeof(glm::ivec4)}},
       {&r->downsample_, "render/downsample.comp", {{sampled, storage}, sizeof(glm::ivec4)}},
-      {&r->tonemap_, "render/tonemap.comp", {{ubo, sampled, storage}}},
+      {&r->tonemap_, "render/tonemap.comp", {{ubo, sampled, storage}, sizeof(std::uint32_t)}},
   };
-  for (const PipelineSpec& spec : specs) {
-    auto p = Pipeline::compute(ctx, spec.shader, spec.layout);
-    if (!p) return p.error();
-    *spec.pipeline = std::move(p.value());
-  }
+  if (auto made = create_compute_pipelines(ctx, specs); !made) return made.error();
 
   auto linear = Sampler::create(ctx, {VK_FILTER_LINEAR, VK_SAMPLER_MIPMAP_MODE_LINEAR});
   if (!linear) return linear.error();
@@ -85,12 +76,7 @@ void FrameRenderer::record(VkCommandBuffer cmd, const FrameView& view, Room& roo
                            std::span<FramePasses* const> effects) {
   timer_.reset(cmd);
   uniforms_ = make_uniforms(view, room);
-  // The uniforms travel inside the command buffer, so frames in flight never share them.
-  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_UNIFORM_READ_BIT,
-                 VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-  vkCmdUpdateBuffer(cmd, frame_uniforms_.handle(), 0, sizeof(uniforms_), &uniforms_);
-  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                 VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_UNIFORM_READ_BIT);
+  record_buffer_update(cmd, frame_uniforms_, std::as_bytes(std::span(&uniforms_, 1)));
 
   FrameContext frame{ctx_,    cmd,           targets_,       frame_uniforms_, uniforms_,
                      &timer_, linear_clamp_, nearest_clamp_, *this};
@@ -115,6 +101,7 @@ void FrameRenderer::record(VkCommandBuffer cmd, const FrameView& view, Room& roo
       .sampled_image(1, targets_.color.view(), nearest_clamp_.handle())
       .storage_image(2, targets_.output.view())
       .push(ctx_, cmd, tonemap_);
+  tonemap_.push_constants(cmd, std::uint32_t(view.filmic ? 1 : 0));
   Pipeline::dispatch_2d(cmd, targets_.width(), targets_.height());
 }
 

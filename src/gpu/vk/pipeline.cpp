@@ -99,6 +99,15 @@ Result<void> Pipeline::make_layout(const Context& ctx, const PipelineLayoutDesc&
   return vk_check(vkCreatePipelineLayout(device_, &layout_info, nullptr, &layout_), "vkCreatePipelineLayout");
 }
 
+Result<void> create_compute_pipelines(const Context& ctx, std::span<const ComputePipelineSpec> specs) {
+  for (const ComputePipelineSpec& spec : specs) {
+    auto p = Pipeline::compute(ctx, spec.shader, spec.layout);
+    if (!p) return p.error();
+    *spec.pipeline = std::move(p.value());
+  }
+  return success();
+}
+
 Result<Pipeline> Pipeline::compute(const Context& ctx, std::string_view shader, const PipelineLayoutDesc& layout) {
   auto code = shader_code(shader);
   if (code.empty()) return input_error("no embedded shader named \"" + std::string(shader) + "\"");

@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <optional>
 #include <random>
 
+#include "liquidfx/core/image.h"
 #include "liquidfx/core/log.h"
 #include "liquidfx/core/ripples/ripple_pool.h"
 #include "liquidfx/core/ripples/wave_field.h"
@@ -12,8 +15,8 @@
 namespace lfx::scene {
 namespace {
 
-enum class Source { scene, sunset, pebbles, puzzle };
-constexpr std::string_view kSources[] = {"scene", "sunset", "pebbles", "puzzle"};
+enum class Source { scene, sunset, pebbles, puzzle, image };
+constexpr std::string_view kSources[] = {"scene", "sunset", "pebbles", "puzzle", "image"};
 constexpr std::string_view kMasks[] = {"none", "ellipse"};
 
 struct Swap {
@@ -58,6 +61,7 @@ class RippleEffect : public Effect {
   std::vector<Drag> drags_;
   float rain_rate_ = 0.0f;
   bool keep_alive_ = false;
+  glm::vec4 keep_alive_rect_{0.0f, 0.0f, 1.0f, 1.0f};  // where kept-alive ripples are spawned (uv)
   bool ellipse_mask_ = false;
   std::mt19937 rng_{1};
   double rain_budget_ = 0.0;
@@ -98,9 +102,10 @@ class RippleEffect : public Effect {
     rain_budget_ += dt * rain_rate_;
     for (; rain_budget_ >= 1.0; rain_budget_ -= 1.0) touch({uniform(), uniform()}, 0.6f + 0.4f * uniform(), drops);
     if (keep_alive_) {
-      // Keep the pool full, every ripple somewhere in its life, spread over the image.
+      // Keep the pool full, every ripple somewhere in its life, spread over the keep-alive rectangle.
       const double life = pool_.remaining_life({glm::vec2(0.0f), pool_.time(), 1.0f, true}, knobs_);
-      while (pool_.live() < pool_.capacity()) pool_.add({uniform(), uniform()}, 1.0f, knobs_, life * uniform());
+      const glm::vec2 lo(keep_alive_rect_.x, keep_alive_rect_.y), hi(keep_alive_rect_.z, keep_alive_rect_.w);
+      while (pool_.live() < pool_.capacity()) pool_.add(glm::mix(lo, hi, glm::vec2(uniform(), uniform())), 1.0f, knobs_, life * uniform());
     }
     if (pointer_down_) {
       if (knobs_.mode == RippleMode::rings) pool_.add(pointer_.uv, 0.5f, knobs_);
@@ -138,7 +143,9 @@ class RippleEffect : public Effect {
   void record_opaque(gpu::FrameContext& frame) override {
     if (source_ == Source::scene) return;
     const glm::vec2 image(float(frame.targets.width()), float(frame.targets.height()));
-    const gpu::Picture picture = source_ == Source::pebbles ? gpu::Picture::pebbles : gpu::Picture::sunset;
+    const gpu::Picture picture = source_ == Source::pebbles ? gpu::Picture::pebbles
+                                 : source_ == Source::image ? gpu::Picture::user
+                                                            : gpu::Picture::sunset;
     if (has_board_) {
       const gpu::Board board{board_grid(image), tile_of_cell_};
       renderer_->record_picture(frame, picture, &board);
@@ -210,6 +217,22 @@ Result<glm::vec2> read_uv(const JsonObject& o, std::string_view key) {
   return uv;
 }
 
+// An optional [x0, y0, x1, y1] rectangle in image fractions; *rect keeps its default when absent.
+Result<void> read_rect(const JsonObject& o, std::string_view key, glm::vec4* rect) {
+  const nlohmann::json* v = o.raw(key);
+  if (!v) return success();
+  const char* expected = "expected [x0, y0, x1, y1] with 0 <= x0 <= x1 <= 1 and 0 <= y0 <= y1 <= 1";
+  if (!v->is_array() || v->size() != 4) return o.error_at(key, expected);
+  glm::vec4 r;
+  for (int i = 0; i < 4; ++i) {
+    if (!(*v)[i].is_number()) return o.error_at(key, expected);
+    r[i] = (*v)[i].get<float>();
+  }
+  if (!(r.x >= 0 && r.x <= r.z && r.z <= 1 && r.y >= 0 && r.y <= r.w && r.w <= 1)) return o.error_at(key, expected);
+  *rect = r;
+  return success();
+}
+
 Result<glm::ivec2> read_cell(const JsonObject& o, std::string_view key, int columns, int rows) {
   auto v = o.raw(key);
   const std::string expected = "expected [column, row] inside the " + std::to_string(columns) + " x " + std::to_string(rows) + " board";
@@ -231,6 +254,17 @@ Result<std::unique_ptr<Effect>> create_ripple_effect(const EffectSetup& setup) {
   auto source = b.string("source", "scene", kSources);
   if (!source) return source.error();
   e->source_ = Source(std::find(std::begin(kSources), std::end(kSources), *source) - std::begin(kSources));
+  std::optional<ImageRgba8> user_picture;
+  if (e->source_ == Source::image) {
+    // A PNG of the user's, relative to the scene file, stretched over the frame or the board.
+    auto file = b.string("image");
+    if (!file) return file.error();
+    std::filesystem::path path(*file);
+    if (path.is_relative()) path = std::filesystem::path(setup.scene.source).parent_path() / path;
+    auto picture = read_png(path.string());
+    if (!picture) return b.error_at("image", picture.error().message);
+    user_picture = std::move(picture.value());
+  }
   auto board = b.object("board");
   if (!board) return board.error();
   e->has_board_ = e->source_ == Source::puzzle || *board;
@@ -248,16 +282,8 @@ Result<std::unique_ptr<Effect>> create_ripple_effect(const EffectSetup& setup) {
     e->rows_ = *rows;
     e->padding_ = float(*padding);
     e->margin_ = float(*margin);
-    if (const nlohmann::json* rect = o.raw("rect")) {
-      if (!rect->is_array() || rect->size() != 4) return o.error_at("rect", "expected [x0, y0, x1, y1] as fractions of the image");
-      for (int i = 0; i < 4; ++i) {
-        if (!(*rect)[i].is_number()) return o.error_at("rect", "expected [x0, y0, x1, y1] as fractions of the image");
-        e->board_rect_[i] = (*rect)[i].get<float>();
-      }
-      if (!(e->board_rect_.x < e->board_rect_.z && e->board_rect_.y < e->board_rect_.w && e->board_rect_.x >= 0 &&
-            e->board_rect_.z <= 1 && e->board_rect_.y >= 0 && e->board_rect_.w <= 1))
-        return o.error_at("rect", "expected 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1");
-    }
+    if (auto r = read_rect(o, "rect", &e->board_rect_); !r) return r.error();
+    if (e->board_rect_.x == e->board_rect_.z || e->board_rect_.y == e->board_rect_.w) return o.error_at("rect", "the board needs a width and a height");
     if (auto r = o.finish(); !r) return r.error();
   }
   e->tile_of_cell_.resize(std::size_t(e->columns_ * e->rows_));
@@ -323,11 +349,14 @@ Result<std::unique_ptr<Effect>> create_ripple_effect(const EffectSetup& setup) {
   auto keep_alive = b.boolean("keep_alive", false);
   if (!keep_alive) return keep_alive.error();
   e->keep_alive_ = *keep_alive;
+  if (auto r = read_rect(b, "keep_alive_rect", &e->keep_alive_rect_); !r) return r.error();
   if (auto r = b.finish(); !r) return r.error();
 
   auto renderer = gpu::RippleRenderer::create(setup.ctx);
   if (!renderer) return renderer.error();
   e->renderer_ = std::move(renderer.value());
+  if (user_picture)
+    if (auto r = e->renderer_->set_user_picture(*user_picture); !r) return b.error_at("image", r.error().message);
   return std::unique_ptr<Effect>(std::move(e));
 }
 

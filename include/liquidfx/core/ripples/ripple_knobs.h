@@ -30,13 +30,14 @@ struct KnobEnumNames<RippleEdges> {
   X(caustics, float, 0.15f, 0.0, 2.0, "", "Strength of the dappled caustic light (0: off)")                      \
   X(caustic_speed, float, 1.0f, 0.0, 20.0, "1/s", "How fast the caustics move")                                 \
   X(intensity, float, 1.0f, 0.0, 10.0, "", "Multiplier of every new ripple's intensity")                        \
+  X(binning, bool, true, 0, 1, "", "Each pixel visits only the ripples binned into its 16 px tile (off: every ripple, for benchmarks)") \
   X(wave_speed, float, 0.5f, 0.01, 10.0, "1/s", "Waves mode: wave speed, in short sides per second")             \
   X(wave_damping, float, 0.4f, 0.0, 50.0, "1/s", "Waves mode: how fast waves lose energy")                       \
   X(wave_resolution, int, 256, 16, 4096, "", "Waves mode: simulation cells along the short side")               \
   X(wave_edges, RippleEdges, RippleEdges::absorbing, 0, 0, "", "Waves mode: waves leave through the edges, or bounce") \
   X(wave_refraction, float, 0.6f, 0.0, 10.0, "", "Waves mode: how much the surface's slope displaces the image") \
-  X(drop_radius, float, 0.012f, 0.001, 0.5, "", "Waves mode: radius of a raindrop or a pointer's touch, in short sides") \
-  X(drop_depth, float, 0.02f, -1.0, 1.0, "", "Waves mode: how deep a drop pushes the surface, in short sides")
+  X(drop_radius, float, 0.016f, 0.001, 0.5, "", "Waves mode: radius of a raindrop or a pointer's touch, in short sides") \
+  X(drop_depth, float, 0.05f, -1.0, 1.0, "", "Waves mode: how deep a drop pushes the surface, in short sides")
 // clang-format on
 LFX_KNOB_STRUCT(RippleKnobs, LFX_RIPPLE_KNOBS);
 

@@ -48,7 +48,8 @@ class WaveField {
   double energy(float speed) const;
 
  private:
-  float neighbour(int x, int y, int nx, int ny, bool reflecting) const;
+  glm::vec2 cell(int x, int y) const { return {h_[std::size_t(y) * width_ + x], v_[std::size_t(y) * width_ + x]}; }
+  glm::vec2 neighbour(int x, int y, int nx, int ny, bool reflecting) const;
   int width_, height_;
   float cell_;
   std::vector<float> h_, v_, next_h_, next_v_;

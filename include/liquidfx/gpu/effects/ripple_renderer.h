@@ -12,6 +12,7 @@
 #include <span>
 #include <vector>
 
+#include "liquidfx/core/image.h"
 #include "liquidfx/core/result.h"
 #include "liquidfx/core/ripples/ripple_pool.h"
 #include "liquidfx/core/ripples/wave_field.h"
@@ -23,7 +24,9 @@
 
 namespace lfx::gpu {
 
-enum class Picture { sunset, pebbles };
+/// What the ripples play over when the frame has nothing of its own: a procedural picture, or an
+/// image of the host's (set_user_picture), stretched over the frame or the board.
+enum class Picture { sunset, pebbles, user };
 
 /// A tile puzzle's board: the picture cut into the grid's cells, cell i showing tile_of_cell[i].
 struct Board {
@@ -35,7 +38,9 @@ class RippleRenderer {
  public:
   static Result<std::unique_ptr<RippleRenderer>> create(Context& ctx);
 
-  /// Draws a procedural picture over the whole of targets.color, cut into a board when given.
+  /// Uploads an image (sRGB RGBA8, any size) as Picture::user.
+  Result<void> set_user_picture(const ImageRgba8& image);
+  /// Draws a picture over the whole of targets.color, cut into a board when given.
   void record_picture(FrameContext& frame, Picture picture, const Board* board);
   /// Ring ripples over the frame (ripples from RipplePool::gpu).
   void record_rings(FrameContext& frame, std::span<const shared::RippleGpu> ripples, const RippleKnobs& knobs,
@@ -54,12 +59,12 @@ class RippleRenderer {
  private:
   explicit RippleRenderer(Context& ctx) : ctx_(ctx) {}
   Result<void> ensure_rings_buffers(std::size_t ripples, std::size_t tiles, std::size_t entries);
-  void upload(VkCommandBuffer cmd, const Buffer& buffer, std::span<const std::byte> bytes);
 
   Context& ctx_;
   Pipeline picture_, board_, bin_fill_, bin_scan_, rings_, wave_step_, waves_shade_;
-  Image picture_image_;
+  Image picture_image_;  // the procedural picture, at the frame's size
   Picture picture_kind_ = Picture::sunset;
+  Image user_picture_;
   Buffer tiles_buffer_;  // the board's tile_of_cell
   Buffer ripples_, tile_counts_, tile_offsets_, tile_entries_;
   Image fields_[2], mask_;

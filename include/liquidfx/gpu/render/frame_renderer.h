@@ -25,6 +25,7 @@ struct FrameView {
   Camera camera;
   double time = 0.0;            ///< Scene time, seconds.
   float exposure_stops = 0.0f;  ///< Exposure before the filmic curve.
+  bool filmic = true;           ///< The filmic curve; false clips instead (2D pictures in display colours).
 };
 
 class FrameRenderer {

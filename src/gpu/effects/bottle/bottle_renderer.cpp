@@ -16,7 +16,6 @@ namespace lfx::gpu {
 
 namespace {
 
-constexpr VkDeviceSize kUpdateChunk = 65536;  // vkCmdUpdateBuffer's limit
 
 struct GlassPush {
   std::uint32_t container;
@@ -88,18 +87,6 @@ void draw_vertices(VkCommandBuffer cmd, const Buffer& buffer, std::uint32_t coun
   const VkDeviceSize offset = 0;
   vkCmdBindVertexBuffers(cmd, 0, 1, &handle, &offset);
   vkCmdDraw(cmd, count, 1, 0, 0);
-}
-
-// Writes bytes into a device buffer inside the command buffer, 64 KiB at a time.
-void update_buffer(VkCommandBuffer cmd, const Buffer& buffer, std::span<const std::byte> bytes) {
-  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
-                 VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-  for (VkDeviceSize at = 0; at < bytes.size(); at += kUpdateChunk) {
-    const VkDeviceSize size = std::min<VkDeviceSize>(kUpdateChunk, bytes.size() - at);
-    vkCmdUpdateBuffer(cmd, buffer.handle(), at, size, bytes.data() + at);
-  }
-  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                 VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
 }
 
 }  // namespace
@@ -289,8 +276,8 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
     log_error(r.error().message);
     return;
   }
-  update_buffer(cmd, containers_, std::as_bytes(std::span(structs)));
-  if (!bubble_data.empty()) update_buffer(cmd, bubbles_, std::as_bytes(std::span(bubble_data)));
+  record_buffer_update(cmd, containers_, std::as_bytes(std::span(structs)));
+  if (!bubble_data.empty()) record_buffer_update(cmd, bubbles_, std::as_bytes(std::span(bubble_data)));
 
   Image& entry_target = debug_entry_ ? *debug_entry_ : dummy_debug_;
   Image& bubble_target = debug_bubbles_ ? *debug_bubbles_ : dummy_debug_;

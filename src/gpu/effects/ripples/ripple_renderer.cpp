@@ -12,7 +12,6 @@ namespace lfx::gpu {
 namespace {
 
 constexpr int kTileSize = 16;  // as in shaders/ripples/bin_common.glsl
-constexpr VkDeviceSize kUpdateChunk = 65536;
 
 struct BinPush {  // as the push block of shaders/ripples/bin_common.glsl (std430)
   shared::RippleParams params;
@@ -28,6 +27,7 @@ struct BoardPush {
   glm::vec4 rect;
   glm::ivec2 cells;
   glm::vec2 spacing;
+  float bevel;  // width of the tiles' bevel in pixels; 0 for a picture without a board
 };
 
 struct WavePush {
@@ -59,12 +59,7 @@ Result<std::unique_ptr<RippleRenderer>> RippleRenderer::create(Context& ctx) {
   std::unique_ptr<RippleRenderer> r(new RippleRenderer(ctx));
   const VkDescriptorType ssbo = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, storage = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
   const VkDescriptorType sampled = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-  struct Spec {
-    Pipeline* pipeline;
-    const char* shader;
-    PipelineLayoutDesc layout;
-  };
-  const Spec specs[] = {
+  const ComputePipelineSpec specs[] = {
       {&r->picture_, "ripples/picture.comp", {{storage}, sizeof(std::uint32_t)}},
       {&r->board_, "ripples/board.comp", {{sampled, ssbo, storage}, sizeof(BoardPush)}},
       {&r->bin_fill_, "ripples/bin_fill.comp", {{ssbo, ssbo, ssbo, ssbo}, sizeof(BinPush)}},
@@ -73,11 +68,7 @@ Result<std::unique_ptr<RippleRenderer>> RippleRenderer::create(Context& ctx) {
       {&r->wave_step_, "ripples/wave_step.comp", {{storage, storage, storage, ssbo}, sizeof(WavePush)}},
       {&r->waves_shade_, "ripples/waves_shade.comp", {{sampled, sampled, storage}, sizeof(ShadePush)}},
   };
-  for (const Spec& s : specs) {
-    auto p = Pipeline::compute(ctx, s.shader, s.layout);
-    if (!p) return p.error();
-    *s.pipeline = std::move(p.value());
-  }
+  if (auto made = create_compute_pipelines(ctx, specs); !made) return made.error();
   auto held = Buffer::create(ctx, 64 * sizeof(shared::WaveSource), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                              MemoryUsage::device, "wave sources");
   if (!held) return held.error();
@@ -85,21 +76,34 @@ Result<std::unique_ptr<RippleRenderer>> RippleRenderer::create(Context& ctx) {
   return r;
 }
 
-void RippleRenderer::upload(VkCommandBuffer cmd, const Buffer& buffer, std::span<const std::byte> bytes) {
-  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
-                 VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-  for (VkDeviceSize at = 0; at < bytes.size(); at += kUpdateChunk)
-    vkCmdUpdateBuffer(cmd, buffer.handle(), at, std::min<VkDeviceSize>(kUpdateChunk, bytes.size() - at), bytes.data() + at);
-  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+Result<void> RippleRenderer::set_user_picture(const ImageRgba8& picture) {
+  const std::string size = std::to_string(picture.width) + " x " + std::to_string(picture.height);
+  if (picture.width <= 0 || picture.height <= 0 || picture.pixels.size() != std::size_t(picture.width) * picture.height * 4)
+    return input_error("ripples picture: expected width x height RGBA8 pixels, got " + size + " and " +
+                       std::to_string(picture.pixels.size()) + " bytes");
+  const std::uint32_t largest = ctx_.properties().limits.maxImageDimension2D;
+  if (std::uint32_t(std::max(picture.width, picture.height)) > largest)
+    return input_error("ripples picture: " + size + " is larger than the device's largest image, " + std::to_string(largest));
+  auto image = Image::create(ctx_, {std::uint32_t(picture.width), std::uint32_t(picture.height), VK_FORMAT_R8G8B8A8_SRGB, 1,
+                                    VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, "ripples user picture"});
+  if (!image) return image.error();
+  if (auto r = upload_image(ctx_, *image, std::as_bytes(std::span(picture.pixels)), access::kComputeSampled); !r)
+    return r.error();
+  vkDeviceWaitIdle(ctx_.device());
+  user_picture_ = std::move(image.value());
+  return success();
 }
 
 void RippleRenderer::record_picture(FrameContext& frame, Picture picture, const Board* board) {
   PassScope pass(frame.timer, frame.cmd, "ripples picture");
   VkCommandBuffer cmd = frame.cmd;
   Image& target = frame.targets.color;
-  const bool stale = !picture_image_.handle() || picture_image_.extent().width != target.width() ||
-                     picture_image_.extent().height != target.height() || picture_kind_ != picture;
+  if (picture == Picture::user && !user_picture_.handle()) {
+    log_error("ripples: Picture::user without set_user_picture(); drawing the sunset");
+    picture = Picture::sunset;
+  }
+  const bool stale = picture != Picture::user && (!picture_image_.handle() || picture_image_.extent().width != target.width() ||
+                     picture_image_.extent().height != target.height() || picture_kind_ != picture);
   if (stale) {
     auto image = Image::create(ctx_, {target.width(), target.height(), kHdrFormat, 1,
                                       VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, "ripples picture"});
@@ -116,7 +120,8 @@ void RippleRenderer::record_picture(FrameContext& frame, Picture picture, const 
     picture_.push_constants(cmd, std::uint32_t(picture));
     Pipeline::dispatch_2d(cmd, target.width(), target.height());
   }
-  picture_image_.use(cmd, access::kComputeSampled);
+  Image& shown = picture == Picture::user ? user_picture_ : picture_image_;
+  shown.use(cmd, access::kComputeSampled);
   target.use(cmd, access::kComputeWrite);
   // Without a board, the picture fills the frame as one tile.
   Board whole{{{0.0f, 0.0f}, {float(target.width()), float(target.height())}, 1, 1, 0.0f, 0.0f}, {0}};
@@ -132,15 +137,15 @@ void RippleRenderer::record_picture(FrameContext& frame, Picture picture, const 
     }
     tiles_buffer_ = std::move(buffer.value());
   }
-  upload(cmd, tiles_buffer_, std::as_bytes(std::span(b.tile_of_cell)));
+  record_buffer_update(cmd, tiles_buffer_, std::as_bytes(std::span(b.tile_of_cell)));
   board_.bind(cmd);
   DescriptorWrites()
-      .sampled_image(0, picture_image_.view(), frame.linear_clamp.handle())
+      .sampled_image(0, shown.view(), frame.linear_clamp.handle())
       .storage_buffer(1, tiles_buffer_.handle())
       .storage_image(2, target.view())
       .push(ctx_, cmd, board_);
   const BoardPush push{glm::vec4(b.grid.origin, b.grid.size), glm::ivec2(b.grid.columns, b.grid.rows),
-                       glm::vec2(b.grid.padding, b.grid.margin)};
+                       glm::vec2(b.grid.padding, b.grid.margin), board ? 4.0f : 0.0f};
   board_.push_constants(cmd, push);
   Pipeline::dispatch_2d(cmd, target.width(), target.height());
 }
@@ -178,7 +183,7 @@ void RippleRenderer::record_rings(FrameContext& frame, std::span<const shared::R
     return;
   }
   BinPush push{params, image, tiles, std::uint32_t(ripples.size()), 0,
-               glm::vec4(knobs.caustics, caustic_time, knobs.highlight, 0.0f)};
+               glm::vec4(knobs.caustics, caustic_time, knobs.highlight, knobs.binning ? 0.0f : 1.0f)};
   auto bind_buffers = [&](const Pipeline& p) {
     DescriptorWrites()
         .storage_buffer(0, ripples_.handle())
@@ -193,7 +198,7 @@ void RippleRenderer::record_rings(FrameContext& frame, std::span<const shared::R
   };
   {
     PassScope pass(frame.timer, cmd, "ripples bin");
-    if (!ripples.empty()) upload(cmd, ripples_, std::as_bytes(ripples));
+    if (!ripples.empty()) record_buffer_update(cmd, ripples_, std::as_bytes(ripples));
     memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
                    VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
     vkCmdFillBuffer(cmd, tile_counts_.handle(), 0, VK_WHOLE_SIZE, 0);
@@ -269,7 +274,7 @@ void RippleRenderer::record_wave_steps(FrameContext& frame, const WaveStepping& 
   WavePush push{0.0f, knobs.wave_damping, stepping.dt, cell_, 0, knobs.wave_edges == RippleEdges::reflecting ? 1u : 0u, 0};
   auto dispatch = [&](std::span<const shared::WaveSource> sources, bool disturb) {
     const std::size_t count = std::min<std::size_t>(sources.size(), held_.size() / sizeof(shared::WaveSource));
-    if (count) upload(cmd, held_, std::as_bytes(sources.first(count)));
+    if (count) record_buffer_update(cmd, held_, std::as_bytes(sources.first(count)));
     Image& from = fields_[current_];
     Image& to = fields_[1 - current_];
     from.use(cmd, access::kComputeReadWrite);
