@@ -3,10 +3,9 @@
 #include <benchmark/benchmark.h>
 
 #include <cmath>
+#include <glm/geometric.hpp>
 #include <map>
 #include <memory>
-
-#include <glm/geometric.hpp>
 
 #include "liquidfx/core/container/closed_mesh.h"
 #include "liquidfx/core/container/fill_solver.h"
@@ -79,7 +78,9 @@ void BM_ThousandContainersWithBubbles(benchmark::State& state) {
 }
 BENCHMARK(BM_ThousandContainersWithBubbles)->Unit(benchmark::kMillisecond);
 
-lfx::Mesh sphere_with(int segments) { return *lfx::close_and_orient(lfx::make_sphere(0.05f, segments, segments / 2), "sphere"); }
+lfx::Mesh sphere_with(int segments) {
+  return *lfx::close_and_orient(lfx::make_sphere(0.05f, segments, segments / 2), "sphere");
+}
 
 void BM_ExactFillSolveCold(benchmark::State& state) {
   const lfx::Mesh mesh = sphere_with(int(state.range(0)));

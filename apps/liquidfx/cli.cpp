@@ -63,7 +63,8 @@ Result<std::string> Args::positional(std::string_view what) {
 
 Result<void> Args::finish() const {
   if (args_.empty()) return success();
-  return input_error(command_ + ": unexpected argument \"" + args_.front() + "\" (see liquidfx " + command_ + " --help)");
+  return input_error(command_ + ": unexpected argument \"" + args_.front() + "\" (see liquidfx " + command_ +
+                     " --help)");
 }
 
 Result<std::optional<double>> Args::number(std::string_view name, double min, double max) {
@@ -123,7 +124,9 @@ Result<std::optional<std::vector<double>>> Args::numbers(std::string_view name, 
   return std::optional<std::vector<double>>(out);
 }
 
-bool stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
+bool stderr_is_terminal() {
+  return isatty(STDERR_FILENO) == 1;
+}
 
 int validation_exit_code(std::uint64_t validation_messages) {
   if (validation_messages == 0) return kExitOk;

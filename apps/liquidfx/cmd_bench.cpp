@@ -2,16 +2,15 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "cli.h"
 #include "commands.h"
-#include "progress.h"
 #include "liquidfx/gpu/context.h"
 #include "liquidfx/scene/player.h"
+#include "progress.h"
 #include "scene_setup.h"
 
 namespace lfx::cli {

@@ -15,7 +15,8 @@ int run_devices(Args& args) {
   if (auto r = args.finish(); !r) return fail(r.error());
   auto devices = gpu::list_devices();
   if (!devices) return fail(devices.error());
-  if (devices->empty()) return fail(gpu_error("no Vulkan device found (is mesa-vulkan-drivers or a GPU driver installed?)"));
+  if (devices->empty())
+    return fail(gpu_error("no Vulkan device found (is mesa-vulkan-drivers or a GPU driver installed?)"));
   auto yes = [](bool b) { return b ? "yes" : "no"; };
   for (const gpu::DeviceInfo& d : *devices) {
     std::printf("%u: %s (%s)\n", d.index, d.name.c_str(), d.type.c_str());

@@ -1,7 +1,6 @@
 // liquidfx fill --mesh FILE --fraction F --up X,Y,Z [--method exact|table] [--json]
 #include <cmath>
 #include <cstdio>
-
 #include <glm/geometric.hpp>
 #include <nlohmann/json.hpp>
 
@@ -44,7 +43,8 @@ int run_fill(Args& args) {
   if (!*fraction) return fail(input_error("fill: --fraction F is required"));
   if (!*up) return fail(input_error("fill: --up X,Y,Z is required"));
   const std::string how = method->value_or("exact");
-  if (how != "exact" && how != "table") return fail(input_error("fill: --method must be exact or table, got \"" + how + "\""));
+  if (how != "exact" && how != "table")
+    return fail(input_error("fill: --method must be exact or table, got \"" + how + "\""));
   const glm::dvec3 direction((**up)[0], (**up)[1], (**up)[2]);
   if (!(glm::length(direction) > 1e-12)) return fail(input_error("fill: --up must not be the zero vector"));
   const glm::dvec3 n = glm::normalize(direction);

@@ -11,8 +11,9 @@ namespace lfx::cli {
 
 int run_knobs(Args& args) {
   if (args.flag("--help")) {
-    std::puts("usage: liquidfx knobs [GROUP]\nPrints the knobs of the room and of every effect type (or of one) as "
-              "Markdown tables; set them in a scene or with --set GROUP.knob=value.");
+    std::puts(
+        "usage: liquidfx knobs [GROUP]\nPrints the knobs of the room and of every effect type (or of one) as "
+        "Markdown tables; set them in a scene or with --set GROUP.knob=value.");
     return kExitOk;
   }
   auto group = args.positional("GROUP");
@@ -21,7 +22,8 @@ int run_knobs(Args& args) {
   bool found = false;
   if (wanted.empty() || wanted == "room") {
     const gpu::RoomKnobs defaults{};
-    std::printf("## room\n\nThe backdrop room.\n\n%s\n", knob_table_markdown(gpu::RoomKnobs::knobs(), &defaults).c_str());
+    std::printf("## room\n\nThe backdrop room.\n\n%s\n",
+                knob_table_markdown(gpu::RoomKnobs::knobs(), &defaults).c_str());
     found = true;
   }
   if (wanted.empty() || wanted == "slosh") {

@@ -7,9 +7,9 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "progress.h"
 #include "liquidfx/gpu/context.h"
 #include "liquidfx/scene/player.h"
+#include "progress.h"
 #include "scene_setup.h"
 
 namespace lfx::cli {
@@ -27,7 +27,9 @@ constexpr const char* kUsage =
     "  --mp4          also write DIR/<scene>.mp4 through ffmpeg, when ffmpeg is installed\n"
     "  --set k=v      override a knob, e.g. --set room.sun_elevation=30 (repeatable)\n";
 
-bool have_ffmpeg() { return std::system("ffmpeg -version >/dev/null 2>&1") == 0; }
+bool have_ffmpeg() {
+  return std::system("ffmpeg -version >/dev/null 2>&1") == 0;
+}
 
 }  // namespace
 
@@ -97,7 +99,8 @@ int run_render(Args& args) {
     const std::string command = "ffmpeg -y -loglevel error -framerate " + std::to_string(scene.fps) + " -i '" + dir +
                                 "/" + stem + "_%04d.png' -c:v libx264 -pix_fmt yuv420p -crf 18 '" + dir + "/" + stem +
                                 ".mp4'";
-    if (std::system(command.c_str()) != 0) return fail(input_error("ffmpeg failed to write " + dir + "/" + stem + ".mp4"));
+    if (std::system(command.c_str()) != 0)
+      return fail(input_error("ffmpeg failed to write " + dir + "/" + stem + ".mp4"));
   }
   return validation_exit_code((*ctx)->validation_messages());
 }

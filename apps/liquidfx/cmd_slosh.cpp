@@ -52,7 +52,8 @@ int run_slosh(Args& args) {
   auto settings = args.values("--set");
   if (!settings) return fail(settings.error());
   if (auto r = args.finish(); !r) return fail(r.error());
-  if (bool(*mesh_path) == bool(*shape_name)) return fail(input_error("slosh: give exactly one of --mesh FILE and --shape NAME"));
+  if (bool(*mesh_path) == bool(*shape_name))
+    return fail(input_error("slosh: give exactly one of --mesh FILE and --shape NAME"));
   if (!*fill) return fail(input_error("slosh: --fill F is required"));
   if (!*motion_path) return fail(input_error("slosh: --motion MOTION.csv is required"));
   if (!*out) return fail(input_error("slosh: --out TRACE.csv is required"));
@@ -61,11 +62,14 @@ int run_slosh(Args& args) {
   knobs.fill = float(**fill);
   for (const std::string& setting : *settings) {
     const std::size_t equals = setting.find('=');
-    const KnobSpec* spec = equals == std::string::npos ? nullptr : find_knob(SloshKnobs::knobs(), setting.substr(0, equals));
-    if (!spec) return fail(input_error("--set " + setting + ": expected knob=value with a knob of `liquidfx knobs slosh`"));
+    const KnobSpec* spec =
+        equals == std::string::npos ? nullptr : find_knob(SloshKnobs::knobs(), setting.substr(0, equals));
+    if (!spec)
+      return fail(input_error("--set " + setting + ": expected knob=value with a knob of `liquidfx knobs slosh`"));
     auto value = parse_knob_text(*spec, setting.substr(equals + 1));
     if (!value) return fail(input_error("--set " + setting + ": " + value.error().message));
-    if (auto r = assign_knob(&knobs, *spec, *value); !r) return fail(input_error("--set " + setting + ": " + r.error().message));
+    if (auto r = assign_knob(&knobs, *spec, *value); !r)
+      return fail(input_error("--set " + setting + ": " + r.error().message));
   }
 
   auto motion = read_motion_csv(**motion_path);

@@ -29,12 +29,8 @@ struct Command {
 };
 
 constexpr Command kCommands[] = {
-    {"render", lfx::cli::run_render},
-    {"bench", lfx::cli::run_bench},
-    {"devices", lfx::cli::run_devices},
-    {"knobs", lfx::cli::run_knobs},
-    {"fill", lfx::cli::run_fill},
-    {"slosh", lfx::cli::run_slosh},
+    {"render", lfx::cli::run_render}, {"bench", lfx::cli::run_bench}, {"devices", lfx::cli::run_devices},
+    {"knobs", lfx::cli::run_knobs},   {"fill", lfx::cli::run_fill},   {"slosh", lfx::cli::run_slosh},
 };
 
 }  // namespace

@@ -7,7 +7,10 @@
 namespace lfx::cli {
 
 Progress::Progress(std::string label, unsigned total)
-    : label_(std::move(label)), total_(total), enabled_(stderr_is_terminal()), start_(std::chrono::steady_clock::now()) {}
+    : label_(std::move(label)),
+      total_(total),
+      enabled_(stderr_is_terminal()),
+      start_(std::chrono::steady_clock::now()) {}
 
 Progress::~Progress() {
   if (enabled_) std::fprintf(stderr, "\n");

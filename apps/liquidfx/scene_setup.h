@@ -10,7 +10,7 @@ namespace lfx::cli {
 
 struct SceneSetup {
   scene::Scene scene;
-  std::uint32_t width = 0;   ///< --size, else the scene's resolution.
+  std::uint32_t width = 0;  ///< --size, else the scene's resolution.
   std::uint32_t height = 0;
 };
 

@@ -6,7 +6,9 @@
 
 namespace lfx {
 
-glm::mat4 Camera::view() const { return glm::lookAtRH(position, target, up); }
+glm::mat4 Camera::view() const {
+  return glm::lookAtRH(position, target, up);
+}
 
 glm::mat4 Camera::projection(float aspect) const {
   glm::mat4 p = glm::perspectiveRH_ZO(glm::radians(fov_y_degrees), aspect, near_plane, far_plane);

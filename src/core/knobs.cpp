@@ -21,10 +21,14 @@ std::string range_text(const KnobSpec& spec) {
 
 std::string type_name(const KnobSpec& spec) {
   switch (spec.type) {
-    case KnobType::real: return "number";
-    case KnobType::integer: return "integer";
-    case KnobType::boolean: return "true or false";
-    case KnobType::vec3: return "3 numbers";
+    case KnobType::real:
+      return "number";
+    case KnobType::integer:
+      return "integer";
+    case KnobType::boolean:
+      return "true or false";
+    case KnobType::vec3:
+      return "3 numbers";
     case KnobType::enumeration: {
       std::string names;
       for (auto choice : spec.choices) names += (names.empty() ? "" : ", ") + std::string(choice);
@@ -36,8 +40,7 @@ std::string type_name(const KnobSpec& spec) {
 
 Result<double> checked_number(const KnobSpec& spec, double v) {
   if (!std::isfinite(v)) return input_error("expected a finite " + type_name(spec));
-  if (v < spec.min || v > spec.max)
-    return input_error(number_text(v) + " is outside " + range_text(spec));
+  if (v < spec.min || v > spec.max) return input_error(number_text(v) + " is outside " + range_text(spec));
   return v;
 }
 
@@ -99,10 +102,18 @@ Result<void> check_knob(const KnobSpec& spec, const KnobValue& value) {
 Result<void> assign_knob(void* obj, const KnobSpec& spec, const KnobValue& value) {
   if (auto r = check_knob(spec, value); !r) return r;
   switch (spec.type) {
-    case KnobType::real: member<float>(obj, spec) = static_cast<float>(std::get<double>(value)); break;
-    case KnobType::integer: member<int>(obj, spec) = static_cast<int>(std::get<double>(value)); break;
-    case KnobType::boolean: member<bool>(obj, spec) = std::get<bool>(value); break;
-    case KnobType::vec3: member<glm::vec3>(obj, spec) = std::get<glm::vec3>(value); break;
+    case KnobType::real:
+      member<float>(obj, spec) = static_cast<float>(std::get<double>(value));
+      break;
+    case KnobType::integer:
+      member<int>(obj, spec) = static_cast<int>(std::get<double>(value));
+      break;
+    case KnobType::boolean:
+      member<bool>(obj, spec) = std::get<bool>(value);
+      break;
+    case KnobType::vec3:
+      member<glm::vec3>(obj, spec) = std::get<glm::vec3>(value);
+      break;
     case KnobType::enumeration: {
       const auto& name = std::get<std::string>(value);
       for (std::size_t i = 0; i < spec.choices.size(); ++i)
@@ -148,17 +159,19 @@ Result<KnobValue> parse_knob_text(const KnobSpec& spec, std::string_view text) {
 
 std::string format_knob(const void* obj, const KnobSpec& spec) {
   switch (spec.type) {
-    case KnobType::real: return number_text(member<float>(obj, spec));
-    case KnobType::integer: return std::to_string(member<int>(obj, spec));
-    case KnobType::boolean: return member<bool>(obj, spec) ? "true" : "false";
+    case KnobType::real:
+      return number_text(member<float>(obj, spec));
+    case KnobType::integer:
+      return std::to_string(member<int>(obj, spec));
+    case KnobType::boolean:
+      return member<bool>(obj, spec) ? "true" : "false";
     case KnobType::vec3: {
       const glm::vec3& v = member<glm::vec3>(obj, spec);
       return number_text(v.x) + "," + number_text(v.y) + "," + number_text(v.z);
     }
     case KnobType::enumeration: {
       const int index = member<int>(obj, spec);
-      if (index >= 0 && static_cast<std::size_t>(index) < spec.choices.size())
-        return std::string(spec.choices[index]);
+      if (index >= 0 && static_cast<std::size_t>(index) < spec.choices.size()) return std::string(spec.choices[index]);
       return std::to_string(index);
     }
   }
@@ -174,10 +187,9 @@ const KnobSpec* find_knob(std::span<const KnobSpec> table, std::string_view name
 std::string knob_table_markdown(std::span<const KnobSpec> table, const void* defaults) {
   std::string out = "| knob | type | default | range | unit | what it does |\n|---|---|---|---|---|---|\n";
   for (const KnobSpec& spec : table) {
-    const bool ranged = spec.type == KnobType::real || spec.type == KnobType::integer ||
-                        spec.type == KnobType::vec3;
-    out += "| `" + std::string(spec.name) + "` | " + type_name(spec) + " | " + format_knob(defaults, spec) +
-           " | " + (ranged ? range_text(spec) : std::string()) + " | " + spec.unit + " | " + spec.doc + " |\n";
+    const bool ranged = spec.type == KnobType::real || spec.type == KnobType::integer || spec.type == KnobType::vec3;
+    out += "| `" + std::string(spec.name) + "` | " + type_name(spec) + " | " + format_knob(defaults, spec) + " | " +
+           (ranged ? range_text(spec) : std::string()) + " | " + spec.unit + " | " + spec.doc + " |\n";
   }
   return out;
 }

@@ -13,7 +13,8 @@ std::span<const EffectType> effect_types() {
   static const std::array<EffectType, 2> kTypes = {
       make_effect_type<gpu::BottleKnobs>("bottle", "Liquid in containers: slosh, waves, bubbles, wet film, glass.",
                                          &create_bottle_effect),
-      make_effect_type<RippleKnobs>("ripples", "Water ripples over any image: rings (any number) or a wave-equation field.",
+      make_effect_type<RippleKnobs>("ripples",
+                                    "Water ripples over any image: rings (any number) or a wave-equation field.",
                                     &create_ripple_effect),
   };
   return kTypes;

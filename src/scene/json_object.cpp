@@ -40,9 +40,13 @@ Result<JsonObject> JsonObject::from(const nlohmann::json& value, std::string pat
   return o;
 }
 
-bool JsonObject::has(std::string_view key) const { return json_->contains(key); }
+bool JsonObject::has(std::string_view key) const {
+  return json_->contains(key);
+}
 
-std::string JsonObject::path_of(std::string_view key) const { return path_ + "/" + std::string(key); }
+std::string JsonObject::path_of(std::string_view key) const {
+  return path_ + "/" + std::string(key);
+}
 
 Error JsonObject::error_at(std::string_view key, const std::string& problem) const {
   return input_error(path_of(key) + ": " + problem);
@@ -157,7 +161,8 @@ Result<void> JsonObject::knobs(void* knobs, std::span<const KnobSpec> table) con
       value = v->get<bool>();
     } else if (v->is_string()) {
       value = v->get<std::string>();
-    } else if (v->is_array() && v->size() == 3 && std::all_of(v->begin(), v->end(), [](auto& c) { return c.is_number(); })) {
+    } else if (v->is_array() && v->size() == 3 &&
+               std::all_of(v->begin(), v->end(), [](auto& c) { return c.is_number(); })) {
       value = glm::vec3((*v)[0].get<float>(), (*v)[1].get<float>(), (*v)[2].get<float>());
     } else {
       return error_at(spec.name, "unsupported value");

@@ -42,8 +42,12 @@ gpu::FrameView ScenePlayer::view() const {
   return {scene_.camera.at(time_), time_, scene_.camera.exposure_stops, scene_.camera.filmic};
 }
 
-void ScenePlayer::record(VkCommandBuffer cmd) { renderer_->record(cmd, view(), *room_, passes_); }
+void ScenePlayer::record(VkCommandBuffer cmd) {
+  renderer_->record(cmd, view(), *room_, passes_);
+}
 
-Result<ImageRgba8> ScenePlayer::render() { return renderer_->render(view(), *room_, passes_); }
+Result<ImageRgba8> ScenePlayer::render() {
+  return renderer_->render(view(), *room_, passes_);
+}
 
 }  // namespace lfx::scene

@@ -3,9 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
-#include <sstream>
-
 #include <glm/geometric.hpp>
+#include <sstream>
 
 #include "liquidfx/scene/effect.h"
 #include "liquidfx/scene/json_object.h"
@@ -47,8 +46,7 @@ Result<CameraKey> read_camera_key(const JsonObject& o, const CameraKey& fallback
   k.position = *position;
   k.target = *target;
   k.fov_y_degrees = float(*fov);
-  if (glm::length(k.target - k.position) < 1e-4f)
-    return o.error_at("target", "must differ from the camera position");
+  if (glm::length(k.target - k.position) < 1e-4f) return o.error_at("target", "must differ from the camera position");
   return k;
 }
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-
 #include <glm/gtc/quaternion.hpp>
 #include <glm/trigonometric.hpp>
 
@@ -75,7 +74,8 @@ Result<std::map<std::string, Track>> read_tracks(const JsonObject& root) {
       k.flight = false;
       auto time = key->number("time", {0.0, 3600.0});
       if (!time) return time.error();
-      if (!keys.empty() && *time <= keys.back().time) return key->error_at("time", "keys must be in increasing time order");
+      if (!keys.empty() && *time <= keys.back().time)
+        return key->error_at("time", "keys must be in increasing time order");
       k.time = *time;
       auto position = key->vec3("position", {-1000.0, 1000.0}, k.position);
       if (!position) return position.error();
@@ -89,7 +89,8 @@ Result<std::map<std::string, Track>> read_tracks(const JsonObject& root) {
       k.flight = *flight;
       keys.push_back(k);
     }
-    if (keys.back().flight) return input_error(path + "/" + std::to_string(keys.size() - 1) + "/flight: a flight needs a key to land on");
+    if (keys.back().flight)
+      return input_error(path + "/" + std::to_string(keys.size() - 1) + "/flight: a flight needs a key to land on");
     tracks.emplace(it.key(), Track(std::move(keys)));
   }
   return tracks;

@@ -135,7 +135,8 @@ std::string base64(const std::vector<unsigned char>& bytes) {
   static const char* kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   std::string out;
   for (std::size_t i = 0; i < bytes.size(); i += 3) {
-    const std::uint32_t v = (std::uint32_t(bytes[i]) << 16) | (i + 1 < bytes.size() ? std::uint32_t(bytes[i + 1]) << 8 : 0u) |
+    const std::uint32_t v = (std::uint32_t(bytes[i]) << 16) |
+                            (i + 1 < bytes.size() ? std::uint32_t(bytes[i + 1]) << 8 : 0u) |
                             (i + 2 < bytes.size() ? bytes[i + 2] : 0u);
     out += kAlphabet[(v >> 18) & 63];
     out += kAlphabet[(v >> 12) & 63];
@@ -156,7 +157,8 @@ TEST(ContainerTest, GltfLoadsWithNodeTransforms) {
   const std::string gltf = R"({"asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0]}],
     "nodes": [{"mesh": 0, "scale": [2, 3, 4]}],
     "meshes": [{"name": "box", "primitives": [{"attributes": {"POSITION": 0}, "indices": 1}]}],
-    "buffers": [{"byteLength": )" + std::to_string(data.size()) + R"(, "uri": "data:application/octet-stream;base64,)" +
+    "buffers": [{"byteLength": )" +
+                           std::to_string(data.size()) + R"(, "uri": "data:application/octet-stream;base64,)" +
                            base64(data) + R"("}],
     "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 96},
                     {"buffer": 0, "byteOffset": 96, "byteLength": 72}],

@@ -4,10 +4,9 @@
 
 #include <chrono>
 #include <cmath>
+#include <glm/geometric.hpp>
 #include <numbers>
 #include <random>
-
-#include <glm/geometric.hpp>
 
 #include "liquidfx/core/container/closed_mesh.h"
 #include "liquidfx/core/container/fill_solver.h"
@@ -146,7 +145,8 @@ TEST(FillTest, BakedTableIsWithinHalfAPercent) {
       const FillLookup l = table.lookup(n, f);
       worst = std::max(worst, std::abs(slice_below(m.mesh, glm::dvec3(n), l.offset).volume - f * total) / total);
       const FillLookup r = table.refine(m.mesh, n, f);
-      worst_refined = std::max(worst_refined, std::abs(slice_below(m.mesh, glm::dvec3(n), r.offset).volume - f * total) / total);
+      worst_refined =
+          std::max(worst_refined, std::abs(slice_below(m.mesh, glm::dvec3(n), r.offset).volume - f * total) / total);
     }
     EXPECT_LT(worst, 0.005) << m.name;
     EXPECT_LT(worst_refined, 0.0005) << m.name;

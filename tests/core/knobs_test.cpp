@@ -1,7 +1,7 @@
 // The knob table: one declaration gives the struct, parsing with range checks and docs.
-#include <gtest/gtest.h>
-
 #include "liquidfx/core/knobs.h"
+
+#include <gtest/gtest.h>
 
 namespace lfx {
 namespace {
@@ -14,10 +14,10 @@ struct KnobEnumNames<Style> {
 };
 namespace {
 
-#define TEST_KNOBS(X)                                                           \
-  X(speed, float, 1.5f, 0.1, 3.0, "1/s", "How fast")                            \
-  X(count, int, 8, 1, 4096, "", "How many")                                     \
-  X(enabled, bool, true, 0, 1, "", "On or off")                                 \
+#define TEST_KNOBS(X)                                                          \
+  X(speed, float, 1.5f, 0.1, 3.0, "1/s", "How fast")                           \
+  X(count, int, 8, 1, 4096, "", "How many")                                    \
+  X(enabled, bool, true, 0, 1, "", "On or off")                                \
   X(tint, glm::vec3, (glm::vec3{0.1f, 0.2f, 0.3f}), 0.0, 1.0, "rgb", "Colour") \
   X(style, Style, Style::opaque, 0, 0, "", "Look")
 LFX_KNOB_STRUCT(TestKnobs, TEST_KNOBS);

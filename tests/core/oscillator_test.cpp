@@ -1,12 +1,11 @@
 // The exact damped oscillator: matches a fine numerical integration in every damping regime,
 // composes over any split of a step, and never gains energy.
+#include "liquidfx/core/slosh/oscillator.h"
+
 #include <gtest/gtest.h>
 
-#include <random>
-
 #include <glm/geometric.hpp>
-
-#include "liquidfx/core/slosh/oscillator.h"
+#include <random>
 
 namespace lfx {
 namespace {

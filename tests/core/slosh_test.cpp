@@ -2,14 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <numbers>
 #include <cstdio>
 #include <cstring>
-#include <map>
-#include <random>
-
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <map>
+#include <numbers>
+#include <random>
 
 #include "liquidfx/core/container/inside_grid.h"
 #include "liquidfx/core/container/shapes.h"
@@ -98,7 +97,8 @@ TEST(SloshTest, SameTrajectoryAtAnyFrameRate) {
       for (std::size_t i = 0; i < run.size(); ++i) worst = std::max(worst, std::abs(run[i] - reference[i]) / peak);
       for (std::size_t i = 0; i < run.size(); ++i)
         EXPECT_LT(std::abs(run[i] - reference[i]), 0.02 * peak)
-            << "run " << (&run - runs.data()) << " mark " << double(i) * 0.5 << " s: " << run[i] << " vs " << reference[i];
+            << "run " << (&run - runs.data()) << " mark " << double(i) * 0.5 << " s: " << run[i] << " vs "
+            << reference[i];
     }
     std::printf("frame-rate independence: worst deviation %.2f%% of the peak tilt %.1f deg\n", 100.0 * worst, peak);
   }
@@ -215,7 +215,8 @@ TEST(SloshTest, FreeFallKeepsTheSurfaceAndRaisesAgitation) {
   ASSERT_TRUE(abrupt.update({}, 0.0));
   for (int i = 1; i < 120; ++i) {
     const double f = i * dt;
-    ASSERT_TRUE(abrupt.update({glm::vec3(float(3.0 * f), float(-0.5 * kGravity * f * f), 0.0f), glm::quat(1, 0, 0, 0)}, dt));
+    ASSERT_TRUE(
+        abrupt.update({glm::vec3(float(3.0 * f), float(-0.5 * kGravity * f * f), 0.0f), glm::quat(1, 0, 0, 0)}, dt));
     EXPECT_TRUE(std::isfinite(lean(abrupt)));
     EXPECT_LE(abrupt.state().tilt_degrees(), 40.0f);
   }
@@ -314,7 +315,8 @@ void shake_and_check_bubbles(LiquidContainer& c, int* peak_live) {
   for (int i = 0; i <= 300; ++i) {
     const double t = i * dt;
     const double shake = t < 2.0 ? 0.04 * std::sin(t * 40.0) : 0.0;
-    const Pose p{glm::vec3(float(shake), 0.0f, float(0.5 * shake)), glm::angleAxis(float(t < 2.0 ? 0.3 * std::sin(t * 9.0) : 0.0), glm::vec3(0, 1, 0))};
+    const Pose p{glm::vec3(float(shake), 0.0f, float(0.5 * shake)),
+                 glm::angleAxis(float(t < 2.0 ? 0.3 * std::sin(t * 9.0) : 0.0), glm::vec3(0, 1, 0))};
     ASSERT_TRUE(c.update(p, i ? dt : 0.0));
     *peak_live = std::max(*peak_live, c.state().live_bubbles);
     for (const Bubble& b : c.bubbles()) {

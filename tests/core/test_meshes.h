@@ -18,7 +18,7 @@ inline Mesh two_chambers() {
 
 /// An hourglass: strongly non-convex, with a narrow waist.
 inline Mesh hourglass() {
-  const glm::vec2 profile[] = {{0.0f, 0.0f}, {0.05f, 0.0f}, {0.05f, 0.06f}, {0.008f, 0.1f},
+  const glm::vec2 profile[] = {{0.0f, 0.0f},   {0.05f, 0.0f}, {0.05f, 0.06f}, {0.008f, 0.1f},
                                {0.05f, 0.14f}, {0.05f, 0.2f}, {0.0f, 0.2f}};
   return make_lathe(profile, 24);
 }

@@ -1,10 +1,9 @@
 // The bottle renderer: no liquid above the surface, bubbles below it, opaque objects in front
 // hide both, a bottle seen through another shows its liquid; golden images of the demo scenes.
 #include <cstring>
-#include <map>
-
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <map>
 
 #include "liquidfx/core/container/shapes.h"
 #include "liquidfx/gpu/effects/bottle_renderer.h"
@@ -145,7 +144,8 @@ TEST_F(BottleTest, BubblesStayBelowTheSurfaceAndBehindOpaqueObjects) {
     }
     if (bubbles[i].w == 1.0f) {
       ++bubble_pixels;
-      ASSERT_LT(shared::liquid_surface_distance(bottle.gpu(), glm::vec3(bubbles[i])), 0.0f) << "bubble above the surface";
+      ASSERT_LT(shared::liquid_surface_distance(bottle.gpu(), glm::vec3(bubbles[i])), 0.0f)
+          << "bubble above the surface";
     }
   }
   // The box hides the bottom of the bottle: no liquid in the rows it covers.

@@ -2,9 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "support/cli_run.h"
 #include "support/golden.h"
@@ -14,9 +13,10 @@ namespace {
 
 // A 1 x 2 x 1 box centred on the origin; `open` leaves its top face out.
 std::string box_obj(bool open) {
-  std::string obj = "v -0.5 -1 -0.5\nv 0.5 -1 -0.5\nv 0.5 1 -0.5\nv -0.5 1 -0.5\n"
-                    "v -0.5 -1 0.5\nv 0.5 -1 0.5\nv 0.5 1 0.5\nv -0.5 1 0.5\n"
-                    "f 1 4 3 2\nf 5 6 7 8\nf 1 2 6 5\nf 2 3 7 6\nf 1 5 8 4\n";
+  std::string obj =
+      "v -0.5 -1 -0.5\nv 0.5 -1 -0.5\nv 0.5 1 -0.5\nv -0.5 1 -0.5\n"
+      "v -0.5 -1 0.5\nv 0.5 -1 0.5\nv 0.5 1 0.5\nv -0.5 1 0.5\n"
+      "f 1 4 3 2\nf 5 6 7 8\nf 1 2 6 5\nf 2 3 7 6\nf 1 5 8 4\n";
   if (!open) obj += "f 3 4 8 7\n";
   return obj;
 }
@@ -82,8 +82,8 @@ TEST(CliSloshTest, SloshTracesEveryGoodRowAndReportsBadOnes) {
   }
   const std::string path = write_test_file("motion.csv", motion);
   const std::string trace = test_output_path("trace.csv"), plot = test_output_path("trace.svg");
-  const CliResult r = run_cli("slosh --shape cylinder --fill 0.4 --motion '" + path + "' --out '" + trace + "' --plot '" + plot +
-                              "' --set damping=0.3");
+  const CliResult r = run_cli("slosh --shape cylinder --fill 0.4 --motion '" + path + "' --out '" + trace +
+                              "' --plot '" + plot + "' --set damping=0.3");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find(path + ":33: NaN or infinite value"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find(path + ":64: time does not increase (0.2 after 1)"), std::string::npos) << r.output;
@@ -101,10 +101,14 @@ TEST(CliSloshTest, SloshErrors) {
     std::string args, message;
   } cases[] = {
       {"slosh --shape teapot --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv", "unknown shape \"teapot\""},
-      {"slosh --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv", "give exactly one of --mesh FILE and --shape NAME"},
-      {"slosh --shape bottle --fill 0.5 --motion /nonexistent.csv --out /tmp/t.csv", "/nonexistent.csv: cannot open the motion file"},
-      {"slosh --shape bottle --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv --set damping=9", "9 is outside [0, 3]"},
-      {"slosh --shape bottle --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv --set dampen=1", "expected knob=value"},
+      {"slosh --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv",
+       "give exactly one of --mesh FILE and --shape NAME"},
+      {"slosh --shape bottle --fill 0.5 --motion /nonexistent.csv --out /tmp/t.csv",
+       "/nonexistent.csv: cannot open the motion file"},
+      {"slosh --shape bottle --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv --set damping=9",
+       "9 is outside [0, 3]"},
+      {"slosh --shape bottle --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv --set dampen=1",
+       "expected knob=value"},
   };
   for (const Case& c : cases) {
     const CliResult r = run_cli(c.args);

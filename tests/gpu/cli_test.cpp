@@ -2,7 +2,6 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-
 #include <nlohmann/json.hpp>
 
 #include "support/cli_run.h"
@@ -37,15 +36,19 @@ const BadScene kBadScenes[] = {
     {"camera_target", R"({"camera": {"position": [1,1,1], "target": [1,1,1]}})",
      "/camera/target: must differ from the camera position"},
     {"not_object", "[1, 2]", "/: expected an object"},
-    {"tonemap", R"({"camera": {"tonemap": "aces"}})", "/camera/tonemap: expected one of \"filmic\", \"none\", got \"aces\""},
+    {"tonemap", R"({"camera": {"tonemap": "aces"}})",
+     "/camera/tonemap: expected one of \"filmic\", \"none\", got \"aces\""},
     {"ripple_image", R"({"effects": [{"type": "ripples", "source": "image", "image": "missing.png"}]})",
      "missing.png: cannot read image"},
-    {"ripple_image_key", R"({"effects": [{"type": "ripples", "source": "image"}]})", "/effects/0/image: missing; expected a string"},
-    {"ripple_cell", R"({"effects": [{"type": "ripples", "source": "puzzle", "swaps": [{"time": 1, "from": [9, 0], "to": [0, 0]}]}]})",
+    {"ripple_image_key", R"({"effects": [{"type": "ripples", "source": "image"}]})",
+     "/effects/0/image: missing; expected a string"},
+    {"ripple_cell",
+     R"({"effects": [{"type": "ripples", "source": "puzzle", "swaps": [{"time": 1, "from": [9, 0], "to": [0, 0]}]}]})",
      "/effects/0/swaps/0/from: expected [column, row] inside the 4 x 3 board"},
     {"ripple_rect", R"({"effects": [{"type": "ripples", "keep_alive_rect": [0.5, 0.5, 0.2, 0.9]}]})",
      "/effects/0/keep_alive_rect: expected [x0, y0, x1, y1]"},
-    {"ripple_drag", R"({"effects": [{"type": "ripples", "mode": "waves", "drags": [{"start": 2, "end": 1, "path": [[0,0],[1,1]]}]}]})",
+    {"ripple_drag",
+     R"({"effects": [{"type": "ripples", "mode": "waves", "drags": [{"start": 2, "end": 1, "path": [[0,0],[1,1]]}]}]})",
      "/effects/0/drags/0/end: must be after start"},
 };
 
@@ -54,7 +57,8 @@ TEST(CliTest, EveryBadSceneGetsItsMessageAndExitCode2) {
     const std::string path = write_test_file(std::string("bad_") + bad.name + ".json", bad.json);
     const CliResult r = run_cli("render '" + path + "' --out '" + test_output_path("bad_out") + "'");
     EXPECT_EQ(r.exit_code, 2) << bad.name << ": " << r.output;
-    EXPECT_NE(r.output.find(path + ": "), std::string::npos) << bad.name << ": the message names the file: " << r.output;
+    EXPECT_NE(r.output.find(path + ": "), std::string::npos)
+        << bad.name << ": the message names the file: " << r.output;
     EXPECT_NE(r.output.find(bad.message), std::string::npos) << bad.name << ": " << r.output;
   }
 }

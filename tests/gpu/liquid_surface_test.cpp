@@ -1,11 +1,11 @@
 // The liquid surface equation of shaders/shared/liquid_surface.h gives the same distance and
 // normal on the CPU and the GPU, for random containers and points.
+#include "shared/liquid_surface.h"
+
 #include <cstring>
+#include <glm/geometric.hpp>
 #include <random>
 
-#include <glm/geometric.hpp>
-
-#include "shared/liquid_surface.h"
 #include "support/compute_harness.h"
 #include "support/gpu_test.h"
 
@@ -38,7 +38,8 @@ TEST_F(LiquidSurfaceTest, CpuAndGpuAgree) {
     constexpr std::size_t kHeader = sizeof(c) / sizeof(glm::vec4);
     std::vector<glm::vec4> inputs(kHeader + kPoints);
     std::memcpy(inputs.data(), &c, sizeof c);
-    for (std::size_t i = 0; i < kPoints; ++i) inputs[kHeader + i] = glm::vec4(glm::vec3(c.center) + glm::vec3(u(rng), u(rng), u(rng)), 0.0f);
+    for (std::size_t i = 0; i < kPoints; ++i)
+      inputs[kHeader + i] = glm::vec4(glm::vec3(c.center) + glm::vec3(u(rng), u(rng), u(rng)), 0.0f);
     auto gpu = run_compute(ctx(), "liquid_surface.comp", inputs, kPoints, std::uint32_t(kPoints));
     ASSERT_TRUE(gpu) << gpu.error().message;
     for (std::size_t i = 0; i < kPoints; ++i) {
@@ -59,9 +60,12 @@ TEST_F(LiquidSurfaceTest, NormalIsTheGradientOfTheDistance) {
   for (int i = 0; i < 200; ++i) {
     const glm::vec3 p = glm::vec3(c.center) + glm::vec3(u(rng), u(rng), u(rng));
     const float h = 1e-4f;
-    const glm::vec3 numeric(shared::liquid_surface_distance(c, p + glm::vec3(h, 0, 0)) - shared::liquid_surface_distance(c, p - glm::vec3(h, 0, 0)),
-                            shared::liquid_surface_distance(c, p + glm::vec3(0, h, 0)) - shared::liquid_surface_distance(c, p - glm::vec3(0, h, 0)),
-                            shared::liquid_surface_distance(c, p + glm::vec3(0, 0, h)) - shared::liquid_surface_distance(c, p - glm::vec3(0, 0, h)));
+    const glm::vec3 numeric(shared::liquid_surface_distance(c, p + glm::vec3(h, 0, 0)) -
+                                shared::liquid_surface_distance(c, p - glm::vec3(h, 0, 0)),
+                            shared::liquid_surface_distance(c, p + glm::vec3(0, h, 0)) -
+                                shared::liquid_surface_distance(c, p - glm::vec3(0, h, 0)),
+                            shared::liquid_surface_distance(c, p + glm::vec3(0, 0, h)) -
+                                shared::liquid_surface_distance(c, p - glm::vec3(0, 0, h)));
     EXPECT_LT(glm::length(glm::normalize(numeric) - shared::liquid_surface_normal(c, p)), 0.02f);
   }
 }

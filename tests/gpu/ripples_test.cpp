@@ -1,18 +1,18 @@
 // Ripples on the GPU: the shared ring math agrees with the CPU, rings are round in pixels and
 // independent of resolution, the wave field matches the CPU reference and keeps its speed at
 // any resolution and frame rate; golden images of the demo scenes.
+#include "shared/ripples.h"
+
 #include <cstring>
 #include <filesystem>
-#include <random>
-
 #include <glm/geometric.hpp>
+#include <random>
 
 #include "liquidfx/core/image.h"
 #include "liquidfx/gpu/effects/ripple_renderer.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/transfer.h"
 #include "liquidfx/scene/player.h"
-#include "shared/ripples.h"
 #include "support/compute_harness.h"
 #include "support/golden.h"
 #include "support/gpu_test.h"
@@ -68,8 +68,9 @@ TEST_F(RipplesTest, RingMathAgreesBetweenCpuAndGpu) {
       const glm::vec2 p(inputs[3 + i]);
       const shared::RippleSample s = shared::ripple_at(ripple, params, p);
       const glm::vec4 a = (*gpu)[2 * i], b = (*gpu)[2 * i + 1];
-      worst = std::max({worst, glm::length(s.push - glm::vec2(a)), glm::length(s.gradient - glm::vec2(a.z, a.w)) / 100.0f,
-                        std::abs(s.visibility - b.x), std::abs(shared::ripple_caustics(p, inputs[3 + i].z) - b.y)});
+      worst =
+          std::max({worst, glm::length(s.push - glm::vec2(a)), glm::length(s.gradient - glm::vec2(a.z, a.w)) / 100.0f,
+                    std::abs(s.visibility - b.x), std::abs(shared::ripple_caustics(p, inputs[3 + i].z) - b.y)});
     }
   }
   EXPECT_LT(worst, 1e-4f);
@@ -81,7 +82,8 @@ float reach(const ImageRgba8& with, const ImageRgba8& without, glm::ivec2 center
   for (int i = 1; i < limit; ++i) {
     const glm::ivec2 p = center + step * i;
     int difference = 0;
-    for (int ch = 0; ch < 3; ++ch) difference = std::max(difference, std::abs(int(with.at(p.x, p.y)[ch]) - int(without.at(p.x, p.y)[ch])));
+    for (int ch = 0; ch < 3; ++ch)
+      difference = std::max(difference, std::abs(int(with.at(p.x, p.y)[ch]) - int(without.at(p.x, p.y)[ch])));
     if (difference > 3) at = i;
   }
   return float(at);
@@ -113,7 +115,8 @@ TEST_F(RipplesTest, RingsAreRoundInPixelsAndIndependentOfResolution) {
       for (int x = 0; x < half.width; ++x)
         for (int ch = 0; ch < 3; ++ch) {
           const double block = (big.at(2 * x, 2 * y)[ch] + big.at(2 * x + 1, 2 * y)[ch] + big.at(2 * x, 2 * y + 1)[ch] +
-                                big.at(2 * x + 1, 2 * y + 1)[ch]) / 4.0;
+                                big.at(2 * x + 1, 2 * y + 1)[ch]) /
+                               4.0;
           error += std::abs(block - half.at(x, y)[ch]);
         }
     return error / (half.width * half.height * 3.0);  // mean difference in 8-bit steps
@@ -159,7 +162,9 @@ TEST_F(RipplesTest, WaveFieldMatchesTheCpuAndKeepsItsSpeed) {
           WaveStepping stepping;
           std::vector<shared::WaveSource> drops;
           const RippleKnobs* knobs;
-          void record_post(gpu::FrameContext& f) override { renderer->record_wave_steps(f, stepping, drops, {}, *knobs); }
+          void record_post(gpu::FrameContext& f) override {
+            renderer->record_wave_steps(f, stepping, drops, {}, *knobs);
+          }
         } steps;
         steps.renderer = renderer->get();
         steps.stepping = s;
@@ -226,9 +231,11 @@ TEST_F(RippleSceneTest, UserPictureIsShownAsItIsAndRippledAroundATouch) {
   for (int y = 0; y < 90; ++y)
     for (int x = 0; x < 160; ++x) {
       int largest = 0;
-      for (int c = 0; c < 3; ++c) largest = std::max(largest, std::abs(int(image->at(x, y)[c]) - int(photo.at(x, y)[c])));
+      for (int c = 0; c < 3; ++c)
+        largest = std::max(largest, std::abs(int(image->at(x, y)[c]) - int(photo.at(x, y)[c])));
       const bool near = glm::distance(glm::vec2(float(x), float(y)), glm::vec2(40.0f, 45.0f)) < reach;
-      if (near) near_differ += largest > 8;
+      if (near)
+        near_differ += largest > 8;
       else {
         ++far_pixels;
         far_differ += largest > 2;  // the dither and a 16-bit float round trip stay within 2 levels

@@ -2,7 +2,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
-
 #include <glm/gtc/packing.hpp>
 
 #include "liquidfx/gpu/descriptors.h"
@@ -123,16 +122,16 @@ TEST_F(RuntimeTest, SceneColorMipChainIsTheTentFilteredLevelAbove) {
       const float x = u * float(sw) - 0.5f, y = v * float(sh) - 0.5f;
       const int x0 = int(std::floor(x)), y0 = int(std::floor(y));
       const float fx = x - float(x0), fy = y - float(y0);
-      return glm::mix(glm::mix(texel(x0, y0), texel(x0 + 1, y0), fx), glm::mix(texel(x0, y0 + 1), texel(x0 + 1, y0 + 1), fx),
-                      fy);
+      return glm::mix(glm::mix(texel(x0, y0), texel(x0 + 1, y0), fx),
+                      glm::mix(texel(x0, y0 + 1), texel(x0 + 1, y0 + 1), fx), fy);
     };
     float worst = 0.0f;
     for (int y = 0; y < dh; ++y)
       for (int x = 0; x < dw; ++x) {
         const float u = (float(x) + 0.5f) / float(dw), v = (float(y) + 0.5f) / float(dh);
         const float du = 1.0f / float(sw), dv = 1.0f / float(sh);
-        const glm::vec4 expected =
-            0.25f * (bilinear(u - du, v - dv) + bilinear(u + du, v - dv) + bilinear(u - du, v + dv) + bilinear(u + du, v + dv));
+        const glm::vec4 expected = 0.25f * (bilinear(u - du, v - dv) + bilinear(u + du, v - dv) +
+                                            bilinear(u - du, v + dv) + bilinear(u + du, v + dv));
         for (int c = 0; c < 3; ++c)
           worst = std::max(worst, std::abs(expected[c] - dst[y * dw + x][c]) / std::max(0.05f, expected[c]));
       }
@@ -159,8 +158,9 @@ TEST_F(RuntimeTest, HeadlessTargetResizes) {
   for (int y = 0; y < 36; ++y)
     for (int x = 0; x < 64; ++x)
       for (int c = 0; c < 3; ++c) {
-        const double block = (large->at(2 * x, 2 * y)[c] + large->at(2 * x + 1, 2 * y)[c] + large->at(2 * x, 2 * y + 1)[c] +
-                              large->at(2 * x + 1, 2 * y + 1)[c]) / 4.0;
+        const double block = (large->at(2 * x, 2 * y)[c] + large->at(2 * x + 1, 2 * y)[c] +
+                              large->at(2 * x, 2 * y + 1)[c] + large->at(2 * x + 1, 2 * y + 1)[c]) /
+                             4.0;
         error += std::abs(block - small->at(x, y)[c]);
       }
   EXPECT_LT(error / (64 * 36 * 3), 6.0);  // mean absolute difference in 8-bit steps (edges alias)

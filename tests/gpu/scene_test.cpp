@@ -1,10 +1,10 @@
 // Scene files: parsing, the camera track, --set. (CPU only; in this binary because the scene
 // layer links the GPU layer.)
+#include "liquidfx/scene/scene.h"
+
 #include <gtest/gtest.h>
 
 #include <glm/geometric.hpp>
-
-#include "liquidfx/scene/scene.h"
 
 namespace lfx::scene {
 namespace {
@@ -16,7 +16,8 @@ TEST(SceneTest, ReadsEverySection) {
                "keys": [{"time": 1, "position": [2, 2, 3]}, {"time": 3, "fov": 30}]},
     "backdrop": {"checker_size": 0.5, "floor_color_a": [1, 0, 0],
                  "props": [{"shape": "sphere", "center": [0, 0.2, 0], "radius": 0.2}]}
-  })", "inline.json");
+  })",
+                       "inline.json");
   ASSERT_TRUE(s) << s.error().message;
   EXPECT_EQ(s->width, 320u);
   EXPECT_EQ(s->height, 200u);

@@ -1,10 +1,10 @@
 // A real window (under Xvfb in the test suite; lavapipe presents to X11): open, present frames,
 // resize, minimise, restore, close, with validation clean throughout.
-#include <gtest/gtest.h>
+#include "liquidfx/gpu/window.h"
 
 #include <GLFW/glfw3.h>
+#include <gtest/gtest.h>
 
-#include "liquidfx/gpu/window.h"
 #include "liquidfx/scene/player.h"
 
 namespace lfx::test {

@@ -10,13 +10,12 @@
 #pragma once
 
 #include <cstddef>
+#include <glm/vec3.hpp>
 #include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <variant>
-
-#include <glm/vec3.hpp>
 
 #include "liquidfx/core/result.h"
 
@@ -37,8 +36,8 @@ struct KnobSpec {
   double max;
   const char* unit;
   const char* doc;
-  std::size_t offset;                          ///< Byte offset of the member in its struct.
-  std::span<const std::string_view> choices;   ///< Names of an enumeration's values.
+  std::size_t offset;                         ///< Byte offset of the member in its struct.
+  std::span<const std::string_view> choices;  ///< Names of an enumeration's values.
 };
 
 /// A value on its way into a knob: a number, a flag, a vector or an enumeration's name.
@@ -66,32 +65,46 @@ std::string knob_table_markdown(std::span<const KnobSpec> table, const void* def
 namespace detail {
 template <class T>
 constexpr KnobType knob_type_of() {
-  if constexpr (std::is_same_v<T, float>) return KnobType::real;
-  else if constexpr (std::is_same_v<T, int>) return KnobType::integer;
-  else if constexpr (std::is_same_v<T, bool>) return KnobType::boolean;
-  else if constexpr (std::is_same_v<T, glm::vec3>) return KnobType::vec3;
-  else if constexpr (std::is_enum_v<T> && sizeof(T) == sizeof(int)) return KnobType::enumeration;
-  else static_assert(sizeof(T) == 0, "unsupported knob type");
+  if constexpr (std::is_same_v<T, float>)
+    return KnobType::real;
+  else if constexpr (std::is_same_v<T, int>)
+    return KnobType::integer;
+  else if constexpr (std::is_same_v<T, bool>)
+    return KnobType::boolean;
+  else if constexpr (std::is_same_v<T, glm::vec3>)
+    return KnobType::vec3;
+  else if constexpr (std::is_enum_v<T> && sizeof(T) == sizeof(int))
+    return KnobType::enumeration;
+  else
+    static_assert(sizeof(T) == 0, "unsupported knob type");
 }
 template <class T>
 constexpr std::span<const std::string_view> knob_choices_of() {
-  if constexpr (std::is_enum_v<T>) return KnobEnumNames<T>::kNames;
-  else return {};
+  if constexpr (std::is_enum_v<T>)
+    return KnobEnumNames<T>::kNames;
+  else
+    return {};
 }
 }  // namespace detail
 
 }  // namespace lfx
 
 #define LFX_KNOB_FIELD(name, type, def, lo, hi, unit, doc) type name = def;
-#define LFX_KNOB_ENTRY(name, type, def, lo, hi, unit, doc)                                   \
-  ::lfx::KnobSpec{#name, ::lfx::detail::knob_type_of<type>(), double(lo), double(hi), unit, doc, \
-                  offsetof(KnobStructT, name), ::lfx::detail::knob_choices_of<type>()},
-#define LFX_KNOB_STRUCT(Struct, LIST)                        \
-  struct Struct {                                            \
-    LIST(LFX_KNOB_FIELD)                                     \
-    static std::span<const ::lfx::KnobSpec> knobs() {        \
-      using KnobStructT = Struct;                            \
+#define LFX_KNOB_ENTRY(name, type, def, lo, hi, unit, doc) \
+  ::lfx::KnobSpec{#name,                                   \
+                  ::lfx::detail::knob_type_of<type>(),     \
+                  double(lo),                              \
+                  double(hi),                              \
+                  unit,                                    \
+                  doc,                                     \
+                  offsetof(KnobStructT, name),             \
+                  ::lfx::detail::knob_choices_of<type>()},
+#define LFX_KNOB_STRUCT(Struct, LIST)                                 \
+  struct Struct {                                                     \
+    LIST(LFX_KNOB_FIELD)                                              \
+    static std::span<const ::lfx::KnobSpec> knobs() {                 \
+      using KnobStructT = Struct;                                     \
       static const ::lfx::KnobSpec kTable[] = {LIST(LFX_KNOB_ENTRY)}; \
-      return kTable;                                         \
-    }                                                        \
+      return kTable;                                                  \
+    }                                                                 \
   }

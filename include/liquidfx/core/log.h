@@ -18,8 +18,14 @@ void set_log_sink(LogSink sink);
 /// Sends one message to the current sink.
 void log(LogLevel level, std::string_view message);
 
-inline void log_info(std::string_view message) { log(LogLevel::info, message); }
-inline void log_warning(std::string_view message) { log(LogLevel::warning, message); }
-inline void log_error(std::string_view message) { log(LogLevel::error, message); }
+inline void log_info(std::string_view message) {
+  log(LogLevel::info, message);
+}
+inline void log_warning(std::string_view message) {
+  log(LogLevel::warning, message);
+}
+inline void log_error(std::string_view message) {
+  log(LogLevel::error, message);
+}
 
 }  // namespace lfx

@@ -27,8 +27,12 @@ struct Error {
   Error within(const std::string& where) const& { return {where + ": " + message, kind}; }
 };
 
-inline Error input_error(std::string message) { return {std::move(message), ErrorKind::input}; }
-inline Error gpu_error(std::string message) { return {std::move(message), ErrorKind::gpu}; }
+inline Error input_error(std::string message) {
+  return {std::move(message), ErrorKind::input};
+}
+inline Error gpu_error(std::string message) {
+  return {std::move(message), ErrorKind::gpu};
+}
 
 /// Either a T or an Error. Test with ok() / operator bool before reading value().
 template <class T>
@@ -85,6 +89,8 @@ class [[nodiscard]] Result<void> {
 };
 
 /// Result<void> success, for readability at return sites.
-inline Result<void> success() { return {}; }
+inline Result<void> success() {
+  return {};
+}
 
 }  // namespace lfx

@@ -2,9 +2,9 @@
 // layout, the stages and the accesses); a barrier goes from one ImageAccess to the next.
 #pragma once
 
-#include <cstdint>
-
 #include <vulkan/vulkan.h>
+
+#include <cstdint>
 
 namespace lfx::gpu {
 

@@ -1,10 +1,10 @@
 // lfx::gpu::Buffer: a VkBuffer with its own memory. Move-only; destroyed with the object.
 #pragma once
 
+#include <vulkan/vulkan.h>
+
 #include <cstdint>
 #include <span>
-
-#include <vulkan/vulkan.h>
 
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/context.h"
@@ -20,8 +20,8 @@ enum class MemoryUsage {
 class Buffer {
  public:
   /// size > 0 bytes. The name shows in validation messages.
-  static Result<Buffer> create(const Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage,
-                               MemoryUsage memory, const char* name);
+  static Result<Buffer> create(const Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, MemoryUsage memory,
+                               const char* name);
 
   Buffer() = default;
   ~Buffer();

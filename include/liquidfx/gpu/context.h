@@ -3,14 +3,14 @@
 // engine's own instance / physical device / device / queue.
 #pragma once
 
+#include <vulkan/vulkan.h>
+
 #include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <vulkan/vulkan.h>
 
 #include "liquidfx/core/result.h"
 
@@ -20,9 +20,9 @@ namespace lfx::gpu {
 struct DeviceInfo {
   std::uint32_t index = 0;
   std::string name;
-  std::string type;             ///< "discrete", "integrated", "virtual", "cpu", "other".
-  std::string api_version;      ///< "1.3.230".
-  std::string driver;           ///< Driver name and info.
+  std::string type;         ///< "discrete", "integrated", "virtual", "cpu", "other".
+  std::string api_version;  ///< "1.3.230".
+  std::string driver;       ///< Driver name and info.
   std::uint64_t device_local_bytes = 0;
   bool vulkan_1_3 = false;
   bool dynamic_rendering = false;
@@ -118,8 +118,7 @@ class Context {
   Result<void> load_device_functions();
   static VKAPI_ATTR VkBool32 VKAPI_CALL on_debug_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                          VkDebugUtilsMessageTypeFlagsEXT types,
-                                                         const VkDebugUtilsMessengerCallbackDataEXT* data,
-                                                         void* user);
+                                                         const VkDebugUtilsMessengerCallbackDataEXT* data, void* user);
 
   bool owns_objects_ = false;
   VkInstance instance_ = VK_NULL_HANDLE;

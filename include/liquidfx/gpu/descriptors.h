@@ -3,10 +3,10 @@
 //       .push(ctx, cmd, pipeline);
 #pragma once
 
+#include <vulkan/vulkan.h>
+
 #include <array>
 #include <cstdint>
-
-#include <vulkan/vulkan.h>
 
 #include "liquidfx/gpu/context.h"
 #include "liquidfx/gpu/pipeline.h"

@@ -3,10 +3,10 @@
 // use it (Image::use) and the right barrier is recorded. Move-only.
 #pragma once
 
+#include <vulkan/vulkan.h>
+
 #include <cstdint>
 #include <vector>
-
-#include <vulkan/vulkan.h>
 
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/barriers.h"

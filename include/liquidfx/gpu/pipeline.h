@@ -3,13 +3,13 @@
 // bindings[i]; parameters that change per draw go in push constants.
 #pragma once
 
+#include <vulkan/vulkan.h>
+
 #include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <vulkan/vulkan.h>
 
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/context.h"
@@ -17,8 +17,8 @@
 namespace lfx::gpu {
 
 struct PipelineLayoutDesc {
-  std::vector<VkDescriptorType> bindings;   ///< Set 0, binding i; visible to every stage.
-  std::uint32_t push_constant_bytes = 0;    ///< Visible to every stage; at most 128.
+  std::vector<VkDescriptorType> bindings;  ///< Set 0, binding i; visible to every stage.
+  std::uint32_t push_constant_bytes = 0;   ///< Visible to every stage; at most 128.
 };
 
 struct VertexBinding {
@@ -80,8 +80,7 @@ class Pipeline {
     push_constants(cmd, &value, static_cast<std::uint32_t>(sizeof(T)));
   }
   /// Dispatches enough workgroups of local_size x local_size to cover width x height.
-  static void dispatch_2d(VkCommandBuffer cmd, std::uint32_t width, std::uint32_t height,
-                          std::uint32_t local_size = 8);
+  static void dispatch_2d(VkCommandBuffer cmd, std::uint32_t width, std::uint32_t height, std::uint32_t local_size = 8);
 
  private:
   Result<void> make_layout(const Context& ctx, const PipelineLayoutDesc& desc);

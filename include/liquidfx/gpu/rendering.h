@@ -2,10 +2,10 @@
 // viewport and scissor set to cover them.
 #pragma once
 
-#include <initializer_list>
+#include <vulkan/vulkan.h>
 
 #include <glm/vec4.hpp>
-#include <vulkan/vulkan.h>
+#include <initializer_list>
 
 #include "liquidfx/gpu/image.h"
 
@@ -13,7 +13,7 @@ namespace lfx::gpu {
 
 struct ColorTarget {
   const Image* image = nullptr;
-  bool clear = false;          ///< Clear to clear_color, else load what is there.
+  bool clear = false;  ///< Clear to clear_color, else load what is there.
   glm::vec4 clear_color{0.0f};
 };
 
@@ -21,7 +21,7 @@ struct DepthTarget {
   const Image* image = nullptr;  ///< nullptr: no depth.
   bool clear = false;            ///< Clear to clear_depth, else load.
   float clear_depth = 1.0f;
-  bool read_only = false;        ///< Tested, not written (layout DEPTH_READ_ONLY_OPTIMAL).
+  bool read_only = false;  ///< Tested, not written (layout DEPTH_READ_ONLY_OPTIMAL).
 };
 
 /// vkCmdBeginRendering over the targets (which must already be in attachment layouts) plus

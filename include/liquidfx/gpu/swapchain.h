@@ -3,13 +3,13 @@
 // and minimised windows (a zero-sized framebuffer presents nothing). Two frames in flight.
 #pragma once
 
+#include <vulkan/vulkan.h>
+
 #include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <vector>
-
-#include <vulkan/vulkan.h>
 
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/context.h"

@@ -4,11 +4,11 @@
 // in a frame (one pass per container) adds up to one time.
 #pragma once
 
+#include <vulkan/vulkan.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
-
-#include <vulkan/vulkan.h>
 
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/context.h"

@@ -29,8 +29,7 @@ Result<void> upload_image(Context& ctx, Image& image, std::span<const std::byte>
 
 /// Reads one mip of a colour image back as tightly packed texels (any format; `texel_bytes` per
 /// texel, e.g. 4 for RGBA8, 8 for RGBA16F, 4 for R32F). The image is left as it was used last.
-Result<std::vector<std::byte>> read_image(Context& ctx, Image& image, std::uint32_t texel_bytes,
-                                          std::uint32_t mip = 0);
+Result<std::vector<std::byte>> read_image(Context& ctx, Image& image, std::uint32_t texel_bytes, std::uint32_t mip = 0);
 
 /// Reads an RGBA8 image back as an ImageRgba8.
 Result<ImageRgba8> read_image_rgba8(Context& ctx, Image& image);

@@ -1,10 +1,10 @@
 // lfx::gpu::Window: a GLFW window with a liquidfx Context that presents to it and a Swapchain.
 #pragma once
 
+#include <vulkan/vulkan.h>
+
 #include <memory>
 #include <string>
-
-#include <vulkan/vulkan.h>
 
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/context.h"

@@ -3,13 +3,12 @@
 // there, so adding an effect touches its own folders and one registration line.
 #pragma once
 
+#include <glm/vec2.hpp>
 #include <memory>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <glm/vec2.hpp>
 
 #include "liquidfx/core/knobs.h"
 #include "liquidfx/core/result.h"
@@ -78,7 +77,8 @@ const EffectType* find_effect_type(std::string_view name);
 template <class K>
 EffectType make_effect_type(std::string_view name, std::string_view summary,
                             Result<std::unique_ptr<Effect>> (*create)(const EffectSetup&)) {
-  return {name, summary, &K::knobs, [] {
+  return {name, summary, &K::knobs,
+          [] {
             const K defaults{};
             return knob_table_markdown(K::knobs(), &defaults);
           },

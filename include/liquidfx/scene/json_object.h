@@ -3,15 +3,14 @@
 // (finish()), so that a typo never passes silently.
 #pragma once
 
+#include <glm/vec3.hpp>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <glm/vec3.hpp>
-#include <nlohmann/json.hpp>
 
 #include "liquidfx/core/knobs.h"
 #include "liquidfx/core/result.h"

@@ -14,10 +14,9 @@
 //   "scenes/x.json: /camera/fov: expected a number in (0, 180), got 200".
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "liquidfx/core/camera.h"
 #include "liquidfx/core/result.h"
@@ -45,10 +44,10 @@ struct CameraTrack {
 
 /// One effect in the scene, as written in the file; the effect type reads its block.
 struct EffectInstance {
-  std::string type;           ///< A registered effect type ("bottle", "ripples", ...).
-  std::string name;           ///< Unique within the scene; defaults to type + index.
-  std::string path;           ///< JSON pointer of the block, for messages.
-  nlohmann::json block;       ///< The whole object, "type" and "name" included.
+  std::string type;                                            ///< A registered effect type ("bottle", "ripples", ...).
+  std::string name;                                            ///< Unique within the scene; defaults to type + index.
+  std::string path;                                            ///< JSON pointer of the block, for messages.
+  nlohmann::json block;                                        ///< The whole object, "type" and "name" included.
   std::vector<std::pair<std::string, std::string>> overrides;  ///< --set knob=value for it.
 };
 

@@ -10,11 +10,10 @@
 // is a parabola under gravity (free fall), as when something is thrown and caught.
 #pragma once
 
+#include <glm/vec3.hpp>
 #include <map>
 #include <string>
 #include <vector>
-
-#include <glm/vec3.hpp>
 
 #include "liquidfx/core/result.h"
 #include "liquidfx/core/slosh/pose.h"
@@ -23,10 +22,10 @@
 namespace lfx::scene {
 
 struct TrackKey {
-  double time = 0.0;                  ///< Seconds, increasing along the track.
-  glm::vec3 position{0.0f};           ///< Metres.
-  glm::vec3 rotation_degrees{0.0f};   ///< Euler angles about x, y, z.
-  bool flight = false;                ///< Free fall from this key to the next.
+  double time = 0.0;                 ///< Seconds, increasing along the track.
+  glm::vec3 position{0.0f};          ///< Metres.
+  glm::vec3 rotation_degrees{0.0f};  ///< Euler angles about x, y, z.
+  bool flight = false;               ///< Free fall from this key to the next.
 };
 
 class Track {

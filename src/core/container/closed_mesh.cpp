@@ -2,9 +2,8 @@
 
 #include <cmath>
 #include <cstring>
-#include <unordered_map>
-
 #include <glm/geometric.hpp>
+#include <unordered_map>
 
 #include "liquidfx/core/container/volume.h"
 
@@ -79,9 +78,13 @@ Result<Mesh> close_and_orient(const Mesh& input, const std::string& name, std::v
     if (use.count > 2) ++non_manifold;
     if (use.count == 2 && use.forward != 1) ++inconsistent;
   }
-  if (non_manifold) return fail(count_text(non_manifold, "non-manifold edge", "non-manifold edges") + " (shared by more than two triangles)");
+  if (non_manifold)
+    return fail(count_text(non_manifold, "non-manifold edge", "non-manifold edges") +
+                " (shared by more than two triangles)");
   if (boundary) return fail("mesh is not closed: " + count_text(boundary, "boundary edge", "boundary edges"));
-  if (inconsistent) return fail("inconsistent winding: " + count_text(inconsistent, "edge is", "edges are") + " used twice in the same direction");
+  if (inconsistent)
+    return fail("inconsistent winding: " + count_text(inconsistent, "edge is", "edges are") +
+                " used twice in the same direction");
 
   const double volume = volume_of(mesh).volume;
   const glm::dvec3 size = b.size();

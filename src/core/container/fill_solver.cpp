@@ -26,7 +26,10 @@ FillSolution solve_fill(const Mesh& mesh, double total_volume, const glm::dvec3&
     slice = slice_below(mesh, normal, d, options.contact_axis);
     const double error = slice.volume - target;
     if (std::abs(error) <= options.tolerance * total_volume) break;
-    if (error < 0.0) lo = d; else hi = d;
+    if (error < 0.0)
+      lo = d;
+    else
+      hi = d;
     double next = slice.area > 0.0 ? d - error / slice.area : 0.5 * (lo + hi);
     if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);  // Newton left the bracket: bisect
     d = next;

@@ -2,13 +2,12 @@
 
 #include <algorithm>
 #include <atomic>
-#include <thread>
 #include <cassert>
 #include <cmath>
-#include <numbers>
-
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
+#include <numbers>
+#include <thread>
 
 #include "liquidfx/core/container/volume.h"
 #include "liquidfx/core/container/volume_profile.h"
@@ -66,7 +65,8 @@ FillTable FillTable::bake(const Mesh& mesh, int directions, int levels) {
   auto quantise = [&](glm::vec3 p, double area) {
     Entry e;
     for (int a = 0; a < 3; ++a)
-      e.centroid[a] = std::uint16_t(std::lround(std::clamp((p[a] - t.bounds_min_[a]) / t.bounds_step_[a], 0.0f, 65535.0f)));
+      e.centroid[a] =
+          std::uint16_t(std::lround(std::clamp((p[a] - t.bounds_min_[a]) / t.bounds_step_[a], 0.0f, 65535.0f)));
     e.area = std::uint16_t(std::lround(std::clamp(float(area) / t.area_step_, 0.0f, 65535.0f)));
     return e;
   };
@@ -75,7 +75,8 @@ FillTable FillTable::bake(const Mesh& mesh, int directions, int levels) {
   auto bake_row = [&](int j) {
     for (int i = 0; i < directions; ++i) {
       // Grid vertices span [-1, 1] including the edges, so look-ups never wrap.
-      const glm::vec2 uv(-1.0f + 2.0f * float(i) / float(directions - 1), -1.0f + 2.0f * float(j) / float(directions - 1));
+      const glm::vec2 uv(-1.0f + 2.0f * float(i) / float(directions - 1),
+                         -1.0f + 2.0f * float(j) / float(directions - 1));
       const glm::dvec3 n = decode(uv);
       const VolumeProfile profile = VolumeProfile::build(mesh, n);
       t.lowest_[std::size_t(j) * directions + i] = float(profile.min_offset());
@@ -121,7 +122,8 @@ FillLookup FillTable::lookup(const glm::vec3& n, Level level) const {
   const float fx = std::clamp(gx - float(i), 0.0f, 1.0f), fy = std::clamp(gy - float(j), 0.0f, 1.0f);
   // Corners (i, j), (i+1, j), (i, j+1), (i+1, j+1); each holds its two levels side by side.
   const std::size_t direction = std::size_t(j) * directions_ + i;
-  const std::size_t corner_direction[4] = {direction, direction + 1, direction + directions_, direction + directions_ + 1};
+  const std::size_t corner_direction[4] = {direction, direction + 1, direction + directions_,
+                                           direction + directions_ + 1};
   const float corner[4] = {(1 - fx) * (1 - fy), fx * (1 - fy), (1 - fx) * fy, fx * fy};
   // Blend the quantised values, then scale once.
   float cx = 0.0f, cy = 0.0f, cz = 0.0f, area = 0.0f, lowest = 0.0f;

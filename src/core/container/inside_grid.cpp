@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
-
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
+#include <limits>
 
 namespace lfx {
 namespace {
@@ -121,7 +120,8 @@ bool inside_mesh(const Mesh& mesh, const glm::vec3& p) {
 float distance_to_mesh(const Mesh& mesh, const glm::vec3& p) {
   float best = std::numeric_limits<float>::max();
   for (const auto& t : mesh.triangles)
-    best = std::min(best, glm::length(p - closest_on_triangle(p, mesh.positions[t[0]], mesh.positions[t[1]], mesh.positions[t[2]])));
+    best = std::min(best, glm::length(p - closest_on_triangle(p, mesh.positions[t[0]], mesh.positions[t[1]],
+                                                              mesh.positions[t[2]])));
   return best;
 }
 

@@ -1,18 +1,18 @@
 #include "liquidfx/core/container/mesh_io.h"
 
+#include <tiny_gltf.h>
+
 #include <algorithm>
 #include <charconv>
-#include <cstring>
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <functional>
-#include <sstream>
-#include <string_view>
-
 #include <glm/ext/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/gtc/type_ptr.hpp>
-#include <tiny_gltf.h>
+#include <sstream>
+#include <string_view>
 
 namespace lfx {
 namespace {
@@ -45,7 +45,9 @@ Result<Mesh> parse_obj(const std::string& text, const std::string& source) {
   std::istringstream in(text);
   std::string line_text;
   int line_number = 0;
-  auto fail = [&](const std::string& problem) { return input_error(source + ":" + std::to_string(line_number) + ": " + problem); };
+  auto fail = [&](const std::string& problem) {
+    return input_error(source + ":" + std::to_string(line_number) + ": " + problem);
+  };
   while (std::getline(in, line_text)) {
     ++line_number;
     std::string_view line = line_text;
@@ -72,7 +74,8 @@ Result<Mesh> parse_obj(const std::string& text, const std::string& source) {
         const long count = long(mesh.positions.size());
         const long resolved = index > 0 ? index - 1 : count + index;  // negative: relative to the end
         if (resolved < 0 || resolved >= count)
-          return fail("face index " + std::to_string(index) + " out of range (" + std::to_string(count) + " vertices so far)");
+          return fail("face index " + std::to_string(index) + " out of range (" + std::to_string(count) +
+                      " vertices so far)");
         face.push_back(std::uint32_t(resolved));
       }
       if (face.size() < 3) return fail("face with fewer than 3 vertices");
@@ -139,7 +142,8 @@ Result<Mesh> load_gltf(const std::string& path) {
         const tinygltf::BufferView& pv = model.bufferViews[pa.bufferView];
         const std::size_t stride = pa.ByteStride(pv) > 0 ? std::size_t(pa.ByteStride(pv)) : 12;
         const unsigned char* base = model.buffers[pv.buffer].data.data() + pv.byteOffset + pa.byteOffset;
-        if (pv.byteOffset + pa.byteOffset + stride * (pa.count ? pa.count - 1 : 0) + 12 > model.buffers[pv.buffer].data.size()) {
+        if (pv.byteOffset + pa.byteOffset + stride * (pa.count ? pa.count - 1 : 0) + 12 >
+            model.buffers[pv.buffer].data.size()) {
           problem = where + ": POSITION accessor runs past its buffer";
           return;
         }

@@ -1,7 +1,6 @@
 #include "liquidfx/core/container/shaded_mesh.h"
 
 #include <cmath>
-
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
 

@@ -14,7 +14,7 @@ constexpr float kTau = 2.0f * std::numbers::pi_v<float>;
 constexpr glm::vec2 kBottle[] = {{0.0f, 0.0f},      {0.033f, 0.0f},    {0.035f, 0.004f},  {0.035f, 0.150f},
                                  {0.031f, 0.172f},  {0.020f, 0.192f},  {0.0135f, 0.204f}, {0.0135f, 0.236f},
                                  {0.0145f, 0.238f}, {0.0145f, 0.246f}, {0.0f, 0.246f}};
-constexpr glm::vec2 kFlask[] = {{0.0f, 0.0f},    {0.058f, 0.0f},   {0.061f, 0.006f}, {0.021f, 0.125f},
+constexpr glm::vec2 kFlask[] = {{0.0f, 0.0f},     {0.058f, 0.0f},   {0.061f, 0.006f}, {0.021f, 0.125f},
                                 {0.018f, 0.135f}, {0.018f, 0.180f}, {0.0f, 0.180f}};
 // The wine glass's bowl holds the liquid; the glass itself also has a stem and a foot.
 constexpr glm::vec2 kWineGlassBowl[] = {{0.0f, 0.100f},   {0.018f, 0.1015f}, {0.032f, 0.110f}, {0.041f, 0.128f},
@@ -24,13 +24,13 @@ constexpr glm::vec2 kWineGlass[] = {{0.0f, 0.0f},      {0.036f, 0.0f},    {0.036
                                     {0.0335f, 0.109f}, {0.0425f, 0.127f}, {0.0445f, 0.150f}, {0.0415f, 0.178f},
                                     {0.0375f, 0.199f}, {0.0f, 0.199f}};
 constexpr glm::vec2 kMug[] = {{0.0f, 0.0f}, {0.039f, 0.0f}, {0.041f, 0.004f}, {0.041f, 0.095f}, {0.0f, 0.095f}};
-constexpr glm::vec2 kJar[] = {{0.0f, 0.0f},    {0.044f, 0.0f},   {0.047f, 0.006f}, {0.047f, 0.100f},
+constexpr glm::vec2 kJar[] = {{0.0f, 0.0f},     {0.044f, 0.0f},   {0.047f, 0.006f}, {0.047f, 0.100f},
                               {0.041f, 0.112f}, {0.034f, 0.116f}, {0.034f, 0.132f}, {0.0f, 0.132f}};
-constexpr glm::vec2 kSquareBottle[] = {{0.0f, 0.0f},    {0.042f, 0.0f},   {0.042f, 0.140f}, {0.028f, 0.160f},
+constexpr glm::vec2 kSquareBottle[] = {{0.0f, 0.0f},     {0.042f, 0.0f},   {0.042f, 0.140f}, {0.028f, 0.160f},
                                        {0.016f, 0.170f}, {0.016f, 0.205f}, {0.0f, 0.205f}};
 
-constexpr std::string_view kNames[] = {"box", "cylinder", "sphere", "bottle", "flask", "wine_glass",
-                                       "mug", "jar", "square_bottle"};
+constexpr std::string_view kNames[] = {"box",        "cylinder", "sphere", "bottle",       "flask",
+                                       "wine_glass", "mug",      "jar",    "square_bottle"};
 
 }  // namespace
 
@@ -40,9 +40,12 @@ Mesh make_box(glm::vec3 size) {
   for (int i = 0; i < 8; ++i) m.positions.push_back({(i & 1) ? h.x : -h.x, (i & 2) ? h.y : -h.y, (i & 4) ? h.z : -h.z});
   // Two triangles a face, counter-clockwise seen from outside.
   const std::array<std::array<std::uint32_t, 4>, 6> faces = {{
-      {0, 4, 6, 2}, {1, 3, 7, 5},  // -x, +x
-      {0, 1, 5, 4}, {2, 6, 7, 3},  // -y, +y
-      {0, 2, 3, 1}, {4, 5, 7, 6},  // -z, +z
+      {0, 4, 6, 2},
+      {1, 3, 7, 5},  // -x, +x
+      {0, 1, 5, 4},
+      {2, 6, 7, 3},  // -y, +y
+      {0, 2, 3, 1},
+      {4, 5, 7, 6},  // -z, +z
   }};
   for (const auto& f : faces) {
     m.triangles.push_back({f[0], f[1], f[2]});
@@ -148,6 +151,8 @@ Result<Mesh> make_shape(std::string_view name) {
   return parts->container;
 }
 
-std::span<const std::string_view> shape_names() { return kNames; }
+std::span<const std::string_view> shape_names() {
+  return kNames;
+}
 
 }  // namespace lfx

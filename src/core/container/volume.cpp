@@ -2,9 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
-
 #include <glm/geometric.hpp>
+#include <limits>
 
 namespace lfx {
 namespace {

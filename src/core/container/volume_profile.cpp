@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-
 #include <glm/geometric.hpp>
 
 namespace lfx {
@@ -34,10 +33,14 @@ void accumulate(Quad& q, const Quad& d) {
 }
 
 // Taylor coefficients about z + dz of a quadratic given about z.
-Quad shifted(const Quad& q, double dz) { return {q[0] + q[1] * dz + q[2] * dz * dz, q[1] + 2.0 * q[2] * dz, q[2]}; }
+Quad shifted(const Quad& q, double dz) {
+  return {q[0] + q[1] * dz + q[2] * dz * dz, q[1] + 2.0 * q[2] * dz, q[2]};
+}
 
 // Integral of the quadratic over [0, dz].
-double integral(const Quad& q, double dz) { return q[0] * dz + q[1] * dz * dz / 2.0 + q[2] * dz * dz * dz / 3.0; }
+double integral(const Quad& q, double dz) {
+  return q[0] * dz + q[1] * dz * dz / 2.0 + q[2] * dz * dz * dz / 3.0;
+}
 
 }  // namespace
 
@@ -195,7 +198,8 @@ double VolumeProfile::solve(double volume) const {
   if (volume <= 0.0) return min_offset();
   if (volume >= total_volume()) return max_offset();
   // The interval whose end volumes bracket the target, then Newton on its polynomial, kept inside.
-  auto it = std::lower_bound(knots_.begin(), knots_.end(), volume, [](const Knot& k, double v) { return k.volume < v; });
+  auto it =
+      std::lower_bound(knots_.begin(), knots_.end(), volume, [](const Knot& k, double v) { return k.volume < v; });
   const std::size_t hi_index = std::size_t(it - knots_.begin());
   const Knot& k = knots_[hi_index == 0 ? 0 : hi_index - 1];
   double lo = k.z, hi = knots_[hi_index].z;
@@ -205,7 +209,10 @@ double VolumeProfile::solve(double volume) const {
     const Moments m = advance(k, z - k.z);
     const double error = (m.m1 - z * m.m0) - volume;
     if (std::abs(error) <= tolerance) break;
-    if (error > 0.0) hi = z; else lo = z;
+    if (error > 0.0)
+      hi = z;
+    else
+      lo = z;
     const double slope = -m.m0;
     double next = slope > 0.0 ? z - error / slope : 0.5 * (lo + hi);
     if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);

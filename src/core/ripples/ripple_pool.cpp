@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-
 #include <glm/common.hpp>
 
 namespace lfx {
@@ -47,7 +46,8 @@ glm::vec2 RipplePool::cell_center(const GridRect& grid, int column, int row, glm
   const glm::vec2 inner = grid.size - 2.0f * grid.margin;
   const glm::vec2 cells(float(grid.columns), float(grid.rows));
   const glm::vec2 cell = (inner - (cells - 1.0f) * grid.padding) / cells;
-  const glm::vec2 pixel = grid.origin + grid.margin + glm::vec2(float(column), float(row)) * (cell + grid.padding) + 0.5f * cell;
+  const glm::vec2 pixel =
+      grid.origin + grid.margin + glm::vec2(float(column), float(row)) * (cell + grid.padding) + 0.5f * cell;
   return pixel / image_size;
 }
 
@@ -80,8 +80,8 @@ std::vector<shared::RippleGpu> RipplePool::gpu(glm::vec2 image_size, const Rippl
     const float age = float(time_ - r.start);
     const float radius = age * knobs.speed;
     // Exponential decay, faded out before the largest radius (seed 001).
-    const float amplitude = r.intensity * std::exp(-age * knobs.decay) *
-                            smoothstep(knobs.max_radius, knobs.max_radius * 0.7f, radius);
+    const float amplitude =
+        r.intensity * std::exp(-age * knobs.decay) * smoothstep(knobs.max_radius, knobs.max_radius * 0.7f, radius);
     if (amplitude <= 0.0f) continue;
     out.push_back({glm::vec4(r.center * image_size / short_side, radius, amplitude)});
   }

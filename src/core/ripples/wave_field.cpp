@@ -33,7 +33,8 @@ WaveField::WaveField(int cells_short, float aspect)
 
 void WaveField::disturb(const shared::WaveSource& source) {
   for (int y = 0; y < height_; ++y)
-    for (int x = 0; x < width_; ++x) h_[std::size_t(y) * width_ + x] -= shared::wave_source_depth(source, position(x, y));
+    for (int x = 0; x < width_; ++x)
+      h_[std::size_t(y) * width_ + x] -= shared::wave_source_depth(source, position(x, y));
 }
 
 glm::vec2 WaveField::neighbour(int x, int y, int nx, int ny, bool reflecting) const {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
@@ -50,14 +49,17 @@ bool BubblePool::spawn(const BubbleEnvironment& env, const SloshKnobs& knobs, bo
   const float radius = glm::mix(knobs.bubble_min_radius, knobs.bubble_max_radius, size_mix);
   const float depth = env.liquid_top - env.liquid_bottom;
   for (int attempt = 0; attempt < kSpawnAttempts; ++attempt) {
-    glm::vec3 p = env.bounds_min + (env.bounds_max - env.bounds_min) * glm::vec3(next_uniform(), next_uniform(), next_uniform());
+    glm::vec3 p =
+        env.bounds_min + (env.bounds_max - env.bounds_min) * glm::vec3(next_uniform(), next_uniform(), next_uniform());
     // Fizz starts at the bottom: move the point into the lowest 15% of the liquid's depth.
     if (at_bottom) p += env.up * (env.liquid_bottom + 0.15f * depth * next_uniform() - glm::dot(env.up, p));
     if (env.inside.distance(p) > -(radius + env.inside.cell_size())) continue;
     if (env.surface_distance(p) > -2.0f * radius) continue;
     const std::size_t i = std::size_t(slot - bubbles_.begin());
     *slot = {p, 0.0f, radius, 0.0f, true};
-    motion_[i] = {p, 0.0f, {6.2832f * next_uniform(), 6.2832f * next_uniform()},
+    motion_[i] = {p,
+                  0.0f,
+                  {6.2832f * next_uniform(), 6.2832f * next_uniform()},
                   {2.0f + 2.5f * next_uniform(), 2.3f + 2.9f * next_uniform()}};
     return true;
   }
@@ -80,7 +82,8 @@ void BubblePool::update(const BubbleEnvironment& env, const SloshKnobs& knobs, d
     // Larger bubbles rise faster; buoyancy vanishes in free fall.
     const float size_mix = knobs.bubble_max_radius > knobs.bubble_min_radius
                                ? glm::clamp((b.full_radius - knobs.bubble_min_radius) /
-                                                (knobs.bubble_max_radius - knobs.bubble_min_radius), 0.0f, 1.0f)
+                                                (knobs.bubble_max_radius - knobs.bubble_min_radius),
+                                            0.0f, 1.0f)
                                : 1.0f;
     const float terminal = knobs.bubble_rise * glm::mix(0.35f, 1.0f, size_mix) * env.buoyancy;
     const float accelerate = 6.0f * knobs.bubble_rise * env.buoyancy;  // reaches terminal speed in ~1/6 s
@@ -90,16 +93,17 @@ void BubblePool::update(const BubbleEnvironment& env, const SloshKnobs& knobs, d
     if (env.inside.distance(base) > -b.radius) {
       // Against a wall (under a bottle's shoulder): slide along it instead.
       const float h = env.inside.cell_size() * 0.5f;
-      const glm::vec3 gradient(env.inside.distance(m.base + glm::vec3(h, 0, 0)) - env.inside.distance(m.base - glm::vec3(h, 0, 0)),
-                               env.inside.distance(m.base + glm::vec3(0, h, 0)) - env.inside.distance(m.base - glm::vec3(0, h, 0)),
-                               env.inside.distance(m.base + glm::vec3(0, 0, h)) - env.inside.distance(m.base - glm::vec3(0, 0, h)));
+      const glm::vec3 gradient(
+          env.inside.distance(m.base + glm::vec3(h, 0, 0)) - env.inside.distance(m.base - glm::vec3(h, 0, 0)),
+          env.inside.distance(m.base + glm::vec3(0, h, 0)) - env.inside.distance(m.base - glm::vec3(0, h, 0)),
+          env.inside.distance(m.base + glm::vec3(0, 0, h)) - env.inside.distance(m.base - glm::vec3(0, 0, h)));
       const glm::vec3 wall = glm::length(gradient) > 0.0f ? glm::normalize(gradient) : glm::vec3(0.0f);
       const glm::vec3 along = env.up - wall * glm::dot(env.up, wall);
       base = m.base + along * (m.speed * step);
     }
     const float wander = knobs.bubble_drift * grown;
-    const glm::vec3 drift = wander * (side_a * std::sin(m.phase.x + m.rate.x * b.age) +
-                                      side_b * std::sin(m.phase.y + m.rate.y * b.age));
+    const glm::vec3 drift =
+        wander * (side_a * std::sin(m.phase.x + m.rate.x * b.age) + side_b * std::sin(m.phase.y + m.rate.y * b.age));
     const glm::vec3 position = base + drift;
     if (env.inside.distance(position) > -b.radius || env.surface_distance(position) > -b.radius) {
       b.alive = false;  // reached the surface, or squeezed out against a wall
@@ -114,7 +118,8 @@ void BubblePool::update(const BubbleEnvironment& env, const SloshKnobs& knobs, d
                          ? std::max(0.0f, env.agitation - knobs.bubble_threshold) / (1.0f - knobs.bubble_threshold)
                          : 0.0f;
   spawn_budget_ += dt * (double(knobs.bubble_rate) * stir + double(knobs.nucleation_rate));
-  const double fizz_share = knobs.nucleation_rate / std::max(1e-9, double(knobs.bubble_rate) * stir + knobs.nucleation_rate);
+  const double fizz_share =
+      knobs.nucleation_rate / std::max(1e-9, double(knobs.bubble_rate) * stir + knobs.nucleation_rate);
   while (spawn_budget_ >= 1.0) {
     spawn_budget_ -= 1.0;
     if (!spawn(env, knobs, next_uniform() < fizz_share)) break;

@@ -9,7 +9,8 @@ namespace lfx {
 
 Result<std::shared_ptr<const ContainerShape>> ContainerShape::create(const Mesh& container, const std::string& name,
                                                                      float inset, const Mesh* liquid,
-                                                                     std::vector<std::string>* notes, const Mesh* glass) {
+                                                                     std::vector<std::string>* notes,
+                                                                     const Mesh* glass) {
   if (!(inset > 0.0f && inset <= 1.0f)) return input_error(name + ": inset must be in (0, 1]");
   auto closed = close_and_orient(container, name, notes);
   if (!closed) return closed.error();

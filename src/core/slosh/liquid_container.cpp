@@ -2,23 +2,24 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
-
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
+#include <numbers>
 
 namespace lfx {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-constexpr double kFirstModeRoot = 1.841;   // first zero of J1': the first sloshing mode of a cylinder
-constexpr double kSettled = 1e-4;          // agitation and wave energy below this are exactly 0
-constexpr double kFreeFallDrag = 120.0;    // 1/s: how fast the surface's motion stalls in free fall
-constexpr float kRestRefresh = 0.99939f;   // cos(2 degrees): turning less leaves the frequency as it was
+constexpr double kFirstModeRoot = 1.841;  // first zero of J1': the first sloshing mode of a cylinder
+constexpr double kSettled = 1e-4;         // agitation and wave energy below this are exactly 0
+constexpr double kFreeFallDrag = 120.0;   // 1/s: how fast the surface's motion stalls in free fall
+constexpr float kRestRefresh = 0.99939f;  // cos(2 degrees): turning less leaves the frequency as it was
 
 // x brought into [0, period): both the wave (second sine at twice the phase rate) and the noise
 // are periodic, so nothing jumps.
-double wrap(double x, double period) { return x < period ? x : std::fmod(x, period); }
+double wrap(double x, double period) {
+  return x < period ? x : std::fmod(x, period);
+}
 
 // atan2 to about 1e-5 rad (a rational fit on [0, 1], octant by octant): the wave's direction does
 // not need libm's last bit, and this is several times cheaper.
@@ -27,7 +28,8 @@ float fast_atan2(float y, float x) {
   const float hi = std::max(ax, ay), lo = std::min(ax, ay);
   if (hi == 0.0f) return 0.0f;
   const float t = lo / hi, t2 = t * t;
-  float a = t * (0.99997726f + t2 * (-0.33262347f + t2 * (0.19354346f + t2 * (-0.11643287f + t2 * (0.05265332f - t2 * 0.01172120f)))));
+  float a = t * (0.99997726f + t2 * (-0.33262347f +
+                                     t2 * (0.19354346f + t2 * (-0.11643287f + t2 * (0.05265332f - t2 * 0.01172120f)))));
   if (ay > ax) a = 1.57079633f - a;
   if (x < 0.0f) a = 3.14159265f - a;
   return y < 0.0f ? -a : a;
@@ -180,9 +182,11 @@ void LiquidContainer::advance(double dt, const glm::dvec3& velocity_change, doub
   step_.apply(slope_, slope_velocity_);
 
   // Agitation: spinning about the vertical (tilting counts a quarter), shaking, free fall.
-  const double stirred = knobs_.agitation_spin * (std::abs(spin_angle) + 0.25 * std::max(0.0, rotation_angle - std::abs(spin_angle))) +
-                         knobs_.agitation_shake * glm::length(velocity_change) + knobs_.agitation_fall * falling * dt;
-  const double agitation_fade = agitation_fade_.get(knobs_.agitation_decay, dt, [&] { return std::exp(-knobs_.agitation_decay * dt); });
+  const double stirred =
+      knobs_.agitation_spin * (std::abs(spin_angle) + 0.25 * std::max(0.0, rotation_angle - std::abs(spin_angle))) +
+      knobs_.agitation_shake * glm::length(velocity_change) + knobs_.agitation_fall * falling * dt;
+  const double agitation_fade =
+      agitation_fade_.get(knobs_.agitation_decay, dt, [&] { return std::exp(-knobs_.agitation_decay * dt); });
   agitation_ = std::min(1.0, agitation_ + stirred) * agitation_fade;
   if (stirred == 0.0 && agitation_ < kSettled) agitation_ = 0.0;
 
@@ -263,7 +267,8 @@ void LiquidContainer::update_gpu() const {
   g.world_to_local[3] = glm::vec4(-(back * pose_.position), 1.0f);
   g.plane = glm::vec4(state_.surface_normal, state_.plane_offset);
   g.center = glm::vec4(state_.surface_center, std::clamp(k.fill, 0.0f, 1.0f));
-  g.wave_state = glm::vec4(wave_direction_, state_.wave_amplitude, float(std::min(wave_energy_, 1.0)), float(wave_phase_));
+  g.wave_state =
+      glm::vec4(wave_direction_, state_.wave_amplitude, float(std::min(wave_energy_, 1.0)), float(wave_phase_));
   g.wave_shape = glm::vec4(k.wave_scale, k.wave_harmonic, k.wave_warp, k.refraction_influence);
   g.noise = glm::vec4(state_.full ? 0.0f : state_.agitation, k.noise_height, float(noise_clock_), k.noise_scale);
   g.film = glm::vec4(film_[0], film_[1], film_[2], film_[3]);
@@ -275,8 +280,8 @@ void LiquidContainer::update_gpu() const {
   g.surface = glm::vec4(k.meniscus_width, k.foam_width * energy, state_.surface_center.y - reach,
                         state_.surface_center.y + reach);
   g.body_color = glm::vec4(k.color, k.opacity);
-  g.top_color = glm::vec4(k.top_color, k.style == LiquidStyle::opaque ? shared::kLiquidStyleOpaque
-                                                                      : shared::kLiquidStyleRefractive);
+  g.top_color = glm::vec4(k.top_color,
+                          k.style == LiquidStyle::opaque ? shared::kLiquidStyleOpaque : shared::kLiquidStyleRefractive);
   g.absorption = glm::vec4(k.absorption, k.refraction);
   g.optics = glm::vec4(k.blur, 1.33f, radius, 0.0f);
 }

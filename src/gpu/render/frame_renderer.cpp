@@ -1,7 +1,6 @@
 #include "liquidfx/gpu/render/frame_renderer.h"
 
 #include <cmath>
-
 #include <glm/matrix.hpp>
 #include <glm/trigonometric.hpp>
 
@@ -78,8 +77,7 @@ void FrameRenderer::record(VkCommandBuffer cmd, const FrameView& view, Room& roo
   uniforms_ = make_uniforms(view, room);
   record_buffer_update(cmd, frame_uniforms_, std::as_bytes(std::span(&uniforms_, 1)));
 
-  FrameContext frame{ctx_,    cmd,           targets_,       frame_uniforms_, uniforms_,
-                     &timer_, linear_clamp_, nearest_clamp_, *this};
+  FrameContext frame{ctx_, cmd, targets_, frame_uniforms_, uniforms_, &timer_, linear_clamp_, nearest_clamp_, *this};
   {
     PassScope pass(&timer_, cmd, "room");
     room.record(ctx_, cmd, targets_, frame_uniforms_);

@@ -1,10 +1,9 @@
 #include "liquidfx/gpu/render/room.h"
 
 #include <cmath>
-#include <numbers>
-
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
+#include <numbers>
 
 #include "liquidfx/gpu/descriptors.h"
 #include "liquidfx/gpu/rendering.h"
@@ -158,8 +157,8 @@ Result<std::unique_ptr<Room>> Room::create(Context& ctx, const RoomDesc& desc) {
       {&room->props_, bytes_of(props), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "room props"},
   };
   for (const Upload& u : uploads) {
-    auto buffer = Buffer::create(ctx, u.bytes.size(), u.usage | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryUsage::device,
-                                 u.name);
+    auto buffer =
+        Buffer::create(ctx, u.bytes.size(), u.usage | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryUsage::device, u.name);
     if (!buffer) return buffer.error();
     *u.buffer = std::move(buffer.value());
     if (auto r = upload_buffer(ctx, *u.buffer, u.bytes); !r) return r.error();
@@ -172,8 +171,8 @@ RoomLighting Room::lighting() const {
   const float elevation = glm::radians(k.sun_elevation);
   const float azimuth = glm::radians(k.sun_azimuth);
   RoomLighting l;
-  l.sun_direction = glm::normalize(glm::vec3(std::cos(elevation) * std::sin(azimuth), std::sin(elevation),
-                                             std::cos(elevation) * std::cos(azimuth)));
+  l.sun_direction = glm::normalize(
+      glm::vec3(std::cos(elevation) * std::sin(azimuth), std::sin(elevation), std::cos(elevation) * std::cos(azimuth)));
   l.sun_radiance = glm::vec3(1.0f, 0.95f, 0.86f) * k.sun_intensity;
   l.sky_zenith = glm::vec3(0.32f, 0.48f, 0.80f) * k.sky_intensity;
   l.sky_horizon = glm::vec3(0.75f, 0.80f, 0.86f) * k.sky_intensity;
@@ -186,7 +185,8 @@ void Room::record(const Context& ctx, VkCommandBuffer cmd, FrameTargets& targets
   targets.depth.use(cmd, access::kDepthAttachment);
 
   const RoomLighting light = lighting();
-  const glm::vec4 background = desc_.knobs.visible ? glm::vec4(light.sky_horizon, 1.0f) : glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
+  const glm::vec4 background =
+      desc_.knobs.visible ? glm::vec4(light.sky_horizon, 1.0f) : glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
   begin_rendering(cmd, {{&targets.color, true, background}}, {&targets.depth, true, 1.0f});
   if (!desc_.knobs.visible) {
     vkCmdEndRendering(cmd);

@@ -5,9 +5,8 @@ namespace lfx::gpu {
 bool ImageAccess::writes() const {
   constexpr VkAccessFlags2 kWrites = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_WRITE_BIT |
                                      VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT |
-                                     VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT |
-                                     VK_ACCESS_2_TRANSFER_WRITE_BIT | VK_ACCESS_2_HOST_WRITE_BIT |
-                                     VK_ACCESS_2_MEMORY_WRITE_BIT;
+                                     VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT |
+                                     VK_ACCESS_2_HOST_WRITE_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
   return (access & kWrites) != 0;
 }
 

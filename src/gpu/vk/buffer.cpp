@@ -22,7 +22,9 @@ Result<Buffer> Buffer::create(const Context& ctx, VkDeviceSize size, VkBufferUsa
   vkGetBufferMemoryRequirements(b.device_, b.buffer_, &req);
   VkMemoryPropertyFlags required = 0, preferred = 0;
   switch (memory) {
-    case MemoryUsage::device: required = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT; break;
+    case MemoryUsage::device:
+      required = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+      break;
     case MemoryUsage::upload:
       required = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
       preferred = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
@@ -54,9 +56,13 @@ Result<Buffer> Buffer::create(const Context& ctx, VkDeviceSize size, VkBufferUsa
   return b;
 }
 
-Buffer::~Buffer() { release(); }
+Buffer::~Buffer() {
+  release();
+}
 
-Buffer::Buffer(Buffer&& other) noexcept { *this = std::move(other); }
+Buffer::Buffer(Buffer&& other) noexcept {
+  *this = std::move(other);
+}
 
 Buffer& Buffer::operator=(Buffer&& other) noexcept {
   if (this != &other) {

@@ -22,11 +22,16 @@ std::string version_text(std::uint32_t v) {
 
 const char* device_type_name(VkPhysicalDeviceType type) {
   switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete";
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated";
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual";
-    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "cpu";
-    default: return "other";
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
+      return "discrete";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+      return "integrated";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
+      return "virtual";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+      return "cpu";
+    default:
+      return "other";
   }
 }
 
@@ -102,7 +107,8 @@ DeviceInfo describe_device(VkPhysicalDevice device, std::uint32_t index) {
   VkPhysicalDeviceMemoryProperties memory{};
   vkGetPhysicalDeviceMemoryProperties(device, &memory);
   for (std::uint32_t i = 0; i < memory.memoryHeapCount; ++i)
-    if (memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) info.device_local_bytes += memory.memoryHeaps[i].size;
+    if (memory.memoryHeaps[i].flags & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT)
+      info.device_local_bytes += memory.memoryHeaps[i].size;
 
   if (info.vulkan_1_3) {
     VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
@@ -133,7 +139,8 @@ std::string lowercase(std::string_view s) {
 
 std::string device_list_text(const std::vector<DeviceInfo>& infos) {
   std::string text;
-  for (const auto& info : infos) text += "\n  " + std::to_string(info.index) + ": " + info.name + " (" + info.type + ")";
+  for (const auto& info : infos)
+    text += "\n  " + std::to_string(info.index) + ": " + info.name + " (" + info.type + ")";
   return text.empty() ? " none" : text;
 }
 
@@ -141,7 +148,8 @@ std::string device_list_text(const std::vector<DeviceInfo>& infos) {
 Result<std::uint32_t> choose_device(const std::vector<DeviceInfo>& infos, const std::string& selector) {
   if (infos.empty()) return gpu_error("no Vulkan device found (is a driver such as mesa-vulkan-drivers installed?)");
   if (!selector.empty()) {
-    const bool is_index = std::all_of(selector.begin(), selector.end(), [](unsigned char c) { return std::isdigit(c); });
+    const bool is_index =
+        std::all_of(selector.begin(), selector.end(), [](unsigned char c) { return std::isdigit(c); });
     for (const auto& info : infos) {
       const bool match = is_index ? std::to_string(info.index) == selector
                                   : lowercase(info.name).find(lowercase(selector)) != std::string::npos;
@@ -150,7 +158,8 @@ Result<std::uint32_t> choose_device(const std::vector<DeviceInfo>& infos, const 
         return gpu_error("device \"" + info.name + "\" (LIQUIDFX_DEVICE=" + selector + ") lacks " + info.missing);
       return info.index;
     }
-    return gpu_error("no Vulkan device matches LIQUIDFX_DEVICE=\"" + selector + "\"; devices:" + device_list_text(infos));
+    return gpu_error("no Vulkan device matches LIQUIDFX_DEVICE=\"" + selector +
+                     "\"; devices:" + device_list_text(infos));
   }
   const DeviceInfo* best = nullptr;
   for (const auto& info : infos) {
@@ -192,13 +201,13 @@ bool validation_default() {
 
 VKAPI_ATTR VkBool32 VKAPI_CALL Context::on_debug_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                          VkDebugUtilsMessageTypeFlagsEXT types,
-                                                         const VkDebugUtilsMessengerCallbackDataEXT* data,
-                                                         void* user) {
+                                                         const VkDebugUtilsMessengerCallbackDataEXT* data, void* user) {
   auto* self = static_cast<Context*>(user);
   const bool serious = severity >= VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT;
   // Only the validation layer's findings count; the loader's own notes are logged, not counted.
-  const bool counted = serious && (types & (VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
-                                            VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT));
+  const bool counted =
+      serious &&
+      (types & (VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT));
   if (counted) self->validation_messages_.fetch_add(1);
   const std::string text = std::string("vulkan: ") + (data->pMessage ? data->pMessage : "");
   log(counted ? LogLevel::error : serious ? LogLevel::warning : LogLevel::info, text);
@@ -233,8 +242,8 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
   validation_features.pEnabledValidationFeatures = enabled_checks;
 
   VkDebugUtilsMessengerCreateInfoEXT messenger_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-  messenger_info.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
-                                   VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  messenger_info.messageSeverity =
+      VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
   messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
                                VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
                                VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
@@ -493,7 +502,8 @@ const char* vk_result_name(VkResult result) {
     LFX_CASE(VK_ERROR_OUT_OF_DATE_KHR)
     LFX_CASE(VK_ERROR_OUT_OF_POOL_MEMORY)
 #undef LFX_CASE
-    default: return "VkResult(unknown)";
+    default:
+      return "VkResult(unknown)";
   }
 }
 

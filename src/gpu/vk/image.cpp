@@ -80,9 +80,13 @@ Result<Image> Image::create(const Context& ctx, const ImageDesc& desc) {
   return img;
 }
 
-Image::~Image() { release(); }
+Image::~Image() {
+  release();
+}
 
-Image::Image(Image&& other) noexcept { *this = std::move(other); }
+Image::Image(Image&& other) noexcept {
+  *this = std::move(other);
+}
 
 Image& Image::operator=(Image&& other) noexcept {
   if (this != &other) {

@@ -44,8 +44,8 @@ VkPipelineShaderStageCreateInfo stage_info(VkShaderStageFlagBits stage, VkShader
 
 VkPipelineColorBlendAttachmentState blend_state(BlendMode mode) {
   VkPipelineColorBlendAttachmentState s{};
-  s.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT |
-                     VK_COLOR_COMPONENT_A_BIT;
+  s.colorWriteMask =
+      VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
   if (mode == BlendMode::none) return s;
   s.blendEnable = VK_TRUE;
   s.colorBlendOp = VK_BLEND_OP_ADD;
@@ -69,7 +69,8 @@ VkPipelineColorBlendAttachmentState blend_state(BlendMode mode) {
       s.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
       s.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
       break;
-    case BlendMode::none: break;
+    case BlendMode::none:
+      break;
   }
   return s;
 }
@@ -114,8 +115,8 @@ Result<Pipeline> Pipeline::compute(const Context& ctx, std::string_view shader, 
   return compute_spirv(ctx, shader, code, layout);
 }
 
-Result<Pipeline> Pipeline::compute_spirv(const Context& ctx, std::string_view shader, std::span<const std::uint32_t> code,
-                                         const PipelineLayoutDesc& layout) {
+Result<Pipeline> Pipeline::compute_spirv(const Context& ctx, std::string_view shader,
+                                         std::span<const std::uint32_t> code, const PipelineLayoutDesc& layout) {
   Pipeline p;
   p.bind_point_ = VK_PIPELINE_BIND_POINT_COMPUTE;
   if (auto r = p.make_layout(ctx, layout); !r) return r.error();
@@ -211,9 +212,13 @@ Result<Pipeline> Pipeline::graphics(const Context& ctx, const GraphicsPipelineDe
   return p;
 }
 
-Pipeline::~Pipeline() { release(); }
+Pipeline::~Pipeline() {
+  release();
+}
 
-Pipeline::Pipeline(Pipeline&& other) noexcept { *this = std::move(other); }
+Pipeline::Pipeline(Pipeline&& other) noexcept {
+  *this = std::move(other);
+}
 
 Pipeline& Pipeline::operator=(Pipeline&& other) noexcept {
   if (this != &other) {

@@ -143,7 +143,8 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
     if (auto r = build(framebuffer); !r) return r.error();
     return false;  // try again next frame with the new swapchain
   }
-  if (acquired != VK_SUCCESS && acquired != VK_SUBOPTIMAL_KHR) return vk_check(acquired, "vkAcquireNextImageKHR").error();
+  if (acquired != VK_SUCCESS && acquired != VK_SUBOPTIMAL_KHR)
+    return vk_check(acquired, "vkAcquireNextImageKHR").error();
   vkResetFences(device, 1, &slot.done);
 
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};

@@ -19,9 +19,13 @@ Result<GpuTimer> GpuTimer::create(const Context& ctx, std::uint32_t max_passes) 
   return t;
 }
 
-GpuTimer::~GpuTimer() { release(); }
+GpuTimer::~GpuTimer() {
+  release();
+}
 
-GpuTimer::GpuTimer(GpuTimer&& other) noexcept { *this = std::move(other); }
+GpuTimer::GpuTimer(GpuTimer&& other) noexcept {
+  *this = std::move(other);
+}
 
 GpuTimer& GpuTimer::operator=(GpuTimer&& other) noexcept {
   if (this != &other) {
@@ -70,8 +74,8 @@ Result<std::vector<PassTime>> GpuTimer::results() const {
   if (!pool_ || names_.empty()) return out;
   std::vector<std::uint64_t> ticks(2 * names_.size());
   if (auto r = vk_check(vkGetQueryPoolResults(ctx_->device(), pool_, 0, std::uint32_t(ticks.size()),
-                                              ticks.size() * sizeof(std::uint64_t), ticks.data(),
-                                              sizeof(std::uint64_t), VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                                              ticks.size() * sizeof(std::uint64_t), ticks.data(), sizeof(std::uint64_t),
+                                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
                         "vkGetQueryPoolResults");
       !r)
     return r.error();

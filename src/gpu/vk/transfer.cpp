@@ -24,8 +24,9 @@ Result<void> upload_buffer(Context& ctx, const Buffer& buffer, std::span<const s
   if (!staging) return staging.error();
   staging->write(bytes);
   return ctx.submit_and_wait([&](VkCommandBuffer cmd) {
-    memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
-                   VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                   VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                   VK_ACCESS_2_TRANSFER_WRITE_BIT);
     const VkBufferCopy region{0, offset, bytes.size()};
     vkCmdCopyBuffer(cmd, staging->handle(), buffer.handle(), 1, &region);
     memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
@@ -82,7 +83,8 @@ Result<ImageRgba8> read_image_rgba8(Context& ctx, Image& image) {
 }
 
 Result<std::vector<std::byte>> read_buffer(Context& ctx, const Buffer& buffer) {
-  auto staging = Buffer::create(ctx, buffer.size(), VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryUsage::readback, "readback");
+  auto staging =
+      Buffer::create(ctx, buffer.size(), VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryUsage::readback, "readback");
   if (!staging) return staging.error();
   auto submitted = ctx.submit_and_wait([&](VkCommandBuffer cmd) {
     memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,

@@ -20,8 +20,7 @@ std::string glfw_error_text() {
 
 }  // namespace
 
-Result<std::unique_ptr<Window>> Window::open(const std::string& title, int width, int height,
-                                             ContextOptions options) {
+Result<std::unique_ptr<Window>> Window::open(const std::string& title, int width, int height, ContextOptions options) {
   if (width <= 0 || height <= 0) return input_error("window size must be positive");
   if (open_windows() == 0 && !glfwInit()) return gpu_error("cannot open a window: " + glfw_error_text());
   std::unique_ptr<Window> w(new Window());
@@ -62,8 +61,12 @@ VkExtent2D Window::framebuffer_extent() const {
   return {static_cast<std::uint32_t>(w), static_cast<std::uint32_t>(h)};
 }
 
-bool Window::should_close() const { return glfwWindowShouldClose(window_); }
+bool Window::should_close() const {
+  return glfwWindowShouldClose(window_);
+}
 
-void Window::poll_events() const { glfwPollEvents(); }
+void Window::poll_events() const {
+  glfwPollEvents();
+}
 
 }  // namespace lfx::gpu

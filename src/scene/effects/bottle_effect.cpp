@@ -2,10 +2,9 @@
 
 #include <cmath>
 #include <filesystem>
-#include <map>
-
 #include <glm/ext/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <map>
 
 #include "liquidfx/core/container/mesh_io.h"
 #include "liquidfx/core/container/shapes.h"
@@ -37,7 +36,8 @@ class BottleEffect : public Effect {
   void record_transparent(gpu::FrameContext& frame) override {
     std::vector<gpu::BottleDraw> draws;
     for (const Placed& p : containers_)
-      draws.push_back({p.liquid.get(), {p.knobs.glass_tint, p.knobs.glass_opacity, p.knobs.glass_refraction, p.knobs.film_opacity}});
+      draws.push_back({p.liquid.get(),
+                       {p.knobs.glass_tint, p.knobs.glass_opacity, p.knobs.glass_refraction, p.knobs.film_opacity}});
     if (auto r = renderer_->set_containers(std::move(draws)); !r) {
       log_error(r.error().message);
       return;
@@ -52,7 +52,9 @@ class BottleEffect : public Effect {
       agitation = std::max(agitation, double(p.liquid->state().agitation));
       bubbles += p.liquid->state().live_bubbles;
     }
-    return {{"containers", double(containers_.size())}, {"largest tilt (deg)", tilt}, {"largest agitation", agitation},
+    return {{"containers", double(containers_.size())},
+            {"largest tilt (deg)", tilt},
+            {"largest agitation", agitation},
             {"live bubbles", bubbles}};
   }
 

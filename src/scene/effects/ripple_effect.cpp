@@ -93,7 +93,8 @@ class RippleEffect : public Effect {
     std::vector<UvSource> drops;
     for (const Swap& s : swaps_) {
       if (!due(s.time)) continue;
-      std::swap(tile_of_cell_[std::size_t(s.from.y * columns_ + s.from.x)], tile_of_cell_[std::size_t(s.to.y * columns_ + s.to.x)]);
+      std::swap(tile_of_cell_[std::size_t(s.from.y * columns_ + s.from.x)],
+                tile_of_cell_[std::size_t(s.to.y * columns_ + s.to.x)]);
       touch(cell_uv(s.from), 1.0f, drops);
       touch(cell_uv(s.to), 0.8f, drops);
     }
@@ -105,7 +106,8 @@ class RippleEffect : public Effect {
       // Keep the pool full, every ripple somewhere in its life, spread over the keep-alive rectangle.
       const double life = pool_.remaining_life({glm::vec2(0.0f), pool_.time(), 1.0f, true}, knobs_);
       const glm::vec2 lo(keep_alive_rect_.x, keep_alive_rect_.y), hi(keep_alive_rect_.z, keep_alive_rect_.w);
-      while (pool_.live() < pool_.capacity()) pool_.add(glm::mix(lo, hi, glm::vec2(uniform(), uniform())), 1.0f, knobs_, life * uniform());
+      while (pool_.live() < pool_.capacity())
+        pool_.add(glm::mix(lo, hi, glm::vec2(uniform(), uniform())), 1.0f, knobs_, life * uniform());
     }
     if (pointer_down_) {
       if (knobs_.mode == RippleMode::rings) pool_.add(pointer_.uv, 0.5f, knobs_);
@@ -115,7 +117,8 @@ class RippleEffect : public Effect {
       batch.stepping = plan_wave_steps(1.0f / float(knobs_.wave_resolution), knobs_.wave_speed, dt, &carried_);
       batch.drops = std::move(drops);
       for (const Drag& d : drags_)
-        if (time_ >= d.start && time_ <= d.end) batch.held.push_back({d.at(time_), knobs_.drop_radius, knobs_.drop_depth});
+        if (time_ >= d.start && time_ <= d.end)
+          batch.held.push_back({d.at(time_), knobs_.drop_radius, knobs_.drop_depth});
       if (pointer_down_) batch.held.push_back(pointer_);
       batches_.push_back(std::move(batch));
     }
@@ -171,7 +174,9 @@ class RippleEffect : public Effect {
         mask.resize(std::size_t(layout.width()) * layout.height());
         for (int y = 0; y < layout.height(); ++y)
           for (int x = 0; x < layout.width(); ++x) {
-            const glm::vec2 q = (glm::vec2(float(x), float(y)) + 0.5f) / glm::vec2(float(layout.width()), float(layout.height())) * 2.0f - 1.0f;
+            const glm::vec2 q = (glm::vec2(float(x), float(y)) + 0.5f) /
+                                    glm::vec2(float(layout.width()), float(layout.height())) * 2.0f -
+                                1.0f;
             mask[std::size_t(y) * layout.width() + x] = glm::dot(q / 0.92f, q / 0.92f) <= 1.0f ? 1 : 0;
           }
       }
@@ -235,7 +240,8 @@ Result<void> read_rect(const JsonObject& o, std::string_view key, glm::vec4* rec
 
 Result<glm::ivec2> read_cell(const JsonObject& o, std::string_view key, int columns, int rows) {
   auto v = o.raw(key);
-  const std::string expected = "expected [column, row] inside the " + std::to_string(columns) + " x " + std::to_string(rows) + " board";
+  const std::string expected =
+      "expected [column, row] inside the " + std::to_string(columns) + " x " + std::to_string(rows) + " board";
   if (!v || !v->is_array() || v->size() != 2 || !(*v)[0].is_number_integer() || !(*v)[1].is_number_integer())
     return o.error_at(key, expected);
   const glm::ivec2 cell((*v)[0].get<int>(), (*v)[1].get<int>());
@@ -283,7 +289,8 @@ Result<std::unique_ptr<Effect>> create_ripple_effect(const EffectSetup& setup) {
     e->padding_ = float(*padding);
     e->margin_ = float(*margin);
     if (auto r = read_rect(o, "rect", &e->board_rect_); !r) return r.error();
-    if (e->board_rect_.x == e->board_rect_.z || e->board_rect_.y == e->board_rect_.w) return o.error_at("rect", "the board needs a width and a height");
+    if (e->board_rect_.x == e->board_rect_.z || e->board_rect_.y == e->board_rect_.w)
+      return o.error_at("rect", "the board needs a width and a height");
     if (auto r = o.finish(); !r) return r.error();
   }
   e->tile_of_cell_.resize(std::size_t(e->columns_ * e->rows_));
@@ -322,7 +329,8 @@ Result<std::unique_ptr<Effect>> create_ripple_effect(const EffectSetup& setup) {
     if (!end) return end.error();
     if (*end <= *start) return d.error_at("end", "must be after start");
     const nlohmann::json* path = d.raw("path");
-    if (!path || !path->is_array() || path->size() < 2) return d.error_at("path", "expected at least two [u, v] points");
+    if (!path || !path->is_array() || path->size() < 2)
+      return d.error_at("path", "expected at least two [u, v] points");
     Drag drag{*start, *end, {}};
     for (const auto& point : *path) {
       if (!point.is_array() || point.size() != 2 || !point[0].is_number() || !point[1].is_number())

@@ -23,7 +23,8 @@ Result<std::vector<glm::vec4>> run_compute(gpu::Context& ctx, std::string_view t
       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
   auto in = gpu::Buffer::create(ctx, inputs.size_bytes(), usage, gpu::MemoryUsage::device, "test inputs");
   if (!in) return in.error();
-  auto out = gpu::Buffer::create(ctx, output_count * sizeof(glm::vec4), usage, gpu::MemoryUsage::device, "test outputs");
+  auto out =
+      gpu::Buffer::create(ctx, output_count * sizeof(glm::vec4), usage, gpu::MemoryUsage::device, "test outputs");
   if (!out) return out.error();
   if (auto r = gpu::upload_buffer(ctx, *in, std::as_bytes(inputs)); !r) return r.error();
   auto ran = ctx.submit_and_wait([&](VkCommandBuffer cmd) {

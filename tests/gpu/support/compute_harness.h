@@ -3,11 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <glm/vec4.hpp>
 #include <span>
 #include <string_view>
 #include <vector>
-
-#include <glm/vec4.hpp>
 
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/context.h"

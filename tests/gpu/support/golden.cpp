@@ -14,7 +14,8 @@ ImageDifference compare_images(const ImageRgba8& expected, const ImageRgba8& act
   for (int y = 0; y < actual.height; ++y) {
     for (int x = 0; x < actual.width; ++x) {
       int largest = 0;
-      for (int c = 0; c < 4; ++c) largest = std::max(largest, std::abs(int(expected.at(x, y)[c]) - int(actual.at(x, y)[c])));
+      for (int c = 0; c < 4; ++c)
+        largest = std::max(largest, std::abs(int(expected.at(x, y)[c]) - int(actual.at(x, y)[c])));
       d.largest_channel = std::max(d.largest_channel, largest);
       if (largest > channel_tolerance) ++differing;
       // Grey copy of the actual image, differing pixels in red scaled by how much they differ.

@@ -13,14 +13,14 @@
 namespace lfx::test {
 
 struct Tolerance {
-  int channel = 8;        ///< Largest channel difference (0..255) a pixel may have and still match.
-  double share = 0.002;   ///< Share of pixels allowed to differ.
+  int channel = 8;       ///< Largest channel difference (0..255) a pixel may have and still match.
+  double share = 0.002;  ///< Share of pixels allowed to differ.
 };
 
 struct ImageDifference {
-  int largest_channel = 0;      ///< Over all pixels.
-  double share_differing = 0.0; ///< Share of pixels whose largest channel difference > tolerance.
-  ImageRgba8 diff;              ///< Differences amplified for viewing.
+  int largest_channel = 0;       ///< Over all pixels.
+  double share_differing = 0.0;  ///< Share of pixels whose largest channel difference > tolerance.
+  ImageRgba8 diff;               ///< Differences amplified for viewing.
 };
 
 /// Compares two images of the same size.

@@ -3,9 +3,8 @@
 // multi-chamber included).
 #pragma once
 
-#include <optional>
-
 #include <glm/vec3.hpp>
+#include <optional>
 
 #include "liquidfx/core/container/mesh.h"
 
@@ -15,12 +14,12 @@ struct FillSolution {
   double offset = 0.0;        ///< d: the plane is dot(n, p) = d (metres, mesh coordinates).
   double volume_below = 0.0;  ///< Cubic metres below the plane.
   double volume_total = 0.0;
-  double area = 0.0;          ///< Cross-section area at d (m^2): the free surface's size.
-  double lowest = 0.0;        ///< Smallest dot(n, vertex): d - lowest is the liquid's depth.
-  double highest = 0.0;       ///< Largest dot(n, vertex).
-  double contact_min = 0.0;   ///< Waterline extent along FillOptions::contact_axis.
+  double area = 0.0;         ///< Cross-section area at d (m^2): the free surface's size.
+  double lowest = 0.0;       ///< Smallest dot(n, vertex): d - lowest is the liquid's depth.
+  double highest = 0.0;      ///< Largest dot(n, vertex).
+  double contact_min = 0.0;  ///< Waterline extent along FillOptions::contact_axis.
   double contact_max = 0.0;
-  int evaluations = 0;        ///< Plane slices computed.
+  int evaluations = 0;  ///< Plane slices computed.
 };
 
 struct FillOptions {

@@ -9,19 +9,18 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
-
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
+#include <vector>
 
 #include "liquidfx/core/container/mesh.h"
 
 namespace lfx {
 
 struct FillLookup {
-  float offset = 0.0f;  ///< d of the plane dot(n, p) = d.
-  float area = 0.0f;    ///< Cross-section area at d (m^2).
-  float lowest = 0.0f;  ///< Smallest dot(n, vertex); offset - lowest is the depth.
+  float offset = 0.0f;       ///< d of the plane dot(n, p) = d.
+  float area = 0.0f;         ///< Cross-section area at d (m^2).
+  float lowest = 0.0f;       ///< Smallest dot(n, vertex); offset - lowest is the depth.
   glm::vec3 centroid{0.0f};  ///< Centre of the cross-section (mesh coordinates), on the plane.
 };
 
@@ -34,8 +33,8 @@ class FillTable {
 
   /// Where a fill fraction falls between the table's levels.
   struct Level {
-    int index = 0;        ///< Lower level.
-    float blend = 0.0f;   ///< Weight of the level above.
+    int index = 0;       ///< Lower level.
+    float blend = 0.0f;  ///< Weight of the level above.
   };
   Level level_of(float fraction) const;
 
@@ -67,9 +66,9 @@ class FillTable {
   double total_volume_ = 0.0;
   glm::vec3 bounds_min_{0.0f};
   glm::vec3 bounds_step_{1.0f};  // metres per quantisation step
-  float area_step_ = 1.0f;        // square metres per quantisation step
-  std::vector<Entry> entries_;  // [direction j][direction i][level]
-  std::vector<float> lowest_;   // [direction j][direction i]
+  float area_step_ = 1.0f;       // square metres per quantisation step
+  std::vector<Entry> entries_;   // [direction j][direction i][level]
+  std::vector<float> lowest_;    // [direction j][direction i]
 };
 
 }  // namespace lfx

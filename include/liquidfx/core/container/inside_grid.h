@@ -2,9 +2,8 @@
 // the liquid?" tests: exact distances near the walls, clamped a few cells away from them.
 #pragma once
 
-#include <vector>
-
 #include <glm/vec3.hpp>
+#include <vector>
 
 #include "liquidfx/core/container/mesh.h"
 

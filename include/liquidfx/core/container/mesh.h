@@ -3,10 +3,9 @@
 
 #include <array>
 #include <cstdint>
-#include <vector>
-
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
+#include <vector>
 
 namespace lfx {
 

@@ -2,9 +2,8 @@
 // faces around it that meet at less than a crease angle (smooth bottles, sharp boxes).
 #pragma once
 
-#include <vector>
-
 #include <glm/vec3.hpp>
+#include <vector>
 
 #include "liquidfx/core/container/mesh.h"
 

@@ -2,13 +2,12 @@
 // y = 0 (box, sphere: centred on the origin).
 #pragma once
 
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
 #include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
-
-#include <glm/vec2.hpp>
-#include <glm/vec3.hpp>
 
 #include "liquidfx/core/container/mesh.h"
 #include "liquidfx/core/result.h"

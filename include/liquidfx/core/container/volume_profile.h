@@ -11,9 +11,8 @@
 #pragma once
 
 #include <array>
-#include <vector>
-
 #include <glm/vec3.hpp>
+#include <vector>
 
 #include "liquidfx/core/container/mesh.h"
 
@@ -42,12 +41,12 @@ class VolumeProfile {
   // {a, b, c} of a + b t + c t^2, t measured from the knot it belongs to.
   using Quadratic = std::array<double, 3>;
   struct Knot {
-    double z = 0.0;        // height relative to origin_
-    double m0 = 0.0;       // integral of the n_z density up to z (= -area)
-    double m1 = 0.0;       // integral of z times it
-    double mx = 0.0;       // integral of the x n_z density (= -area * centroid x)
-    double mw = 0.0;       // integral of the w n_z density
-    double volume = 0.0;   // V(z)
+    double z = 0.0;                     // height relative to origin_
+    double m0 = 0.0;                    // integral of the n_z density up to z (= -area)
+    double m1 = 0.0;                    // integral of z times it
+    double mx = 0.0;                    // integral of the x n_z density (= -area * centroid x)
+    double mw = 0.0;                    // integral of the w n_z density
+    double volume = 0.0;                // V(z)
     Quadratic rho{}, rho_x{}, rho_w{};  // densities just after z
   };
   struct Moments {
@@ -56,11 +55,11 @@ class VolumeProfile {
   std::size_t interval_of(double z) const;
   static Moments advance(const Knot& k, double dz);
 
-  double origin_ = 0.0;                 // heights are relative to this, for precision
+  double origin_ = 0.0;  // heights are relative to this, for precision
   glm::dvec3 normal_{0.0, 1.0, 0.0};
-  glm::dvec3 axis_x_{1.0, 0.0, 0.0};    // in-plane axes for the centroid
+  glm::dvec3 axis_x_{1.0, 0.0, 0.0};  // in-plane axes for the centroid
   glm::dvec3 axis_w_{0.0, 0.0, 1.0};
-  glm::dvec3 center_{0.0};              // mesh centre: origin of x and w
+  glm::dvec3 center_{0.0};  // mesh centre: origin of x and w
   std::vector<Knot> knots_;
 };
 

@@ -4,10 +4,9 @@
 #pragma once
 
 #include <cstddef>
+#include <glm/vec2.hpp>
 #include <span>
 #include <vector>
-
-#include <glm/vec2.hpp>
 
 #include "liquidfx/core/ripples/ripple_knobs.h"
 #include "shared/ripples.h"
@@ -28,8 +27,8 @@ struct GridRect {
   glm::vec2 size{1.0f};    ///< Pixels.
   int columns = 1;
   int rows = 1;
-  float padding = 0.0f;    ///< Gap between cells, pixels.
-  float margin = 0.0f;     ///< Border inside the rectangle around the cells, pixels.
+  float padding = 0.0f;  ///< Gap between cells, pixels.
+  float margin = 0.0f;   ///< Border inside the rectangle around the cells, pixels.
 };
 
 class RipplePool {

@@ -5,9 +5,8 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
-
 #include <glm/vec2.hpp>
+#include <vector>
 
 #include "liquidfx/core/ripples/ripple_knobs.h"
 #include "shared/waves.h"

@@ -6,11 +6,10 @@
 
 #include <cstdint>
 #include <functional>
-#include <span>
-#include <vector>
-
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
+#include <span>
+#include <vector>
 
 #include "liquidfx/core/container/inside_grid.h"
 #include "liquidfx/core/slosh/slosh_knobs.h"
@@ -27,13 +26,13 @@ struct Bubble {
 
 /// What the bubbles need to know of the liquid each update.
 struct BubbleEnvironment {
-  const InsideGrid& inside;                          ///< Of the liquid mesh (container coordinates).
-  glm::vec3 up;                                      ///< Against effective gravity, container coordinates, unit.
-  float buoyancy = 1.0f;                             ///< Effective gravity / g, 0 in free fall.
+  const InsideGrid& inside;  ///< Of the liquid mesh (container coordinates).
+  glm::vec3 up;              ///< Against effective gravity, container coordinates, unit.
+  float buoyancy = 1.0f;     ///< Effective gravity / g, 0 in free fall.
   float agitation = 0.0f;
-  glm::vec3 bounds_min{0.0f}, bounds_max{0.0f};      ///< Of the liquid mesh.
-  float liquid_bottom = 0.0f;                        ///< Lowest dot(up, p) of the liquid mesh.
-  float liquid_top = 0.0f;                           ///< dot(up, p) of the free surface.
+  glm::vec3 bounds_min{0.0f}, bounds_max{0.0f};  ///< Of the liquid mesh.
+  float liquid_bottom = 0.0f;                    ///< Lowest dot(up, p) of the liquid mesh.
+  float liquid_top = 0.0f;                       ///< dot(up, p) of the free surface.
   /// Signed distance to the free surface (container coordinates in), negative in the liquid.
   std::function<float(const glm::vec3&)> surface_distance;
 };
@@ -50,7 +49,7 @@ class BubblePool {
   int live() const;
 
  private:
-  struct Motion {  // per bubble, beside the public Bubble
+  struct Motion {          // per bubble, beside the public Bubble
     glm::vec3 base{0.0f};  // centre without the drift
     float speed = 0.0f;    // rise speed (m/s)
     glm::vec2 phase{0.0f}, rate{0.0f};

@@ -12,12 +12,11 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
-#include <span>
-
 #include <glm/mat3x3.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
+#include <memory>
+#include <span>
 
 #include "liquidfx/core/slosh/bubbles.h"
 #include "liquidfx/core/slosh/container_shape.h"
@@ -33,14 +32,14 @@ inline constexpr double kGravity = 9.81;  ///< m/s^2, along -y.
 /// What the liquid is doing after the latest update.
 struct SloshState {
   glm::vec3 surface_normal{0.0f, 1.0f, 0.0f};  ///< World unit normal of the free surface.
-  float plane_offset = 0.0f;                    ///< World: dot(normal, p) = offset.
-  glm::vec3 surface_center{0.0f};               ///< World centre of the free surface.
-  float agitation = 0.0f;                       ///< 0..1; exactly 0 at rest.
-  float wave_amplitude = 0.0f;                  ///< Metres; exactly 0 at rest.
+  float plane_offset = 0.0f;                   ///< World: dot(normal, p) = offset.
+  glm::vec3 surface_center{0.0f};              ///< World centre of the free surface.
+  float agitation = 0.0f;                      ///< 0..1; exactly 0 at rest.
+  float wave_amplitude = 0.0f;                 ///< Metres; exactly 0 at rest.
   float wave_energy = 0.0f;
-  float frequency_hz = 0.0f;                    ///< Current natural sloshing frequency.
-  float depth = 0.0f;                           ///< Liquid depth along the normal (m).
-  float effective_gravity = float(kGravity);    ///< |g - a| along world up (m/s^2).
+  float frequency_hz = 0.0f;                  ///< Current natural sloshing frequency.
+  float depth = 0.0f;                         ///< Liquid depth along the normal (m).
+  float effective_gravity = float(kGravity);  ///< |g - a| along world up (m/s^2).
   int live_bubbles = 0;
   bool empty = false;  ///< fill == 0: nothing to draw.
   bool full = false;   ///< fill == 1: no free surface, no slosh.
@@ -111,10 +110,10 @@ class LiquidContainer {
   glm::dvec3 last_velocity_{0.0};
   double last_dt_ = 0.0;
 
-  glm::dvec2 slope_{0.0};           // world xz slope of the surface (tan of the tilt), before the limit
+  glm::dvec2 slope_{0.0};  // world xz slope of the surface (tan of the tilt), before the limit
   glm::dvec2 slope_velocity_{0.0};
-  glm::dvec2 shown_slope_{0.0};     // after the fill response and the tilt limit
-  double stiffness_ = 0.0;          // k of the slope oscillator for the current step
+  glm::dvec2 shown_slope_{0.0};  // after the fill response and the tilt limit
+  double stiffness_ = 0.0;       // k of the slope oscillator for the current step
   double effective_gravity_ = kGravity;
   double agitation_ = 0.0;
   glm::dvec2 wave_momentum_{0.0};

@@ -13,11 +13,10 @@
 // Every container's data lives in one storage buffer; all containers share the pipelines.
 #pragma once
 
+#include <glm/vec4.hpp>
 #include <map>
 #include <memory>
 #include <vector>
-
-#include <glm/vec4.hpp>
 
 #include "liquidfx/core/result.h"
 #include "liquidfx/core/slosh/liquid_container.h"

@@ -4,8 +4,9 @@
 // linear depth) -> every effect's record_transparent -> every effect's record_post -> tonemap.
 #pragma once
 
-#include <glm/mat4x4.hpp>
 #include <vulkan/vulkan.h>
+
+#include <glm/mat4x4.hpp>
 
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
@@ -23,12 +24,12 @@ struct FrameContext {
   const Context& ctx;
   VkCommandBuffer cmd;
   FrameTargets& targets;
-  const Buffer& frame_uniforms;             ///< FrameUniforms (std140) for shaders.
-  const shared::FrameUniforms& uniforms;    ///< The same values on the CPU.
-  GpuTimer* timer;                          ///< Name each pass with PassScope(timer, cmd, "name").
-  const Sampler& linear_clamp;              ///< Trilinear, clamp to edge.
-  const Sampler& nearest_clamp;             ///< Point sampling, clamp to edge.
-  FrameRenderer& renderer;                  ///< For refresh_scene_copy().
+  const Buffer& frame_uniforms;           ///< FrameUniforms (std140) for shaders.
+  const shared::FrameUniforms& uniforms;  ///< The same values on the CPU.
+  GpuTimer* timer;                        ///< Name each pass with PassScope(timer, cmd, "name").
+  const Sampler& linear_clamp;            ///< Trilinear, clamp to edge.
+  const Sampler& nearest_clamp;           ///< Point sampling, clamp to edge.
+  FrameRenderer& renderer;                ///< For refresh_scene_copy().
 };
 
 /// Implemented by every effect. Images are tracked (Image::use): a pass states how it is about to

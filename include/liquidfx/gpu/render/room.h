@@ -2,10 +2,9 @@
 // with soft shadows, sky ambient light, and optional props (boxes, spheres).
 #pragma once
 
+#include <glm/vec3.hpp>
 #include <memory>
 #include <vector>
-
-#include <glm/vec3.hpp>
 
 #include "liquidfx/core/knobs.h"
 #include "liquidfx/core/result.h"

@@ -1,9 +1,8 @@
 #include "liquidfx/gpu/effects/bottle_renderer.h"
 
 #include <algorithm>
-#include <numeric>
-
 #include <glm/common.hpp>
+#include <numeric>
 
 #include "liquidfx/core/container/shaded_mesh.h"
 #include "liquidfx/core/log.h"
@@ -15,7 +14,6 @@
 namespace lfx::gpu {
 
 namespace {
-
 
 struct GlassPush {
   std::uint32_t container;
@@ -96,7 +94,8 @@ BottleRenderer::~BottleRenderer() = default;
 Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
   std::unique_ptr<BottleRenderer> r(new BottleRenderer(ctx));
   const VkDescriptorType ubo = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, ssbo = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-  const VkDescriptorType sampled = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, storage = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+  const VkDescriptorType sampled = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                         storage = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
 
   GraphicsPipelineDesc depth;
   depth.vertex_shader = "bottle/mesh.vert";
@@ -146,12 +145,14 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
     if (!p) return p.error();
     *g.pipeline = std::move(p.value());
   }
-  auto composite = Pipeline::compute(ctx, "bottle/composite.comp",
-                                     {{ubo, ssbo, ssbo, sampled, sampled, sampled, sampled, sampled, storage, storage, storage},
-                                      sizeof(CompositePush)});
+  auto composite =
+      Pipeline::compute(ctx, "bottle/composite.comp",
+                        {{ubo, ssbo, ssbo, sampled, sampled, sampled, sampled, sampled, storage, storage, storage},
+                         sizeof(CompositePush)});
   if (!composite) return composite.error();
   r->composite_ = std::move(composite.value());
-  auto dummy = Image::create(ctx, {1, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 1, VK_IMAGE_USAGE_STORAGE_BIT, "bottle no debug"});
+  auto dummy =
+      Image::create(ctx, {1, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 1, VK_IMAGE_USAGE_STORAGE_BIT, "bottle no debug"});
   if (!dummy) return dummy.error();
   r->dummy_debug_ = std::move(dummy.value());
   return r;
@@ -172,8 +173,9 @@ Result<const BottleRenderer::ShapeMeshes*> BottleRenderer::meshes_for(const Cont
   for (const Upload& u : {Upload{&meshes->liquid, &liquid, "bottle liquid mesh"},
                           Upload{&meshes->container, &container, "bottle container mesh"}}) {
     const auto bytes = std::as_bytes(std::span(*u.vertices));
-    auto buffer = Buffer::create(ctx_, bytes.size(), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                                 MemoryUsage::device, u.name);
+    auto buffer =
+        Buffer::create(ctx_, bytes.size(), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                       MemoryUsage::device, u.name);
     if (!buffer) return buffer.error();
     *u.buffer = std::move(buffer.value());
     if (auto r = upload_buffer(ctx_, *u.buffer, bytes); !r) return r.error();
@@ -255,7 +257,8 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
   std::iota(order.begin(), order.end(), 0);
   std::vector<float> depth(draws_.size());
   for (std::size_t i = 0; i < draws_.size(); ++i) {
-    const glm::vec3 center = glm::vec3(draws_[i].liquid->gpu().model * glm::vec4(meshes_[&draws_[i].liquid->shape()]->bounds.center(), 1.0f));
+    const glm::vec3 center = glm::vec3(draws_[i].liquid->gpu().model *
+                                       glm::vec4(meshes_[&draws_[i].liquid->shape()]->bounds.center(), 1.0f));
     depth[i] = -(view * glm::vec4(center, 1.0f)).z;
   }
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return depth[a] > depth[b]; });
@@ -296,7 +299,10 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
       dirty = {{0, 0}, {0, 0}};
     }
     const std::uint32_t index = std::uint32_t(k);
-    GlassPush glass{index, 0, {}, glm::vec4(draw.glass.tint, draw.glass.opacity),
+    GlassPush glass{index,
+                    0,
+                    {},
+                    glm::vec4(draw.glass.tint, draw.glass.opacity),
                     glm::vec4(draw.glass.refraction, draw.glass.film_opacity, 0.0f, 0.0f)};
     auto draw_glass = [&](bool front) {
       PassScope pass(frame.timer, cmd, "bottle glass");
@@ -330,7 +336,8 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
         bool color;
         Image* depth;
       };
-      for (const Side& side : {Side{&front_depth_, true, &front_depth_image_}, Side{&back_depth_, false, &back_depth_image_}}) {
+      for (const Side& side :
+           {Side{&front_depth_, true, &front_depth_image_}, Side{&back_depth_, false, &back_depth_image_}}) {
         if (side.color) {
           begin_rendering(cmd, {{&front_normal_}}, {side.depth});
         } else {
@@ -359,17 +366,20 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
           .uniform_buffer(0, frame_ubo)
           .storage_buffer(1, containers_.handle())
           .storage_buffer(2, bubbles_.handle())
-          .sampled_image(3, front_depth_image_.view(), frame.nearest_clamp.handle(), VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL)
+          .sampled_image(3, front_depth_image_.view(), frame.nearest_clamp.handle(),
+                         VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL)
           .sampled_image(4, front_normal_.view(), frame.nearest_clamp.handle())
-          .sampled_image(5, back_depth_image_.view(), frame.nearest_clamp.handle(), VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL)
+          .sampled_image(5, back_depth_image_.view(), frame.nearest_clamp.handle(),
+                         VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL)
           .sampled_image(6, t.scene_color.view(), frame.linear_clamp.handle())
           .sampled_image(7, t.scene_depth.view(), frame.nearest_clamp.handle())
           .storage_image(8, t.color.view())
           .storage_image(9, entry_target.view())
           .storage_image(10, bubble_target.view())
           .push(ctx_, cmd, composite_);
-      const CompositePush push{index, bubble_offset[k], bubble_count[k], debug_entry_ ? 1u : 0u,
-                               glm::ivec4(rect.offset.x, rect.offset.y, int(rect.extent.width), int(rect.extent.height))};
+      const CompositePush push{
+          index, bubble_offset[k], bubble_count[k], debug_entry_ ? 1u : 0u,
+          glm::ivec4(rect.offset.x, rect.offset.y, int(rect.extent.width), int(rect.extent.height))};
       composite_.push_constants(cmd, push);
       Pipeline::dispatch_2d(cmd, rect.extent.width, rect.extent.height);
     }

@@ -69,8 +69,9 @@ Result<std::unique_ptr<RippleRenderer>> RippleRenderer::create(Context& ctx) {
       {&r->waves_shade_, "ripples/waves_shade.comp", {{sampled, sampled, storage}, sizeof(ShadePush)}},
   };
   if (auto made = create_compute_pipelines(ctx, specs); !made) return made.error();
-  auto held = Buffer::create(ctx, 64 * sizeof(shared::WaveSource), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                             MemoryUsage::device, "wave sources");
+  auto held = Buffer::create(ctx, 64 * sizeof(shared::WaveSource),
+                             VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryUsage::device,
+                             "wave sources");
   if (!held) return held.error();
   r->held_ = std::move(held.value());
   return r;
@@ -78,14 +79,17 @@ Result<std::unique_ptr<RippleRenderer>> RippleRenderer::create(Context& ctx) {
 
 Result<void> RippleRenderer::set_user_picture(const ImageRgba8& picture) {
   const std::string size = std::to_string(picture.width) + " x " + std::to_string(picture.height);
-  if (picture.width <= 0 || picture.height <= 0 || picture.pixels.size() != std::size_t(picture.width) * picture.height * 4)
+  if (picture.width <= 0 || picture.height <= 0 ||
+      picture.pixels.size() != std::size_t(picture.width) * picture.height * 4)
     return input_error("ripples picture: expected width x height RGBA8 pixels, got " + size + " and " +
                        std::to_string(picture.pixels.size()) + " bytes");
   const std::uint32_t largest = ctx_.properties().limits.maxImageDimension2D;
   if (std::uint32_t(std::max(picture.width, picture.height)) > largest)
-    return input_error("ripples picture: " + size + " is larger than the device's largest image, " + std::to_string(largest));
-  auto image = Image::create(ctx_, {std::uint32_t(picture.width), std::uint32_t(picture.height), VK_FORMAT_R8G8B8A8_SRGB, 1,
-                                    VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, "ripples user picture"});
+    return input_error("ripples picture: " + size + " is larger than the device's largest image, " +
+                       std::to_string(largest));
+  auto image =
+      Image::create(ctx_, {std::uint32_t(picture.width), std::uint32_t(picture.height), VK_FORMAT_R8G8B8A8_SRGB, 1,
+                           VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, "ripples user picture"});
   if (!image) return image.error();
   if (auto r = upload_image(ctx_, *image, std::as_bytes(std::span(picture.pixels)), access::kComputeSampled); !r)
     return r.error();
@@ -102,8 +106,9 @@ void RippleRenderer::record_picture(FrameContext& frame, Picture picture, const 
     log_error("ripples: Picture::user without set_user_picture(); drawing the sunset");
     picture = Picture::sunset;
   }
-  const bool stale = picture != Picture::user && (!picture_image_.handle() || picture_image_.extent().width != target.width() ||
-                     picture_image_.extent().height != target.height() || picture_kind_ != picture);
+  const bool stale =
+      picture != Picture::user && (!picture_image_.handle() || picture_image_.extent().width != target.width() ||
+                                   picture_image_.extent().height != target.height() || picture_kind_ != picture);
   if (stale) {
     auto image = Image::create(ctx_, {target.width(), target.height(), kHdrFormat, 1,
                                       VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, "ripples picture"});
@@ -157,10 +162,11 @@ Result<void> RippleRenderer::ensure_rings_buffers(std::size_t ripples, std::size
     VkDeviceSize bytes;
     const char* name;
   };
-  const Need needs[] = {{&ripples_, std::max<std::size_t>(1, ripples) * sizeof(shared::RippleGpu), "ripples"},
-                        {&tile_counts_, tiles * sizeof(std::uint32_t), "ripple tile counts"},
-                        {&tile_offsets_, tiles * sizeof(std::uint32_t), "ripple tile offsets"},
-                        {&tile_entries_, std::max<std::size_t>(1, entries) * sizeof(std::uint32_t), "ripple tile entries"}};
+  const Need needs[] = {
+      {&ripples_, std::max<std::size_t>(1, ripples) * sizeof(shared::RippleGpu), "ripples"},
+      {&tile_counts_, tiles * sizeof(std::uint32_t), "ripple tile counts"},
+      {&tile_offsets_, tiles * sizeof(std::uint32_t), "ripple tile offsets"},
+      {&tile_entries_, std::max<std::size_t>(1, entries) * sizeof(std::uint32_t), "ripple tile entries"}};
   for (const Need& n : needs) {
     if (n.buffer->size() >= n.bytes) continue;
     vkDeviceWaitIdle(ctx_.device());
@@ -171,19 +177,22 @@ Result<void> RippleRenderer::ensure_rings_buffers(std::size_t ripples, std::size
   return success();
 }
 
-void RippleRenderer::record_rings(FrameContext& frame, std::span<const shared::RippleGpu> ripples, const RippleKnobs& knobs,
-                                  float caustic_time) {
+void RippleRenderer::record_rings(FrameContext& frame, std::span<const shared::RippleGpu> ripples,
+                                  const RippleKnobs& knobs, float caustic_time) {
   VkCommandBuffer cmd = frame.cmd;
   FrameTargets& t = frame.targets;
   const glm::ivec2 image(int(t.width()), int(t.height()));
   const glm::ivec2 tiles((image + kTileSize - 1) / kTileSize);
   const shared::RippleParams params = RipplePool::gpu_params(knobs);
-  if (auto r = ensure_rings_buffers(ripples.size(), std::size_t(tiles.x) * tiles.y, entry_bound(ripples, params, image, tiles)); !r) {
+  if (auto r = ensure_rings_buffers(ripples.size(), std::size_t(tiles.x) * tiles.y,
+                                    entry_bound(ripples, params, image, tiles));
+      !r) {
     log_error(r.error().message);
     return;
   }
-  BinPush push{params, image, tiles, std::uint32_t(ripples.size()), 0,
-               glm::vec4(knobs.caustics, caustic_time, knobs.highlight, knobs.binning ? 0.0f : 1.0f)};
+  BinPush push{params, image,
+               tiles,  std::uint32_t(ripples.size()),
+               0,      glm::vec4(knobs.caustics, caustic_time, knobs.highlight, knobs.binning ? 0.0f : 1.0f)};
   auto bind_buffers = [&](const Pipeline& p) {
     DescriptorWrites()
         .storage_buffer(0, ripples_.handle())
@@ -194,7 +203,8 @@ void RippleRenderer::record_rings(FrameContext& frame, std::span<const shared::R
   };
   const auto compute_to_compute = [&] {
     memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
   };
   {
     PassScope pass(frame.timer, cmd, "ripples bin");
@@ -203,7 +213,8 @@ void RippleRenderer::record_rings(FrameContext& frame, std::span<const shared::R
                    VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
     vkCmdFillBuffer(cmd, tile_counts_.handle(), 0, VK_WHOLE_SIZE, 0);
     memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     const std::uint32_t groups = (std::uint32_t(ripples.size()) + 63) / 64;
     bin_fill_.bind(cmd);
     bind_buffers(bin_fill_);
@@ -248,7 +259,8 @@ Result<void> RippleRenderer::configure_waves(int width, int height, float cell, 
   const VkImageUsageFlags usage = VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
                                   VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
   for (Image& field : fields_) {
-    auto image = Image::create(ctx_, {std::uint32_t(width), std::uint32_t(height), VK_FORMAT_R32G32_SFLOAT, 1, usage, "wave field"});
+    auto image = Image::create(
+        ctx_, {std::uint32_t(width), std::uint32_t(height), VK_FORMAT_R32G32_SFLOAT, 1, usage, "wave field"});
     if (!image) return image.error();
     field = std::move(image.value());
   }
@@ -266,12 +278,13 @@ Result<void> RippleRenderer::configure_waves(int width, int height, float cell, 
 }
 
 void RippleRenderer::record_wave_steps(FrameContext& frame, const WaveStepping& stepping,
-                                       std::span<const shared::WaveSource> drops, std::span<const shared::WaveSource> held,
-                                       const RippleKnobs& knobs) {
+                                       std::span<const shared::WaveSource> drops,
+                                       std::span<const shared::WaveSource> held, const RippleKnobs& knobs) {
   VkCommandBuffer cmd = frame.cmd;
   if (!fields_[0].handle()) return;
   const std::uint32_t width = fields_[0].width(), height = fields_[0].height();
-  WavePush push{0.0f, knobs.wave_damping, stepping.dt, cell_, 0, knobs.wave_edges == RippleEdges::reflecting ? 1u : 0u, 0};
+  WavePush push{0.0f, knobs.wave_damping, stepping.dt, cell_, 0, knobs.wave_edges == RippleEdges::reflecting ? 1u : 0u,
+                0};
   auto dispatch = [&](std::span<const shared::WaveSource> sources, bool disturb) {
     const std::size_t count = std::min<std::size_t>(sources.size(), held_.size() / sizeof(shared::WaveSource));
     if (count) record_buffer_update(cmd, held_, std::as_bytes(sources.first(count)));
