@@ -8,7 +8,6 @@
 // Fresnel reflection and the sun's highlight on the top. The opaque style (seed 003) instead
 // paints the body and the top in two flat colours with a rim gradient.
 #include "bottle/bottle_common.glsl"
-#include "shared/environment.h"
 
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 2, std430) readonly buffer Bubbles {
@@ -179,8 +178,7 @@ void main() {
     // A bubble is a mirror at its edge (total internal reflection) and clear in its middle.
     vec3 nb = normalize(hit - b.xyz);
     float rim = 1.0 - abs(dot(nb, rd));
-    vec3 reflected = environment_radiance(reflect(rd, nb), frame.sky_zenith.rgb, frame.sky_horizon.rgb, frame.ground.rgb,
-                                          sun, frame.sun_radiance.rgb);
+    vec3 reflected = frame_environment(reflect(rd, nb));
     vec3 shine = reflected * (0.8 + 1.6 * rim) + frame.sun_radiance.rgb * pow(max(dot(reflect(rd, nb), sun), 0.0), 40.0);
     // The liquid in front of the bubble absorbs its light too.
     shine *= exp(-c.absorption.rgb * (t - t_in));
@@ -200,9 +198,8 @@ void main() {
   }
 
   // Reflection of the sky and the sun's highlight, stronger at grazing angles.
-  float fresnel = 0.02 + 0.98 * pow(1.0 - ndv, 5.0);
-  vec3 reflected = environment_radiance(reflect(rd, n_in), frame.sky_zenith.rgb, frame.sky_horizon.rgb, frame.ground.rgb,
-                                        sun, frame.sun_radiance.rgb);
+  float fresnel = fresnel_schlick(0.02, ndv);
+  vec3 reflected = frame_environment(reflect(rd, n_in));
   float shininess = top ? 400.0 : 150.0;
   vec3 highlight = frame.sun_radiance.rgb * pow(max(dot(n_in, normalize(v + sun)), 0.0), shininess) * (top ? 2.0 : 0.6);
   result = mix(inside, reflected, fresnel) + highlight;

@@ -3,7 +3,6 @@
 // refraction (front faces, which see the liquid in the refreshed scene copy), and the wet film
 // left on the inner wall above the waterline, broken into sheets and droplets.
 #include "bottle/bottle_common.glsl"
-#include "shared/environment.h"
 
 layout(set = 0, binding = 2) uniform sampler2D scene_color;  // with mips
 layout(location = 0) in vec3 world_position;
@@ -42,10 +41,9 @@ void main() {
   vec3 v = normalize(frame.camera_position.xyz - world_position);
   if (dot(n, v) < 0.0) n = -n;  // the wall's side that faces the eye
   float ndv = clamp(dot(n, v), 0.0, 1.0);
-  float fresnel = 0.04 + 0.96 * pow(1.0 - ndv, 5.0);
+  float fresnel = fresnel_schlick(0.04, ndv);
   vec3 sun = frame.sun_direction.xyz;
-  vec3 reflected = environment_radiance(reflect(-v, n), frame.sky_zenith.rgb, frame.sky_horizon.rgb, frame.ground.rgb,
-                                        sun, frame.sun_radiance.rgb);
+  vec3 reflected = frame_environment(reflect(-v, n));
   vec3 highlight = frame.sun_radiance.rgb * pow(max(dot(n, normalize(v + sun)), 0.0), 400.0) * 3.0;
   float film = wet_film(c, world_position) * look.y;
   vec3 film_color = mix(vec3(0.9), c.body_color.rgb, 0.5) * (0.2 + 0.8 * max(dot(n, sun), 0.0));

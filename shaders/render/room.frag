@@ -3,7 +3,6 @@
 // box-filtered checker on the floor and tiles on the wall (no aliasing at any distance).
 #include "render/frame_block.glsl"
 #include "shared/room.h"
-#include "shared/environment.h"
 
 layout(set = 0, binding = 1, std140) uniform RoomBlock {
   RoomParams room;
@@ -86,12 +85,10 @@ void main() {
   if (surface == 2) {
     vec3 v = normalize(frame.camera_position.xyz - world_position);
     vec3 h = normalize(v + sun_dir);
-    float fresnel = 0.04 + 0.96 * pow(1.0 - max(dot(n, v), 0.0), 5.0);
+    float fresnel = fresnel_schlick(0.04, max(dot(n, v), 0.0));
     color += frame.sun_radiance.rgb * shadow * pow(max(dot(n, h), 0.0), 64.0) * 0.25 * n_dot_l;
     vec3 r = reflect(-v, n);
-    color += fresnel * 0.5 * ao *
-             environment_radiance(r, frame.sky_zenith.rgb, frame.sky_horizon.rgb, frame.ground.rgb, sun_dir,
-                                  frame.sun_radiance.rgb);
+    color += fresnel * 0.5 * ao * frame_environment(r);
   }
   out_color = vec4(color, 1.0);
 }

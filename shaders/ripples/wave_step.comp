@@ -19,13 +19,6 @@ layout(push_constant) uniform Push {
   uint disturb;     // 1: instead of a step, lower the surface by every source (drops)
 };
 
-float sponge(vec2 p, vec2 extent) {
-  float band = 0.08 * min(extent.x, extent.y);
-  float inside = min(min(p.x, extent.x - p.x), min(p.y, extent.y - p.y));
-  float t = clamp(1.0 - inside / band, 0.0, 1.0);
-  return 60.0 * t * t;
-}
-
 // A neighbour's (height, velocity): walls and reflecting edges mirror the cell (no flux);
 // absorbing edges see still water.
 vec2 neighbour(ivec2 n, ivec2 size, vec2 own) {
@@ -50,7 +43,7 @@ void main() {
     imageStore(next, at, vec4(hv, 0.0, 0.0));
     return;
   }
-  float extra = reflecting == 1u ? 0.0 : sponge(p, vec2(size) * cell);
+  float extra = reflecting == 1u ? 0.0 : wave_sponge_damping(p, vec2(size) * cell);
   vec2 neighbours = neighbour(at + ivec2(-1, 0), size, hv) + neighbour(at + ivec2(1, 0), size, hv) +
                     neighbour(at + ivec2(0, -1), size, hv) + neighbour(at + ivec2(0, 1), size, hv);
   vec2 stepped = wave_step(hv, neighbours, k, damping + extra, dt);

@@ -20,12 +20,23 @@ struct WaveSource {
 // with more cells it fades, so a finer grid converges to the undamped equation.
 LFX_CONST float kWaveSmoothing = 0.004f;
 
+// k = (c dt / dx)^2 / dt: the Laplacian's weight in the velocity change over one sub-step.
+LFX_FN float wave_laplacian_weight(float speed, float dt, float cell) { return speed * speed * dt / (cell * cell); }
+
 // The new (height, velocity) of a cell from its own and the sum of its four neighbours'.
-// k = (c dt / dx)^2 / dt: the Laplacian's weight in the velocity change.
 LFX_FN vec2 wave_step(vec2 cell, vec2 neighbours, float k, float damping, float dt) {
   vec2 laplacian = neighbours - 4.0f * cell;
   float velocity = (cell.y + k * laplacian.x + kWaveSmoothing * laplacian.y) / (1.0f + damping * dt);  // damping implicit: never unstable
   return vec2(cell.x + dt * velocity, velocity);
+}
+
+// Extra damping near the field's edges that swallows outgoing waves (absorbing edges): within 8%
+// of the short side from an edge it ramps up quadratically to 60 / s. p and extent in short sides.
+LFX_FN float wave_sponge_damping(vec2 p, vec2 extent) {
+  float band = 0.08f * min(extent.x, extent.y);
+  float inside = min(min(p.x, extent.x - p.x), min(p.y, extent.y - p.y));
+  float t = clamp(1.0f - inside / band, 0.0f, 1.0f);
+  return 60.0f * t * t;
 }
 
 // How much a source lowers the surface at p: a smooth bump, 0 beyond its radius.

@@ -1,5 +1,6 @@
 // The one list of effect types. Adding an effect: include its header, add one line.
 #include <array>
+#include <filesystem>
 
 #include "effects/bottle_effect.h"
 #include "effects/ripple_effect.h"
@@ -29,6 +30,12 @@ const EffectType* find_effect_type(std::string_view name) {
 Result<void> EffectSetup::read_knobs(void* knobs, std::span<const KnobSpec> table) const {
   if (auto r = block.knobs(knobs, table); !r) return r.error();
   return apply_overrides(knobs, table);
+}
+
+std::string EffectSetup::scene_relative(const std::string& file) const {
+  const std::filesystem::path path(file);
+  if (path.is_absolute()) return file;
+  return (std::filesystem::path(scene.source).parent_path() / path).string();
 }
 
 Result<void> EffectSetup::apply_overrides(void* knobs, std::span<const KnobSpec> table) const {

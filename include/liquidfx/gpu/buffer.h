@@ -49,4 +49,10 @@ class Buffer {
   bool coherent_ = true;
 };
 
+/// Makes a device buffer hold at least `bytes` (at least 1): kept when it does, else replaced by
+/// one with half as much again to spare, after the device is idle (frames in flight may still
+/// read the old one). For per-frame data whose size varies.
+Result<void> ensure_device_buffer(const Context& ctx, Buffer& buffer, VkDeviceSize bytes, VkBufferUsageFlags usage,
+                                  const char* name);
+
 }  // namespace lfx::gpu

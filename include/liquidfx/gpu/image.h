@@ -55,6 +55,9 @@ class Image {
   const ImageAccess& last_use() const { return last_use_; }
   /// Tells the image how it was left by commands recorded elsewhere (per-mip barriers, a host pass).
   void assume(const ImageAccess& now) { last_use_ = now; }
+  /// How many recorded uses so far could write the image. Every writer calls use() first (its
+  /// barrier depends on it), so an unchanged count means nothing has written the image since.
+  std::uint64_t write_count() const { return write_count_; }
 
  private:
   void release();
@@ -66,6 +69,7 @@ class Image {
   ImageDesc desc_{};
   VkImageAspectFlags aspect_ = VK_IMAGE_ASPECT_COLOR_BIT;
   ImageAccess last_use_ = access::kUndefined;
+  std::uint64_t write_count_ = 0;
 };
 
 }  // namespace lfx::gpu

@@ -48,15 +48,11 @@ struct EffectSetup {
   const JsonObject& block;
 
   /// Reads the block's knobs into a knob struct, then applies the instance's --set overrides.
-  template <class Knobs>
-  Result<Knobs> knobs() const {
-    Knobs k;
-    if (auto r = read_knobs(&k, Knobs::knobs()); !r) return r.error();
-    return k;
-  }
   Result<void> read_knobs(void* knobs, std::span<const KnobSpec> table) const;
   /// Applies the instance's --set overrides to a knob struct (after the file's values).
   Result<void> apply_overrides(void* knobs, std::span<const KnobSpec> table) const;
+  /// A file the block names (a mesh, a picture): relative paths are relative to the scene file.
+  std::string scene_relative(const std::string& file) const;
 };
 
 struct EffectType {

@@ -111,6 +111,14 @@ float InsideGrid::distance(const glm::vec3& p) const {
   return glm::mix(glm::mix(x00, x10, f.y), glm::mix(x01, x11, f.y), f.z);
 }
 
+glm::vec3 InsideGrid::outward_normal(const glm::vec3& p) const {
+  const float h = 0.5f * cell_;
+  const glm::vec3 gradient(distance(p + glm::vec3(h, 0, 0)) - distance(p - glm::vec3(h, 0, 0)),
+                           distance(p + glm::vec3(0, h, 0)) - distance(p - glm::vec3(0, h, 0)),
+                           distance(p + glm::vec3(0, 0, h)) - distance(p - glm::vec3(0, 0, h)));
+  return glm::length(gradient) > 0.0f ? glm::normalize(gradient) : glm::vec3(0.0f);
+}
+
 bool inside_mesh(const Mesh& mesh, const glm::vec3& p) {
   std::vector<float> hits;
   crossings(mesh, p.x + 1.1e-6f, p.y + 2.3e-6f, hits);

@@ -14,14 +14,6 @@ WaveStepping plan_wave_steps(float cell_size, float speed, double elapsed, doubl
   return s;
 }
 
-float sponge_damping(glm::vec2 p, glm::vec2 extent) {
-  // Within 8% of the short side from an edge, damping ramps up quadratically to 60 / s.
-  const float band = 0.08f * std::min(extent.x, extent.y);
-  const float inside = std::min(std::min(p.x, extent.x - p.x), std::min(p.y, extent.y - p.y));
-  const float t = std::clamp(1.0f - inside / band, 0.0f, 1.0f);
-  return 60.0f * t * t;
-}
-
 WaveField::WaveField(int cells_short, float aspect)
     : width_(std::max(1, int(std::lround(float(cells_short) * std::max(aspect, 1.0f))))),
       height_(std::max(1, int(std::lround(float(cells_short) / std::min(aspect, 1.0f))))),
@@ -48,8 +40,7 @@ glm::vec2 WaveField::neighbour(int x, int y, int nx, int ny, bool reflecting) co
 
 void WaveField::step(float dt, const RippleKnobs& knobs, const std::vector<shared::WaveSource>& held) {
   const bool reflecting = knobs.wave_edges == RippleEdges::reflecting;
-  const float c = knobs.wave_speed;
-  const float k = c * c * dt / (cell_ * cell_);
+  const float k = shared::wave_laplacian_weight(knobs.wave_speed, dt, cell_);
   const glm::vec2 extent(float(width_) * cell_, float(height_) * cell_);
   for (int y = 0; y < height_; ++y) {
     for (int x = 0; x < width_; ++x) {
@@ -59,7 +50,7 @@ void WaveField::step(float dt, const RippleKnobs& knobs, const std::vector<share
         continue;
       }
       const glm::vec2 p = position(x, y);
-      const float damping = knobs.wave_damping + (reflecting ? 0.0f : sponge_damping(p, extent));
+      const float damping = knobs.wave_damping + (reflecting ? 0.0f : shared::wave_sponge_damping(p, extent));
       const glm::vec2 neighbours = neighbour(x, y, x - 1, y, reflecting) + neighbour(x, y, x + 1, y, reflecting) +
                                    neighbour(x, y, x, y - 1, reflecting) + neighbour(x, y, x, y + 1, reflecting);
       glm::vec2 hv = shared::wave_step(cell(x, y), neighbours, k, damping, dt);

@@ -92,12 +92,7 @@ void BubblePool::update(const BubbleEnvironment& env, const SloshKnobs& knobs, d
     glm::vec3 base = m.base + env.up * (m.speed * step);
     if (env.inside.distance(base) > -b.radius) {
       // Against a wall (under a bottle's shoulder): slide along it instead.
-      const float h = env.inside.cell_size() * 0.5f;
-      const glm::vec3 gradient(
-          env.inside.distance(m.base + glm::vec3(h, 0, 0)) - env.inside.distance(m.base - glm::vec3(h, 0, 0)),
-          env.inside.distance(m.base + glm::vec3(0, h, 0)) - env.inside.distance(m.base - glm::vec3(0, h, 0)),
-          env.inside.distance(m.base + glm::vec3(0, 0, h)) - env.inside.distance(m.base - glm::vec3(0, 0, h)));
-      const glm::vec3 wall = glm::length(gradient) > 0.0f ? glm::normalize(gradient) : glm::vec3(0.0f);
+      const glm::vec3 wall = env.inside.outward_normal(m.base);
       const glm::vec3 along = env.up - wall * glm::dot(env.up, wall);
       base = m.base + along * (m.speed * step);
     }

@@ -240,7 +240,7 @@ void LiquidContainer::place_surface() {
 void LiquidContainer::update_film(double dt) {
   // The waterline's height on four walls, relative to the surface centre, from the plane's slope
   // across a circle of the free surface's area; the film keeps the highest and drains slowly.
-  const float radius = std::sqrt(std::max(fill_.area, 0.0f) / float(kPi));
+  const float radius = free_surface_radius();
   const float raised = state_.wave_amplitude + knobs_.noise_height * state_.agitation;
   const float sx = float(shown_slope_.x), sz = float(shown_slope_.y);
   const float rise[4] = {sx, -sx, sz, -sz};
@@ -248,6 +248,10 @@ void LiquidContainer::update_film(double dt) {
     const float line = rise[side] * radius + raised;
     film_[side] = dt > 0.0 ? std::max(film_[side] - knobs_.film_drain * float(dt), line) : line;
   }
+}
+
+float LiquidContainer::free_surface_radius() const {
+  return std::sqrt(std::max(fill_.area, 0.0f) / float(kPi));
 }
 
 const shared::LiquidContainerGpu& LiquidContainer::gpu() const {
@@ -275,7 +279,7 @@ void LiquidContainer::update_gpu() const {
   // Foam follows the slosh: the tilt relative to its limit and the wave energy.
   const double tilt = glm::length(shown_slope_);
   const float energy = float(std::clamp(tilt / std::max(1e-6, tilt_limit_) + wave_energy_, 0.0, 1.0));
-  const float radius = std::sqrt(std::max(fill_.area, 0.0f) / float(kPi));
+  const float radius = free_surface_radius();
   const float reach = float(tilt) * radius + state_.wave_amplitude;
   g.surface = glm::vec4(k.meniscus_width, k.foam_width * energy, state_.surface_center.y - reach,
                         state_.surface_center.y + reach);

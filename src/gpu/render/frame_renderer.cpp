@@ -74,6 +74,7 @@ shared::FrameUniforms FrameRenderer::make_uniforms(const FrameView& view, const 
 void FrameRenderer::record(VkCommandBuffer cmd, const FrameView& view, Room& room,
                            std::span<FramePasses* const> effects) {
   timer_.reset(cmd);
+  copied_writes_ = kNoCopy;
   uniforms_ = make_uniforms(view, room);
   record_buffer_update(cmd, frame_uniforms_, std::as_bytes(std::span(&uniforms_, 1)));
 
@@ -104,7 +105,11 @@ void FrameRenderer::record(VkCommandBuffer cmd, const FrameView& view, Room& roo
 }
 
 void FrameRenderer::refresh_scene_copy(FrameContext& frame) {
+  // Both counts only grow, so an unchanged sum means neither target was written since.
+  const std::uint64_t writes = targets_.color.write_count() + targets_.depth.write_count();
+  if (writes == copied_writes_) return;  // the copy still is the colour and depth
   refresh_scene_copy(frame, {{0, 0}, targets_.color.extent()});
+  copied_writes_ = writes;
 }
 
 void FrameRenderer::refresh_scene_copy(FrameContext& frame, VkRect2D rect) {

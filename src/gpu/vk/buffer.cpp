@@ -1,9 +1,21 @@
 #include "liquidfx/gpu/buffer.h"
 
+#include <algorithm>
 #include <cstring>
 #include <utility>
 
 namespace lfx::gpu {
+
+Result<void> ensure_device_buffer(const Context& ctx, Buffer& buffer, VkDeviceSize bytes, VkBufferUsageFlags usage,
+                                  const char* name) {
+  bytes = std::max<VkDeviceSize>(bytes, 1);
+  if (buffer.size() >= bytes) return success();
+  vkDeviceWaitIdle(ctx.device());
+  auto grown = Buffer::create(ctx, bytes + bytes / 2, usage, MemoryUsage::device, name);
+  if (!grown) return grown.error();
+  buffer = std::move(grown.value());
+  return success();
+}
 
 Result<Buffer> Buffer::create(const Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, MemoryUsage memory,
                               const char* name) {

@@ -100,6 +100,7 @@ Image& Image::operator=(Image&& other) noexcept {
     desc_ = other.desc_;
     aspect_ = other.aspect_;
     last_use_ = std::exchange(other.last_use_, access::kUndefined);
+    write_count_ = std::exchange(other.write_count_, 0);
   }
   return *this;
 }
@@ -119,6 +120,7 @@ void Image::release() {
 }
 
 void Image::use(VkCommandBuffer cmd, const ImageAccess& next) {
+  if (next.writes()) ++write_count_;
   const bool same_layout = last_use_.layout == next.layout;
   if (same_layout && !last_use_.writes() && !next.writes() && last_use_.layout != VK_IMAGE_LAYOUT_UNDEFINED) {
     // Read after read: no barrier, but later writers must wait for both sets of readers.

@@ -1,7 +1,6 @@
 #include "bottle_effect.h"
 
 #include <cmath>
-#include <filesystem>
 #include <glm/ext/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <map>
@@ -33,17 +32,7 @@ class BottleEffect : public Effect {
     return success();
   }
 
-  void record_transparent(gpu::FrameContext& frame) override {
-    std::vector<gpu::BottleDraw> draws;
-    for (const Placed& p : containers_)
-      draws.push_back({p.liquid.get(),
-                       {p.knobs.glass_tint, p.knobs.glass_opacity, p.knobs.glass_refraction, p.knobs.film_opacity}});
-    if (auto r = renderer_->set_containers(std::move(draws)); !r) {
-      log_error(r.error().message);
-      return;
-    }
-    renderer_->record_transparent(frame);
-  }
+  void record_transparent(gpu::FrameContext& frame) override { renderer_->record_transparent(frame); }
 
   std::vector<EffectStat> stats() const override {
     double tilt = 0.0, agitation = 0.0, bubbles = 0.0;
@@ -103,9 +92,7 @@ Result<Placed> read_container(const EffectSetup& setup, const JsonObject& o, con
   const bool has_mesh = o.has("mesh");
   auto shape_name = o.string(has_mesh ? "mesh" : "shape", "bottle");
   if (!shape_name) return shape_name.error();
-  std::string source = *shape_name;
-  if (has_mesh && std::filesystem::path(source).is_relative())
-    source = (std::filesystem::path(setup.scene.source).parent_path() / source).string();
+  const std::string source = has_mesh ? setup.scene_relative(*shape_name) : *shape_name;
   const std::string key = source + "@" + std::to_string(p.knobs.inset);
   auto& shape = shapes[key];
   if (!shape) {
@@ -171,6 +158,12 @@ Result<std::unique_ptr<Effect>> create_bottle_effect(const EffectSetup& setup) {
   if (!renderer) return renderer.error();
   effect->renderer_ = std::move(renderer.value());
   effect->renderer_->set_reference_pass(effect->containers_.front().knobs.reference_pass);
+  // The containers and their glass never change: the renderer keeps pointers to the liquids.
+  std::vector<gpu::BottleDraw> draws;
+  for (const Placed& p : effect->containers_)
+    draws.push_back(
+        {p.liquid.get(), {p.knobs.glass_tint, p.knobs.glass_opacity, p.knobs.glass_refraction, p.knobs.film_opacity}});
+  if (auto r = effect->renderer_->set_containers(std::move(draws)); !r) return r.error();
   return std::unique_ptr<Effect>(std::move(effect));
 }
 

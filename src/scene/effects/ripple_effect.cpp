@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <optional>
 #include <random>
 
@@ -265,9 +264,7 @@ Result<std::unique_ptr<Effect>> create_ripple_effect(const EffectSetup& setup) {
     // A PNG of the user's, relative to the scene file, stretched over the frame or the board.
     auto file = b.string("image");
     if (!file) return file.error();
-    std::filesystem::path path(*file);
-    if (path.is_relative()) path = std::filesystem::path(setup.scene.source).parent_path() / path;
-    auto picture = read_png(path.string());
+    auto picture = read_png(setup.scene_relative(*file));
     if (!picture) return b.error_at("image", picture.error().message);
     user_picture = std::move(picture.value());
   }

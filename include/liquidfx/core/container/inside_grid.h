@@ -17,6 +17,9 @@ class InsideGrid {
   /// Signed distance to the surface (m): negative inside. Exact (to interpolation) within
   /// `band()` of the walls, clamped to +-band() beyond; +band() outside the grid.
   float distance(const glm::vec3& p) const;
+  /// The distance's gradient at p, normalised: the outward normal of the nearest wall (zero
+  /// where the distance is flat, beyond the band).
+  glm::vec3 outward_normal(const glm::vec3& p) const;
   float cell_size() const { return cell_; }
   float band() const { return 3.0f * cell_; }
 

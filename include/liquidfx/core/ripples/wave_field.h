@@ -55,7 +55,4 @@ class WaveField {
   std::vector<std::uint8_t> mask_;
 };
 
-/// Extra damping near the image's edges that swallows outgoing waves (absorbing edges).
-float sponge_damping(glm::vec2 p, glm::vec2 extent);
-
 }  // namespace lfx

@@ -81,6 +81,8 @@ class LiquidContainer {
   void place_surface();
   void update_film(double dt);
   void update_gpu() const;
+  /// The radius of a circle as large as the free surface (the waterline's reach from its centre).
+  float free_surface_radius() const;
   void update_bubbles(double dt);
   void derive_from_knobs();
   void refresh_rest_frequency(const glm::vec3& local_up);

@@ -44,7 +44,8 @@ class FrameRenderer {
 
   /// Copies the current targets.color into targets.scene_color (and its mips) again, so that
   /// transparent layers drawn next refract what was drawn so far. Also called once per frame
-  /// after the opaque passes.
+  /// after the opaque passes. Records nothing when neither colour nor depth has been written
+  /// since the last whole-frame copy of this frame.
   void refresh_scene_copy(FrameContext& frame);
   /// The same over a rectangle of the frame only (in pixels): the copy and the parts of the mip
   /// chain it affects. Cost follows the rectangle's area.
@@ -64,6 +65,9 @@ class FrameRenderer {
   FrameTargets targets_;
   Buffer frame_uniforms_;
   shared::FrameUniforms uniforms_{};
+  // Colour plus depth write counts at this frame's last whole-frame copy; kNoCopy before the first.
+  static constexpr std::uint64_t kNoCopy = ~std::uint64_t(0);
+  std::uint64_t copied_writes_ = kNoCopy;
   Pipeline scene_copy_;
   Pipeline downsample_;
   Pipeline tonemap_;

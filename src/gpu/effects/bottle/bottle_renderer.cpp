@@ -224,21 +224,12 @@ Result<void> BottleRenderer::ensure_targets(std::uint32_t width, std::uint32_t h
 }
 
 Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t bubbles) {
-  const VkDeviceSize container_bytes = std::max<std::size_t>(1, containers) * sizeof(shared::LiquidContainerGpu);
-  const VkDeviceSize bubble_bytes = std::max<std::size_t>(1, bubbles) * sizeof(glm::vec4);
   const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-  if (containers_.size() < container_bytes || bubbles_.size() < bubble_bytes) vkDeviceWaitIdle(ctx_.device());
-  if (containers_.size() < container_bytes) {
-    auto b = Buffer::create(ctx_, container_bytes * 2, usage, MemoryUsage::device, "bottle containers");
-    if (!b) return b.error();
-    containers_ = std::move(b.value());
-  }
-  if (bubbles_.size() < bubble_bytes) {
-    auto b = Buffer::create(ctx_, bubble_bytes * 2, usage, MemoryUsage::device, "bottle bubbles");
-    if (!b) return b.error();
-    bubbles_ = std::move(b.value());
-  }
-  return success();
+  if (auto r = ensure_device_buffer(ctx_, containers_, containers * sizeof(shared::LiquidContainerGpu), usage,
+                                    "bottle containers");
+      !r)
+    return r;
+  return ensure_device_buffer(ctx_, bubbles_, bubbles * sizeof(glm::vec4), usage, "bottle bubbles");
 }
 
 void BottleRenderer::record_transparent(FrameContext& frame) {

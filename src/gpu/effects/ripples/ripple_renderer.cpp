@@ -131,16 +131,12 @@ void RippleRenderer::record_picture(FrameContext& frame, Picture picture, const 
   // Without a board, the picture fills the frame as one tile.
   Board whole{{{0.0f, 0.0f}, {float(target.width()), float(target.height())}, 1, 1, 0.0f, 0.0f}, {0}};
   const Board& b = board ? *board : whole;
-  const VkDeviceSize bytes = std::max<std::size_t>(1, b.tile_of_cell.size()) * sizeof(std::uint32_t);
-  if (tiles_buffer_.size() < bytes) {
-    vkDeviceWaitIdle(ctx_.device());
-    auto buffer = Buffer::create(ctx_, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                                 MemoryUsage::device, "puzzle tiles");
-    if (!buffer) {
-      log_error(buffer.error().message);
-      return;
-    }
-    tiles_buffer_ = std::move(buffer.value());
+  if (auto r =
+          ensure_device_buffer(ctx_, tiles_buffer_, b.tile_of_cell.size() * sizeof(std::uint32_t),
+                               VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, "puzzle tiles");
+      !r) {
+    log_error(r.error().message);
+    return;
   }
   record_buffer_update(cmd, tiles_buffer_, std::as_bytes(std::span(b.tile_of_cell)));
   board_.bind(cmd);
@@ -162,18 +158,12 @@ Result<void> RippleRenderer::ensure_rings_buffers(std::size_t ripples, std::size
     VkDeviceSize bytes;
     const char* name;
   };
-  const Need needs[] = {
-      {&ripples_, std::max<std::size_t>(1, ripples) * sizeof(shared::RippleGpu), "ripples"},
-      {&tile_counts_, tiles * sizeof(std::uint32_t), "ripple tile counts"},
-      {&tile_offsets_, tiles * sizeof(std::uint32_t), "ripple tile offsets"},
-      {&tile_entries_, std::max<std::size_t>(1, entries) * sizeof(std::uint32_t), "ripple tile entries"}};
-  for (const Need& n : needs) {
-    if (n.buffer->size() >= n.bytes) continue;
-    vkDeviceWaitIdle(ctx_.device());
-    auto b = Buffer::create(ctx_, n.bytes + n.bytes / 2, usage, MemoryUsage::device, n.name);
-    if (!b) return b.error();
-    *n.buffer = std::move(b.value());
-  }
+  const Need needs[] = {{&ripples_, ripples * sizeof(shared::RippleGpu), "ripples"},
+                        {&tile_counts_, tiles * sizeof(std::uint32_t), "ripple tile counts"},
+                        {&tile_offsets_, tiles * sizeof(std::uint32_t), "ripple tile offsets"},
+                        {&tile_entries_, entries * sizeof(std::uint32_t), "ripple tile entries"}};
+  for (const Need& n : needs)
+    if (auto r = ensure_device_buffer(ctx_, *n.buffer, n.bytes, usage, n.name); !r) return r;
   return success();
 }
 
@@ -283,11 +273,16 @@ void RippleRenderer::record_wave_steps(FrameContext& frame, const WaveStepping& 
   VkCommandBuffer cmd = frame.cmd;
   if (!fields_[0].handle()) return;
   const std::uint32_t width = fields_[0].width(), height = fields_[0].height();
-  WavePush push{0.0f, knobs.wave_damping, stepping.dt, cell_, 0, knobs.wave_edges == RippleEdges::reflecting ? 1u : 0u,
-                0};
-  auto dispatch = [&](std::span<const shared::WaveSource> sources, bool disturb) {
+  const float k = shared::wave_laplacian_weight(knobs.wave_speed, stepping.dt, cell_);
+  WavePush push{k, knobs.wave_damping, stepping.dt, cell_, 0, knobs.wave_edges == RippleEdges::reflecting ? 1u : 0u, 0};
+  // The sources buffer holds the drops for their one dispatch, then the held sources for every
+  // sub-step (uploaded once: they stay put during a frame's sub-steps).
+  auto upload = [&](std::span<const shared::WaveSource> sources) {
     const std::size_t count = std::min<std::size_t>(sources.size(), held_.size() / sizeof(shared::WaveSource));
     if (count) record_buffer_update(cmd, held_, std::as_bytes(sources.first(count)));
+    return std::uint32_t(count);
+  };
+  auto dispatch = [&](std::uint32_t count, bool disturb) {
     Image& from = fields_[current_];
     Image& to = fields_[1 - current_];
     from.use(cmd, access::kComputeReadWrite);
@@ -299,16 +294,16 @@ void RippleRenderer::record_wave_steps(FrameContext& frame, const WaveStepping& 
         .storage_image(2, mask_.view())
         .storage_buffer(3, held_.handle())
         .push(ctx_, cmd, wave_step_);
-    push.held_count = std::uint32_t(count);
+    push.held_count = count;
     push.disturb = disturb ? 1u : 0u;
-    push.k = knobs.wave_speed * knobs.wave_speed * stepping.dt / (cell_ * cell_);
     wave_step_.push_constants(cmd, push);
     Pipeline::dispatch_2d(cmd, width, height);
     current_ = 1 - current_;
   };
   PassScope pass(frame.timer, cmd, "waves step");
-  if (!drops.empty()) dispatch(drops, true);
-  for (int i = 0; i < stepping.steps; ++i) dispatch(held, false);
+  if (!drops.empty()) dispatch(upload(drops), true);
+  const std::uint32_t held_count = upload(held);
+  for (int i = 0; i < stepping.steps; ++i) dispatch(held_count, false);
 }
 
 void RippleRenderer::record_wave_shading(FrameContext& frame, const RippleKnobs& knobs, float caustic_time) {
