@@ -2,8 +2,6 @@
 // (from the third ring's inner edge to the first ring's outer edge) touches.
 #include "shared/ripples.h"
 
-const int kTileSize = 16;
-
 layout(set = 0, binding = 0, std430) readonly buffer Ripples { RippleGpu ripples[]; };
 layout(set = 0, binding = 1, std430) buffer TileCounts { uint tile_count[]; };
 layout(set = 0, binding = 2, std430) buffer TileOffsets { uint tile_offset[]; };
@@ -19,12 +17,11 @@ layout(push_constant) uniform Push {
 
 // Whether the ripple's annulus reaches into the tile.
 bool annulus_touches_tile(RippleGpu r, ivec2 tile, float short_side) {
-  vec2 lo = vec2(tile * kTileSize) / short_side;
-  vec2 hi = vec2(min((tile + 1) * kTileSize, image_size)) / short_side;
+  vec2 lo = vec2(tile * kRippleTileSize) / short_side;
+  vec2 hi = vec2(min((tile + 1) * kRippleTileSize, image_size)) / short_side;
   vec2 c = r.center_radius.xy;
   vec2 nearest = clamp(c, lo, hi);
   vec2 farthest = max(abs(c - lo), abs(c - hi));
-  float outer = r.center_radius.z + params.extent.y;
-  float inner = max(r.center_radius.z - params.extent.x, 0.0);
-  return distance(c, nearest) <= outer && length(farthest) >= inner;
+  vec2 annulus = ripple_annulus(r, params);
+  return distance(c, nearest) <= annulus.y && length(farthest) >= annulus.x;
 }

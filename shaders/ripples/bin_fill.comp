@@ -10,9 +10,9 @@ void main() {
   if (index >= ripple_count) return;
   RippleGpu r = ripples[index];
   float short_side = float(min(image_size.x, image_size.y));
-  float outer = r.center_radius.z + params.extent.y;
-  ivec2 lo = max(ivec2(floor((r.center_radius.xy - outer) * short_side)) / kTileSize, ivec2(0));
-  ivec2 hi = min(ivec2(floor((r.center_radius.xy + outer) * short_side)) / kTileSize, tiles - 1);
+  float outer = ripple_annulus(r, params).y;
+  ivec2 lo = max(ivec2(floor((r.center_radius.xy - outer) * short_side)) / kRippleTileSize, ivec2(0));
+  ivec2 hi = min(ivec2(floor((r.center_radius.xy + outer) * short_side)) / kRippleTileSize, tiles - 1);
   for (int y = lo.y; y <= hi.y; ++y)
     for (int x = lo.x; x <= hi.x; ++x) {
       if (!annulus_touches_tile(r, ivec2(x, y), short_side)) continue;

@@ -13,7 +13,7 @@ void main() {
   if (any(greaterThanEqual(pixel, image_size))) return;
   float short_side = float(min(image_size.x, image_size.y));
   vec2 p = (vec2(pixel) + 0.5) / short_side;
-  uint tile = uint((pixel.y / kTileSize) * tiles.x + pixel.x / kTileSize);
+  uint tile = uint((pixel.y / kRippleTileSize) * tiles.x + pixel.x / kRippleTileSize);
   vec2 push = vec2(0.0), gradient = vec2(0.0);
   float visibility = 0.0;
   bool every_ripple = look.w > 0.0;  // the brute-force baseline of the benchmark

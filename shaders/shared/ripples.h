@@ -8,6 +8,9 @@
 
 LFX_SHARED_BEGIN
 
+// Ripples are binned into square screen tiles of this many pixels.
+LFX_CONST int kRippleTileSize = 16;
+
 // One live ripple as the ripple pass reads it (std430).
 struct RippleGpu {
   vec4 center_radius;  // xy centre (short-side units), z current radius of the primary ring, w amplitude
@@ -37,6 +40,12 @@ LFX_FN vec2 ripple_profile(float d, float radius, float width) {
   return sum;
 }
 
+// The annulus outside which a ripple's rings are zero: x inner radius (the third ring's inner
+// edge), y outer radius (the primary ring's outer edge). Binning and shading both use it.
+LFX_FN vec2 ripple_annulus(RippleGpu r, RippleParams params) {
+  return vec2(max(r.center_radius.z - params.extent.x, 0.0f), r.center_radius.z + params.extent.y);
+}
+
 // What one ripple does at a point.
 struct RippleSample {
   vec2 push;         // displacement of the image (short-side units)
@@ -52,9 +61,8 @@ LFX_FN RippleSample ripple_at(RippleGpu r, RippleParams params, vec2 p) {
   result.visibility = 0.0f;
   vec2 offset = p - vec2(r.center_radius.x, r.center_radius.y);
   float d2 = dot(offset, offset);
-  float outer = r.center_radius.z + params.extent.y;
-  float inner = max(r.center_radius.z - params.extent.x, 0.0f);
-  if (d2 > outer * outer || d2 < inner * inner) return result;
+  vec2 annulus = ripple_annulus(r, params);
+  if (d2 > annulus.y * annulus.y || d2 < annulus.x * annulus.x) return result;
   float d = sqrt(d2);
   vec2 direction = offset / max(d, 1e-5f);
   float width = params.ring.x;

@@ -6,6 +6,7 @@
 #include <glm/geometric.hpp>
 #include <sstream>
 
+#include "key_curve.h"
 #include "liquidfx/scene/effect.h"
 #include "liquidfx/scene/json_object.h"
 #include "shared/room.h"
@@ -18,17 +19,6 @@ constexpr double kMaxCoordinate = 1000.0;
 const Range kCoordinate{-kMaxCoordinate, kMaxCoordinate};
 const Range kFov{0.0, 180.0, true, true};
 const Range kUnit{0.0, 1.0};
-
-// Catmull-Rom through p1..p2 with neighbours p0, p3, for non-uniform key times (tangents from
-// the neighbouring keys' slopes, so uneven spacing does not overshoot).
-glm::vec3 hermite(glm::vec3 p0, glm::vec3 p1, glm::vec3 p2, glm::vec3 p3, double t0, double t1, double t2, double t3,
-                  float s) {
-  const float h = float(t2 - t1);
-  const glm::vec3 m1 = (t2 > t0) ? (p2 - p0) * (h / float(t2 - t0)) : glm::vec3(0.0f);
-  const glm::vec3 m2 = (t3 > t1) ? (p3 - p1) * (h / float(t3 - t1)) : glm::vec3(0.0f);
-  const float s2 = s * s, s3 = s2 * s;
-  return (2 * s3 - 3 * s2 + 1) * p1 + (s3 - 2 * s2 + s) * m1 + (-2 * s3 + 3 * s2) * p2 + (s3 - s2) * m2;
-}
 
 Result<CameraKey> read_camera_key(const JsonObject& o, const CameraKey& fallback, bool needs_time) {
   CameraKey k = fallback;
@@ -217,11 +207,9 @@ Camera CameraTrack::at(double time) const {
   while (keys[i].time < time) ++i;
   const CameraKey& k1 = keys[i - 1];
   const CameraKey& k2 = keys[i];
-  const CameraKey& k0 = keys[i >= 2 ? i - 2 : i - 1];
-  const CameraKey& k3 = keys[std::min(i + 1, keys.size() - 1)];
   const float s = float((time - k1.time) / (k2.time - k1.time));
-  cam.position = hermite(k0.position, k1.position, k2.position, k3.position, k0.time, k1.time, k2.time, k3.time, s);
-  cam.target = hermite(k0.target, k1.target, k2.target, k3.target, k0.time, k1.time, k2.time, k3.time, s);
+  cam.position = hermite_through(keys, i - 1, time, &CameraKey::position);
+  cam.target = hermite_through(keys, i - 1, time, &CameraKey::target);
   const float smooth = s * s * (3.0f - 2.0f * s);
   cam.fov_y_degrees = k1.fov_y_degrees + (k2.fov_y_degrees - k1.fov_y_degrees) * smooth;
   return cam;

@@ -5,26 +5,10 @@
 #include <glm/gtc/quaternion.hpp>
 #include <glm/trigonometric.hpp>
 
+#include "key_curve.h"
+#include "liquidfx/core/slosh/liquid_container.h"
+
 namespace lfx::scene {
-namespace {
-
-constexpr float kGravity = 9.81f;
-
-// C1 curve through the keys: Hermite segments with tangents from the neighbours' slopes.
-template <class V>
-V hermite(const std::vector<TrackKey>& keys, std::size_t i, double time, V TrackKey::*field) {
-  const TrackKey& k1 = keys[i];
-  const TrackKey& k2 = keys[i + 1];
-  const TrackKey& k0 = keys[i > 0 ? i - 1 : i];
-  const TrackKey& k3 = keys[std::min(i + 2, keys.size() - 1)];
-  const float h = float(k2.time - k1.time);
-  const V m1 = k2.time > k0.time ? (k2.*field - k0.*field) * (h / float(k2.time - k0.time)) : V(0.0f);
-  const V m2 = k3.time > k1.time ? (k3.*field - k1.*field) * (h / float(k3.time - k1.time)) : V(0.0f);
-  const float s = float((time - k1.time) / (k2.time - k1.time)), s2 = s * s, s3 = s2 * s;
-  return (2 * s3 - 3 * s2 + 1) * k1.*field + (s3 - 2 * s2 + s) * m1 + (-2 * s3 + 3 * s2) * k2.*field + (s3 - s2) * m2;
-}
-
-}  // namespace
 
 glm::quat rotation_from_degrees(const glm::vec3& degrees) {
   const glm::vec3 r = glm::radians(degrees);
@@ -42,15 +26,16 @@ Pose Track::at(double time) const {
   const TrackKey& a = keys_[i];
   const TrackKey& b = keys_[i + 1];
   Pose pose;
-  pose.orientation = rotation_from_degrees(hermite(keys_, i, time, &TrackKey::rotation_degrees));
+  pose.orientation = rotation_from_degrees(hermite_through(keys_, i, time, &TrackKey::rotation_degrees));
   if (a.flight) {
     // A parabola from a to b under gravity: the launch velocity that lands on b in time.
     const float span = float(b.time - a.time), t = float(time - a.time);
-    const glm::vec3 gravity(0.0f, -kGravity, 0.0f);
+    // The slosh core's gravity, so that a thrown container is exactly in free fall for it.
+    const glm::vec3 gravity(0.0f, -float(kGravity), 0.0f);
     const glm::vec3 launch = (b.position - a.position) / span - 0.5f * gravity * span;
     pose.position = a.position + launch * t + 0.5f * gravity * t * t;
   } else {
-    pose.position = hermite(keys_, i, time, &TrackKey::position);
+    pose.position = hermite_through(keys_, i, time, &TrackKey::position);
   }
   return pose;
 }

@@ -57,19 +57,12 @@ glm::vec2 RipplePool::screen_to_uv(const GridRect& grid, glm::vec2 screen, glm::
 
 void RipplePool::add_swap(const GridRect& grid, glm::ivec2 from, glm::ivec2 to, glm::vec2 image_size,
                           const RippleKnobs& knobs) {
-  add(cell_center(grid, from.x, from.y, image_size), 1.0f, knobs);
-  add(cell_center(grid, to.x, to.y, image_size), 0.8f, knobs);
+  add(cell_center(grid, from.x, from.y, image_size), kSwapFromIntensity, knobs);
+  add(cell_center(grid, to.x, to.y, image_size), kSwapToIntensity, knobs);
 }
 
 std::size_t RipplePool::live() const {
   return std::size_t(std::count_if(slots_.begin(), slots_.end(), [](const Ripple& r) { return r.active; }));
-}
-
-void RipplePool::resize(std::size_t capacity, const RippleKnobs& knobs) {
-  std::stable_sort(slots_.begin(), slots_.end(), [&](const Ripple& a, const Ripple& b) {
-    return remaining_life(a, knobs) > remaining_life(b, knobs);
-  });
-  slots_.resize(std::max<std::size_t>(1, capacity));
 }
 
 std::vector<shared::RippleGpu> RipplePool::gpu(glm::vec2 image_size, const RippleKnobs& knobs) const {

@@ -94,8 +94,8 @@ class RippleEffect : public Effect {
       if (!due(s.time)) continue;
       std::swap(tile_of_cell_[std::size_t(s.from.y * columns_ + s.from.x)],
                 tile_of_cell_[std::size_t(s.to.y * columns_ + s.to.x)]);
-      touch(cell_uv(s.from), 1.0f, drops);
-      touch(cell_uv(s.to), 0.8f, drops);
+      touch(cell_uv(s.from), kSwapFromIntensity, drops);
+      touch(cell_uv(s.to), kSwapToIntensity, drops);
     }
     for (const Touch& t : touches_)
       if (due(t.time)) touch(t.position, t.intensity, drops);

@@ -14,7 +14,6 @@ struct Mesh {
   /// Counter-clockwise seen from outside once validated (outward normals).
   std::vector<std::array<std::uint32_t, 3>> triangles;
 
-  std::size_t triangle_count() const { return triangles.size(); }
   glm::vec3 corner(std::size_t triangle, int i) const { return positions[triangles[triangle][i]]; }
 };
 

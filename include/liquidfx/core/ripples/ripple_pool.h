@@ -31,6 +31,10 @@ struct GridRect {
   float margin = 0.0f;   ///< Border inside the rectangle around the cells, pixels.
 };
 
+/// A tile swap's ripples (seed 001): where the tile came from, and where it went.
+inline constexpr float kSwapFromIntensity = 1.0f;
+inline constexpr float kSwapToIntensity = 0.8f;
+
 class RipplePool {
  public:
   explicit RipplePool(std::size_t capacity = 8);
@@ -54,8 +58,6 @@ class RipplePool {
   std::span<const Ripple> slots() const { return slots_; }
   std::size_t live() const;
   std::size_t capacity() const { return slots_.size(); }
-  /// Changes the capacity, keeping the ripples with the most life left.
-  void resize(std::size_t capacity, const RippleKnobs& knobs);
 
   /// The live ripples as the ripple pass reads them, for an image of image_size pixels.
   std::vector<shared::RippleGpu> gpu(glm::vec2 image_size, const RippleKnobs& knobs) const;

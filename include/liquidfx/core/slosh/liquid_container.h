@@ -68,7 +68,6 @@ class LiquidContainer {
   std::span<const Bubble> bubbles() const { return bubbles_.bubbles(); }
   const SloshKnobs& knobs() const { return knobs_; }
   const ContainerShape& shape() const { return *shape_; }
-  const std::shared_ptr<const ContainerShape>& shape_ptr() const { return shape_; }
   const Pose& pose() const { return pose_; }
 
   /// Energy of the slosh oscillator (1/2 v^2 + 1/2 k x^2 of the slope); never grows without input.

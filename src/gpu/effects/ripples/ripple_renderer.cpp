@@ -11,8 +11,6 @@
 namespace lfx::gpu {
 namespace {
 
-constexpr int kTileSize = 16;  // as in shaders/ripples/bin_common.glsl
-
 struct BinPush {  // as the push block of shaders/ripples/bin_common.glsl (std430)
   shared::RippleParams params;
   glm::ivec2 image_size;
@@ -46,8 +44,8 @@ std::size_t entry_bound(std::span<const shared::RippleGpu> ripples, const shared
   const float short_side = float(std::min(image.x, image.y));
   std::size_t total = 0;
   for (const shared::RippleGpu& r : ripples) {
-    const float outer = (r.center_radius.z + params.extent.y) * short_side;
-    const int span = int(std::ceil(2.0f * outer / kTileSize)) + 2;
+    const float outer = shared::ripple_annulus(r, params).y * short_side;
+    const int span = int(std::ceil(2.0f * outer / shared::kRippleTileSize)) + 2;
     total += std::size_t(std::min(span, tiles.x)) * std::size_t(std::min(span, tiles.y));
   }
   return total;
@@ -172,7 +170,7 @@ void RippleRenderer::record_rings(FrameContext& frame, std::span<const shared::R
   VkCommandBuffer cmd = frame.cmd;
   FrameTargets& t = frame.targets;
   const glm::ivec2 image(int(t.width()), int(t.height()));
-  const glm::ivec2 tiles((image + kTileSize - 1) / kTileSize);
+  const glm::ivec2 tiles((image + shared::kRippleTileSize - 1) / shared::kRippleTileSize);
   const shared::RippleParams params = RipplePool::gpu_params(knobs);
   if (auto r = ensure_rings_buffers(ripples.size(), std::size_t(tiles.x) * tiles.y,
                                     entry_bound(ripples, params, image, tiles));
