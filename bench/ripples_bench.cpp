@@ -13,7 +13,7 @@ namespace {
 // search for the least life left), pack the live ones for the GPU.
 void BM_RipplePoolFrame(benchmark::State& state) {
   const std::size_t capacity = std::size_t(state.range(0));
-  lfx::RippleKnobs knobs;
+  lfx::RipplesKnobs knobs;
   knobs.max_radius = 0.15f;
   knobs.speed = 0.01f;  // 15 s lives: the pool stays full and every add replaces a ripple
   knobs.decay = 0.0f;
@@ -32,7 +32,7 @@ BENCHMARK(BM_RipplePoolFrame)->Arg(8)->Arg(64)->Arg(256)->Arg(1024)->Complexity(
 
 // One sub-step of the CPU reference wave field at 256 cells along the short side, 16:9.
 void BM_WaveFieldStep(benchmark::State& state) {
-  lfx::RippleKnobs knobs;
+  lfx::RipplesKnobs knobs;
   lfx::WaveField field(256, 16.0f / 9.0f);
   field.disturb({glm::vec4(0.8f, 0.5f, 0.02f, 0.05f)});
   const float dt = 0.5f * field.cell_size() / knobs.wave_speed;

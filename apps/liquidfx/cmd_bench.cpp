@@ -65,6 +65,7 @@ int run_bench(Args& args) {
   for (int frame = 0; frame < warm + measured; ++frame) {
     if (frame > 0)
       if (auto r = (*player)->advance(dt); !r) return fail(r.error());
+    if (auto r = (*player)->prepare(); !r) return fail(r.error());
     if (auto r = (*ctx)->submit_and_wait([&](VkCommandBuffer cmd) { (*player)->record(cmd); }); !r)
       return fail(r.error());
     progress.update(unsigned(frame + 1));

@@ -73,6 +73,65 @@ Result<double> JsonObject::number(std::string_view key, Range range, std::option
   return d;
 }
 
+namespace {
+
+// The numbers of a JSON array of exactly `count` numbers, else nothing.
+std::optional<std::vector<double>> numbers_of(const nlohmann::json& v, std::size_t count) {
+  if (!v.is_array() || v.size() != count) return std::nullopt;
+  std::vector<double> out;
+  for (const auto& x : v) {
+    if (!x.is_number()) return std::nullopt;
+    out.push_back(x.get<double>());
+  }
+  return out;
+}
+
+bool unit(double x) {
+  return x >= 0.0 && x <= 1.0;
+}
+
+}  // namespace
+
+Result<glm::vec2> JsonObject::uv(std::string_view key) const {
+  const nlohmann::json* v = raw(key);
+  const auto n = v ? numbers_of(*v, 2) : std::nullopt;
+  if (!n || !unit((*n)[0]) || !unit((*n)[1])) return error_at(key, "expected [u, v] with each in [0, 1]");
+  return glm::vec2(float((*n)[0]), float((*n)[1]));
+}
+
+Result<std::vector<glm::vec2>> JsonObject::uv_path(std::string_view key, std::size_t min_points) const {
+  const nlohmann::json* v = raw(key);
+  const std::string expected = "expected at least " + std::to_string(min_points) + " [u, v] points, each in [0, 1]";
+  if (!v || !v->is_array() || v->size() < min_points) return error_at(key, expected);
+  std::vector<glm::vec2> path;
+  for (std::size_t i = 0; i < v->size(); ++i) {
+    const auto n = numbers_of((*v)[i], 2);
+    if (!n || !unit((*n)[0]) || !unit((*n)[1])) return error_at(std::string(key) + "/" + std::to_string(i), expected);
+    path.emplace_back(float((*n)[0]), float((*n)[1]));
+  }
+  return path;
+}
+
+Result<glm::vec4> JsonObject::rect(std::string_view key, glm::vec4 fallback) const {
+  const nlohmann::json* v = raw(key);
+  if (!v) return fallback;
+  const auto n = numbers_of(*v, 4);
+  if (!n || !((*n)[0] >= 0 && (*n)[0] < (*n)[2] && (*n)[2] <= 1 && (*n)[1] >= 0 && (*n)[1] < (*n)[3] && (*n)[3] <= 1))
+    return error_at(key, "expected [x0, y0, x1, y1] with 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1");
+  return glm::vec4(float((*n)[0]), float((*n)[1]), float((*n)[2]), float((*n)[3]));
+}
+
+Result<glm::ivec2> JsonObject::cell(std::string_view key, int columns, int rows) const {
+  const nlohmann::json* v = raw(key);
+  const std::string expected =
+      "expected [column, row] inside the " + std::to_string(columns) + " x " + std::to_string(rows) + " board";
+  if (!v || !v->is_array() || v->size() != 2 || !(*v)[0].is_number_integer() || !(*v)[1].is_number_integer())
+    return error_at(key, expected);
+  const glm::ivec2 cell((*v)[0].get<int>(), (*v)[1].get<int>());
+  if (cell.x < 0 || cell.x >= columns || cell.y < 0 || cell.y >= rows) return error_at(key, expected);
+  return cell;
+}
+
 Result<int> JsonObject::integer(std::string_view key, Range range, std::optional<int> fallback) const {
   const nlohmann::json* v = raw(key);
   const std::string expected = "expected an integer in " + range.text();

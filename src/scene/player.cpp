@@ -1,6 +1,8 @@
 #include "liquidfx/scene/player.h"
 
 #include <cmath>
+#include <glm/geometric.hpp>
+#include <glm/matrix.hpp>
 
 namespace lfx::scene {
 
@@ -15,6 +17,7 @@ Result<std::unique_ptr<ScenePlayer>> ScenePlayer::create(gpu::Context& ctx, cons
   if (!renderer) return renderer.error();
   p->renderer_ = std::move(renderer.value());
 
+  std::vector<MadeEffect> made;
   for (const EffectInstance& instance : p->scene_.effects) {
     const EffectType* type = find_effect_type(instance.type);
     assert(type && "load_scene checks effect types");
@@ -22,24 +25,77 @@ Result<std::unique_ptr<ScenePlayer>> ScenePlayer::create(gpu::Context& ctx, cons
     if (!block) return block.error().within(scene.source);
     (void)block->raw("type");
     (void)block->raw("name");
-    auto effect = type->create(EffectSetup{ctx, p->scene_, instance, *block});
+    auto effect = type->create(EffectSetup(ctx, p->scene_, instance, *block, made));
     if (!effect) return effect.error().kind == ErrorKind::input ? effect.error().within(scene.source) : effect.error();
+    made.push_back({&instance, effect->get()});
     p->passes_.push_back(effect->get());
     p->effects_.push_back(std::move(effect.value()));
   }
+  for (const KnobSetting& s : p->scene_.settings)
+    if (auto r = p->set_knob(s.target, s.knob, s.value); !r) return input_error("--set " + s.text + ": " + r.error().message);
+  if (auto r = p->prepare(); !r) return r.error().kind == ErrorKind::input ? r.error().within(scene.source) : r.error();
   return p;
+}
+
+Result<void> ScenePlayer::set_knob(std::string_view target, std::string_view knob, const KnobValue& value) {
+  bool matched = false;
+  for (std::size_t i = 0; i < effects_.size(); ++i) {
+    const EffectInstance& instance = scene_.effects[i];
+    Effect& effect = *effects_[i];
+    if (instance.type == target || instance.name == target) {
+      LFX_TRY(set_effect_knob(effect, "", knob, value));
+      matched = true;
+      continue;
+    }
+    for (const KnobGroup& g : effect.knob_groups())
+      if (g.name == target) {
+        LFX_TRY(set_effect_knob(effect, target, knob, value));
+        matched = true;
+        break;
+      }
+  }
+  if (!matched) return input_error("no effect or knob group \"" + std::string(target) + "\"");
+  return success();
 }
 
 Result<void> ScenePlayer::advance(double dt) {
   if (!(dt > 0.0) || !std::isfinite(dt)) return input_error("time step must be a positive number of seconds");
-  for (auto& e : effects_)
-    if (auto r = e->advance(dt); !r) return r;
+  for (auto& e : effects_) LFX_TRY(e->advance(dt));
   time_ += dt;
   return success();
 }
 
+Ray ScenePlayer::ray_through(glm::vec2 position) const {
+  const gpu::FrameTargets& t = renderer_->targets();
+  const Camera camera = scene_.camera.at(time_);
+  const glm::mat4 inverse = glm::inverse(camera.projection(float(t.width()) / float(t.height())) * camera.view());
+  const glm::vec2 ndc = position * 2.0f - 1.0f;  // Vulkan clip space: y down, like the frame
+  const glm::vec4 near = inverse * glm::vec4(ndc, 0.0f, 1.0f);
+  const glm::vec4 far = inverse * glm::vec4(ndc, 1.0f, 1.0f);
+  const glm::vec3 a = glm::vec3(near) / near.w, b = glm::vec3(far) / far.w;
+  return {camera.position, glm::normalize(b - a)};
+}
+
+bool ScenePlayer::input(InputEvent event) {
+  event.ray = ray_through(event.position);
+  for (auto it = effects_.rbegin(); it != effects_.rend(); ++it)
+    if ((*it)->input(event)) return true;
+  return false;
+}
+
+std::vector<std::pair<std::string, double>> ScenePlayer::stats() const {
+  std::vector<std::pair<std::string, double>> out;
+  for (std::size_t i = 0; i < effects_.size(); ++i)
+    for (const EffectStat& s : effects_[i]->stats()) out.emplace_back(scene_.effects[i].name + "." + s.name, s.value);
+  return out;
+}
+
 gpu::FrameView ScenePlayer::view() const {
   return {scene_.camera.at(time_), time_, scene_.camera.exposure_stops, scene_.camera.filmic};
+}
+
+Result<void> ScenePlayer::prepare() {
+  return renderer_->prepare(passes_);
 }
 
 void ScenePlayer::record(VkCommandBuffer cmd) {

@@ -272,24 +272,32 @@ Result<void> apply_setting(Scene& scene, const std::string& setting) {
     if (auto r = assign_knob(&scene.backdrop.knobs, *spec, *value); !r) return input_error(where + r.error().message);
     return success();
   }
-  bool matched = false;
-  for (EffectInstance& e : scene.effects) {
+  // Check the knob and the value now, so that a bad one is reported before any GPU work.
+  std::optional<KnobValue> parsed;
+  for (const EffectInstance& e : scene.effects) {
     if (e.type != group && e.name != group) continue;
     const EffectType* type = find_effect_type(e.type);
     const KnobSpec* spec = find_knob(type->knobs(), knob);
     if (!spec) return unknown_knob(type->knobs());
-    // Check the value now, so that a bad one is reported before any GPU work.
     auto value = parse_knob_text(*spec, text);
     if (!value) return input_error(where + value.error().message);
     if (auto r = check_knob(*spec, *value); !r) return input_error(where + r.error().message);
-    e.overrides.emplace_back(knob, text);
-    matched = true;
+    parsed = *value;
   }
-  if (!matched) {
-    std::string groups = "room";
-    for (const EffectInstance& e : scene.effects) groups += ", " + e.type + ", " + e.name;
-    return input_error(where + "no effect \"" + group + "\" in " + scene.source + " (groups: " + groups + ")");
+  if (!parsed) {
+    // Maybe a knob group inside an effect (known once the effects exist): parse by the knob's
+    // type in any effect type's table.
+    if (!find_effect_type(group))
+      for (const EffectInstance& e : scene.effects)
+        if (const KnobSpec* spec = find_knob(find_effect_type(e.type)->knobs(), knob))
+          if (auto value = parse_knob_text(*spec, text); value && check_knob(*spec, *value)) parsed = *value;
+    if (!parsed) {
+      std::string groups = "room";
+      for (const EffectInstance& e : scene.effects) groups += ", " + e.type + ", " + e.name;
+      return input_error(where + "no effect \"" + group + "\" in " + scene.source + " (groups: " + groups + ")");
+    }
   }
+  scene.settings.push_back({group, knob, *parsed, setting});
   return success();
 }
 

@@ -10,7 +10,7 @@ namespace lfx {
 namespace {
 
 TEST(RipplePoolTest, CapacityAndReplacementOfTheLeastLifeLeft) {
-  RippleKnobs knobs;  // lifetime: min(0.8 / 1.2, ln(100) / 2) = 0.667 s
+  RipplesKnobs knobs;  // lifetime: min(0.8 / 1.2, ln(100) / 2) = 0.667 s
   RipplePool pool(3);
   pool.add({0.1f, 0.1f}, 1.0f, knobs);
   pool.advance(0.1, knobs);
@@ -36,7 +36,7 @@ TEST(RipplePoolTest, CapacityAndReplacementOfTheLeastLifeLeft) {
 }
 
 TEST(RipplePoolTest, TheClockNeverWraps) {
-  RippleKnobs knobs;
+  RipplesKnobs knobs;
   RipplePool pool(8);
   pool.advance(1e7, knobs);  // four months
   pool.add({0.5f, 0.5f}, 1.0f, knobs);
@@ -62,7 +62,7 @@ TEST(RipplePoolTest, GridAndScreenConversions) {
   EXPECT_EQ(RipplePool::screen_to_uv(grid, {900, 500}, image), glm::vec2(500.0f / 800, 350.0f / 400));
   EXPECT_EQ(RipplePool::screen_to_uv(grid, {300, 200}, image), glm::vec2(300.0f / 800, 200.0f / 400));
 
-  RippleKnobs knobs;
+  RipplesKnobs knobs;
   RipplePool pool(8);
   pool.add_swap(grid, {0, 0}, {3, 2}, image, knobs);
   ASSERT_EQ(pool.live(), 2u);
@@ -72,7 +72,7 @@ TEST(RipplePoolTest, GridAndScreenConversions) {
 }
 
 TEST(RipplePoolTest, RingsAreRoundInPixelsOnAnyAspect) {
-  RippleKnobs knobs;
+  RipplesKnobs knobs;
   RipplePool pool(1);
   const glm::vec2 image(1600, 900);
   pool.add({0.5f, 0.5f}, 1.0f, knobs);
@@ -109,7 +109,7 @@ float front_radius(const WaveField& f) {
 }
 
 float simulate(int cells, double frame_rate, float seconds) {
-  RippleKnobs knobs;
+  RipplesKnobs knobs;
   knobs.wave_damping = 0.0f;
   WaveField field(cells, 16.0f / 9.0f);
   const glm::vec2 center = field.position(field.width() / 2, field.height() / 2);
@@ -123,7 +123,7 @@ float simulate(int cells, double frame_rate, float seconds) {
 }
 
 TEST(WaveFieldTest, WaveSpeedIsTheSameAtAnyResolutionAndFrameRate) {
-  const float expected = 0.03f + 0.3f * RippleKnobs{}.wave_speed;  // the drop's edge plus c t
+  const float expected = 0.03f + 0.3f * RipplesKnobs{}.wave_speed;  // the drop's edge plus c t
   const float coarse_30 = simulate(96, 30.0, 0.3f), fine_30 = simulate(192, 30.0, 0.3f);
   const float coarse_144 = simulate(96, 144.0, 0.3f), fine_144 = simulate(192, 144.0, 0.3f);
   for (float r : {coarse_30, fine_30, coarse_144, fine_144}) EXPECT_NEAR(r, expected, 0.1f * expected);
@@ -133,7 +133,7 @@ TEST(WaveFieldTest, WaveSpeedIsTheSameAtAnyResolutionAndFrameRate) {
 }
 
 TEST(WaveFieldTest, EnergyNeverGrowsAndWallsReflect) {
-  RippleKnobs knobs;
+  RipplesKnobs knobs;
   knobs.wave_damping = 0.2f;
   knobs.wave_edges = RippleEdges::reflecting;
   WaveField field(64, 1.0f);

@@ -9,7 +9,7 @@
 #include <random>
 
 #include "liquidfx/core/image.h"
-#include "liquidfx/gpu/effects/ripple_renderer.h"
+#include "liquidfx/gpu/effects/ripples_renderer.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/transfer.h"
 #include "liquidfx/scene/player.h"
@@ -23,27 +23,16 @@ namespace {
 class RipplesTest : public GpuTest {
  protected:
   // Renders ring ripples (from the pool) over the default room, width x height.
-  ImageRgba8 render_rings(std::uint32_t width, std::uint32_t height, const RipplePool& pool, const RippleKnobs& knobs) {
-    struct Rings : gpu::FramePasses {
-      gpu::RippleRenderer* renderer;
-      const RipplePool* pool;
-      const RippleKnobs* knobs;
-      void record_post(gpu::FrameContext& f) override {
-        const glm::vec2 size(float(f.targets.width()), float(f.targets.height()));
-        renderer->record_rings(f, pool->gpu(size, *knobs), *knobs, 0.0f);
-      }
-    };
+  ImageRgba8 render_rings(std::uint32_t width, std::uint32_t height, const RipplePool& pool, const RipplesKnobs& knobs) {
     auto frame = gpu::FrameRenderer::create(ctx(), width, height);
     EXPECT_TRUE(frame);
-    auto renderer = gpu::RippleRenderer::create(ctx());
+    RipplesSimulation sim(knobs, {});
+    sim.pool() = pool;
+    auto renderer = gpu::RipplesRenderer::create(ctx(), sim);
     EXPECT_TRUE(renderer);
     auto room = gpu::Room::create(ctx(), {});
     EXPECT_TRUE(room);
-    Rings rings;
-    rings.renderer = renderer->get();
-    rings.pool = &pool;
-    rings.knobs = &knobs;
-    gpu::FramePasses* passes[] = {&rings};
+    gpu::FramePasses* passes[] = {renderer->get()};
     auto image = (*frame)->render({}, **room, passes);
     EXPECT_TRUE(image);
     return *image;
@@ -53,7 +42,7 @@ class RipplesTest : public GpuTest {
 TEST_F(RipplesTest, RingMathAgreesBetweenCpuAndGpu) {
   std::mt19937 rng(17);
   std::uniform_real_distribution<float> u(0.0f, 1.0f);
-  RippleKnobs knobs;
+  RipplesKnobs knobs;
   const shared::RippleParams params = RipplePool::gpu_params(knobs);
   float worst = 0.0f;
   for (int trial = 0; trial < 6; ++trial) {
@@ -90,7 +79,7 @@ float reach(const ImageRgba8& with, const ImageRgba8& without, glm::ivec2 center
 }
 
 TEST_F(RipplesTest, RingsAreRoundInPixelsAndIndependentOfResolution) {
-  RippleKnobs knobs;
+  RipplesKnobs knobs;
   knobs.caustics = 0.0f;
   knobs.highlight = 3.0f;
   RipplePool pool(4);
@@ -136,46 +125,43 @@ float front(const std::vector<float>& h, int width, int height, float cell) {
 }
 
 TEST_F(RipplesTest, WaveFieldMatchesTheCpuAndKeepsItsSpeed) {
-  RippleKnobs knobs;
+  RipplesKnobs knobs;
+  knobs.mode = RippleMode::waves;
   knobs.wave_damping = 0.0f;
-  auto frame = gpu::FrameRenderer::create(ctx(), 64, 36);
+  knobs.drop_radius = 0.04f;
+  knobs.drop_depth = 0.02f;
+  const glm::vec2 image(64.0f, 36.0f);
+  auto frame = gpu::FrameRenderer::create(ctx(), std::uint32_t(image.x), std::uint32_t(image.y));
   ASSERT_TRUE(frame);
-  auto renderer = gpu::RippleRenderer::create(ctx());
-  ASSERT_TRUE(renderer);
   auto room = gpu::Room::create(ctx(), {});
   ASSERT_TRUE(room);
   std::vector<float> fronts;
   for (int cells : {64, 128}) {
     for (double rate : {30.0, 144.0}) {
-      WaveField cpu(cells, 16.0f / 9.0f);
-      ASSERT_TRUE((*renderer)->configure_waves(cpu.width(), cpu.height(), cpu.cell_size(), {}));
+      knobs.wave_resolution = cells;
+      RipplesSimulation sim(knobs, {});
+      auto renderer = gpu::RipplesRenderer::create(ctx(), sim);
+      ASSERT_TRUE(renderer);
+      WaveField cpu(cells, image.x / image.y);
       const shared::WaveSource drop{glm::vec4(cpu.position(cpu.width() / 2, cpu.height() / 2), 0.04f, 0.02f)};
       cpu.disturb(drop);
+      // The same drop through the simulation, in image UV.
+      const glm::vec2 uv = glm::vec2(drop.center_radius) / (image / image.y);
       double carried = 0.0;
-      bool first = true;
       // Run the frames on the GPU (as an effect inside the frame) and on the CPU.
       for (int i = 0; i < int(0.3 * rate); ++i) {
         const WaveStepping s = plan_wave_steps(cpu.cell_size(), knobs.wave_speed, 1.0 / rate, &carried);
         for (int k = 0; k < s.steps; ++k) cpu.step(s.dt, knobs, {});
-        struct Steps : gpu::FramePasses {
-          gpu::RippleRenderer* renderer;
-          WaveStepping stepping;
-          std::vector<shared::WaveSource> drops;
-          const RippleKnobs* knobs;
-          void record_post(gpu::FrameContext& f) override {
-            renderer->record_wave_steps(f, stepping, drops, {}, *knobs);
-          }
-        } steps;
-        steps.renderer = renderer->get();
-        steps.stepping = s;
-        if (first) steps.drops = {drop};
-        steps.knobs = &knobs;
-        first = false;
-        gpu::FramePasses* passes[] = {&steps};
+        RipplesInput input;
+        if (i == 0) input.touches.push_back({uv, 1.0f});
+        sim.advance(1.0 / rate, input);
+        gpu::FramePasses* passes[] = {renderer->get()};
+        ASSERT_TRUE((*frame)->prepare(passes));
         ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) { (*frame)->record(cmd, {}, **room, passes); }));
       }
       auto bytes = gpu::read_image(ctx(), (*renderer)->wave_field(), 8);
       ASSERT_TRUE(bytes);
+      ASSERT_EQ(bytes->size(), std::size_t(cpu.width()) * cpu.height() * 8);
       std::vector<float> gpu_h(std::size_t(cpu.width()) * cpu.height()), cpu_h(gpu_h.size());
       float worst = 0.0f, peak = 0.0f;
       for (int y = 0; y < cpu.height(); ++y)
@@ -197,11 +183,11 @@ TEST_F(RipplesTest, WaveFieldMatchesTheCpuAndKeepsItsSpeed) {
   EXPECT_NEAR(fronts[2], fronts[3], 1.5f / 128.0f);
 }
 
-class RippleSceneTest : public GpuTest {};
+class RipplesSceneTest : public GpuTest {};
 
 // A picture of the user's comes out as it went in where no ring is (tonemap "none"), and a
 // touch changes the pixels around it only.
-TEST_F(RippleSceneTest, UserPictureIsShownAsItIsAndRippledAroundATouch) {
+TEST_F(RipplesSceneTest, UserPictureIsShownAsItIsAndRippledAroundATouch) {
   ImageRgba8 photo(160, 90);
   for (int y = 0; y < photo.height; ++y)
     for (int x = 0; x < photo.width; ++x) {
@@ -225,7 +211,7 @@ TEST_F(RippleSceneTest, UserPictureIsShownAsItIsAndRippledAroundATouch) {
   auto image = (*player)->render();
   ASSERT_TRUE(image);
   // The ring is 0.2 s old: its radius is speed * 0.15 s plus a width; beyond twice that, nothing moved.
-  const RippleKnobs knobs;
+  const RipplesKnobs knobs;
   const float reach = 2.0f * (knobs.speed * 0.2f + knobs.width) * 90.0f;
   int far_differ = 0, near_differ = 0, far_pixels = 0;
   for (int y = 0; y < 90; ++y)
@@ -246,7 +232,7 @@ TEST_F(RippleSceneTest, UserPictureIsShownAsItIsAndRippledAroundATouch) {
   EXPECT_GT(near_differ, 100);
 }
 
-TEST_F(RippleSceneTest, GoldenFramesOfBothScenes) {
+TEST_F(RipplesSceneTest, GoldenFramesOfBothScenes) {
   for (auto [name, frame] : {std::pair{"ripples", 20}, std::pair{"rain", 100}}) {
     auto scene = scene::load_scene(std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/" + name + ".json");
     ASSERT_TRUE(scene) << scene.error().message;

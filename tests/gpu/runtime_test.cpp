@@ -4,8 +4,8 @@
 #include <cstring>
 #include <glm/gtc/packing.hpp>
 
-#include "liquidfx/gpu/descriptors.h"
-#include "liquidfx/gpu/pipeline.h"
+#include "liquidfx/gpu/detail/descriptors.h"
+#include "liquidfx/gpu/detail/pipeline.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/timing.h"
 #include "liquidfx/gpu/transfer.h"

@@ -3,7 +3,7 @@
 
 #include "liquidfx/core/camera.h"
 #include "liquidfx/gpu/context.h"
-#include "liquidfx/gpu/shader_library.h"
+#include "liquidfx/gpu/detail/shader_library.h"
 #include "shared/color.h"
 
 int main() {

@@ -94,3 +94,21 @@ inline Result<void> success() {
 }
 
 }  // namespace lfx
+
+#define LFX_CONCAT_INNER(a, b) a##b
+#define LFX_CONCAT(a, b) LFX_CONCAT_INNER(a, b)
+
+/// Returns the error of a failed Result from the enclosing function:
+///   LFX_TRY(block.finish());
+#define LFX_TRY(expr)                                    \
+  do {                                                   \
+    if (auto lfx_try_ = (expr); !lfx_try_) return lfx_try_.error(); \
+  } while (0)
+
+/// Declares or assigns `lhs` from a Result's value, or returns its error:
+///   LFX_TRY_ASSIGN(const double time, block.number("time", {0, 3600}));
+#define LFX_TRY_ASSIGN(lhs, expr) LFX_TRY_ASSIGN_IMPL(LFX_CONCAT(lfx_try_, __LINE__), lhs, expr)
+#define LFX_TRY_ASSIGN_IMPL(tmp, lhs, expr) \
+  auto tmp = (expr);                        \
+  if (!tmp) return tmp.error();             \
+  lhs = std::move(tmp.value())

@@ -50,8 +50,8 @@ class Buffer {
 };
 
 /// Makes a device buffer hold at least `bytes` (at least 1): kept when it does, else replaced by
-/// one with half as much again to spare, after the device is idle (frames in flight may still
-/// read the old one). For per-frame data whose size varies.
+/// one with half as much again to spare; the old one is retired (Context::retire), since frames
+/// in flight may still read it. For per-frame data whose size varies; call it before recording.
 Result<void> ensure_device_buffer(const Context& ctx, Buffer& buffer, VkDeviceSize bytes, VkBufferUsageFlags usage,
                                   const char* name);
 

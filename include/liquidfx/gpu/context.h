@@ -7,9 +7,13 @@
 
 #include <atomic>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "liquidfx/core/result.h"
@@ -55,8 +59,10 @@ struct ContextOptions {
 };
 
 /// A host engine's Vulkan objects, for Context::adopt. The device must have been created with
-/// Vulkan 1.3 features dynamicRendering, synchronization2 and maintenance4 and the extension
-/// VK_KHR_push_descriptor; the queue must support graphics and compute.
+/// Vulkan 1.3 features dynamicRendering, synchronization2 and maintenance4, the Vulkan 1.2
+/// feature timelineSemaphore and the extension VK_KHR_push_descriptor; the queue must support
+/// graphics and compute. A host that submits liquidfx's recorded work itself adds
+/// Context::next_signal() to that submission, so that retired resources are freed.
 struct AdoptInfo {
   VkInstance instance = VK_NULL_HANDLE;
   VkPhysicalDevice physical_device = VK_NULL_HANDLE;
@@ -98,6 +104,37 @@ class Context {
   /// submits it to the queue and waits for it.
   Result<void> submit_and_wait(const std::function<void(VkCommandBuffer)>& record);
 
+  // Frame-fenced lifetime. Every submission of liquidfx's work signals the Context's timeline
+  // semaphore with the next serial (1, 2, 3...), so the Context knows which work the GPU has
+  // finished. Resources replaced while frames are in flight are retired, not destroyed: they
+  // live until every submission that may use them has completed. No vkDeviceWaitIdle needed.
+
+  /// Submits a command buffer the caller recorded, signalling the timeline (and `signals`, and
+  /// `fence` when given) after waiting for `waits`. Does not wait. Returns the serial it signals.
+  Result<std::uint64_t> submit(VkCommandBuffer cmd, std::span<const VkSemaphoreSubmitInfo> waits = {},
+                               std::span<const VkSemaphoreSubmitInfo> signals = {}, VkFence fence = VK_NULL_HANDLE);
+  /// For hosts that submit liquidfx's work themselves: the signal to add to that vkQueueSubmit2
+  /// (the timeline semaphore and the next serial). Each call takes a new serial.
+  VkSemaphoreSubmitInfo next_signal();
+  /// Blocks until the submission with this serial has completed (a GPU error after 120 s).
+  Result<void> wait_for(std::uint64_t serial) const;
+  /// The serial of the last submission made (0: none yet) and of the last one completed.
+  std::uint64_t submitted_serial() const;
+  std::uint64_t completed_serial() const;
+
+  /// Keeps `object` (a Buffer, Image, Pipeline, Sampler: anything movable that frees Vulkan
+  /// objects in its destructor) until the GPU has finished every submission made so far and the
+  /// next one, then destroys it. Call it from a prepare step, before recording: the object may
+  /// be in use by submitted work but must not be recorded again.
+  template <class T>
+  void retire(T&& object) const {
+    retire_holder(std::make_unique<Held<std::decay_t<T>>>(std::forward<T>(object)));
+  }
+  /// Destroys the retired objects whose submissions have completed. Every submission calls it.
+  void collect() const;
+  /// How many retired objects wait for the GPU (for tests).
+  std::size_t retired_count() const;
+
   /// Gives an object a name that validation messages and debuggers show (no-op without
   /// VK_EXT_debug_utils).
   void set_name(VkObjectType type, std::uint64_t handle, const char* name) const;
@@ -115,6 +152,15 @@ class Context {
 
  private:
   Context() = default;
+  struct Holder {
+    virtual ~Holder() = default;
+  };
+  template <class T>
+  struct Held final : Holder {
+    explicit Held(T&& v) : value(std::move(v)) {}
+    T value;
+  };
+  void retire_holder(std::unique_ptr<Holder> holder) const;
   Result<void> load_device_functions();
   static VKAPI_ATTR VkBool32 VKAPI_CALL on_debug_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
                                                          VkDebugUtilsMessageTypeFlagsEXT types,
@@ -129,7 +175,10 @@ class Context {
   VkQueue queue_ = VK_NULL_HANDLE;
   std::uint32_t queue_family_ = 0;
   VkCommandPool immediate_pool_ = VK_NULL_HANDLE;
-  VkFence immediate_fence_ = VK_NULL_HANDLE;
+  VkSemaphore timeline_ = VK_NULL_HANDLE;
+  std::uint64_t submitted_ = 0;  // the serial the last submission signals
+  mutable std::mutex retired_mutex_;
+  mutable std::deque<std::pair<std::uint64_t, std::unique_ptr<Holder>>> retired_;  // (serial to wait for, object)
   VkPhysicalDeviceProperties properties_{};
   VkPhysicalDeviceMemoryProperties memory_properties_{};
   double timestamp_period_ns_ = 0.0;

@@ -1,9 +1,16 @@
-// Effects: the liquids a scene holds. Each effect type is registered once (effect_registry.cpp)
-// with its name, its knob table and a factory; the scene layer, the CLI and the viewer find it
-// there, so adding an effect touches its own folders and one registration line.
+// The effect contract: the liquids a scene holds. Each effect type is registered once
+// (effect_registry.cpp) with its name, its knob table and a factory; the scene layer, the CLI
+// and the viewer find it there, so adding an effect touches its own folders and one
+// registration line. docs/adding-an-effect.md walks through writing one.
+//
+// A frame, as the ScenePlayer drives it:
+//   input(...)*  -> advance(dt) -> prepare(frame) -> record_opaque / _transparent / _post
+// with set_knob(...) -> knob_changed(...) at any time between frames. prepare is where every
+// allocation happens and the only step of a frame that can fail; recording cannot.
 #pragma once
 
 #include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
 #include <memory>
 #include <span>
 #include <string>
@@ -19,41 +26,71 @@
 
 namespace lfx::scene {
 
-/// A number an effect reports each frame ("live ripples", "tilt degrees", ...).
+/// A number an effect reports each frame, named in snake_case with its unit ("live_ripples",
+/// "largest_tilt_deg"). `liquidfx render --stats` writes them as "<instance>.<name>" columns.
 struct EffectStat {
   std::string name;
   double value = 0.0;
 };
 
-/// Pointer input in frame coordinates: (0, 0) top left, (1, 1) bottom right.
-struct PointerEvent {
-  glm::vec2 position{0.0f};
-  bool pressed = false;
+/// Knobs an effect exposes live: a named group (the instance, or one of its containers), its
+/// table, and the values the effect reads every frame. There is no other copy: a change made
+/// through set_knob is what the next frame uses.
+struct KnobGroup {
+  std::string name;
+  std::span<const KnobSpec> table;
+  void* values = nullptr;  ///< The struct `table` describes.
+};
+
+/// A ray in world space (metres), from the camera through a point of the frame.
+struct Ray {
+  glm::vec3 origin{0.0f};
+  glm::vec3 direction{0.0f, 0.0f, -1.0f};  ///< Unit length.
+};
+
+enum class InputKind {
+  press,    ///< A button went down.
+  drag,     ///< The pointer moved (with or without a button held).
+  release,  ///< A button went up.
+  wheel,    ///< The wheel turned (wheel notches in `wheel`).
+};
+enum class PointerButton { left, right, middle };
+/// Modifier keys held during an event (bit flags).
+enum InputModifier : unsigned { kShift = 1u, kControl = 2u, kAlt = 4u };
+
+/// Pointer input, in frame coordinates and as a world-space ray, so that a flat effect uses
+/// `position` and a 3D one hit-tests `ray`.
+struct InputEvent {
+  InputKind kind = InputKind::press;
+  PointerButton button = PointerButton::left;
+  unsigned modifiers = 0;  ///< InputModifier bits.
+  bool held = false;       ///< drag: whether a button is held.
+  glm::vec2 position{0.0f};  ///< (0, 0) top left, (1, 1) bottom right of the frame.
+  float wheel = 0.0f;      ///< wheel: notches, positive away from the user.
+  Ray ray;                 ///< From the camera through position, at the event's time.
 };
 
 class Effect : public gpu::FramePasses {
  public:
+  /// The effect's live knobs; the pointers stay valid until the effect is destroyed.
+  virtual std::vector<KnobGroup> knob_groups() = 0;
+  /// Told after set_knob wrote a new value into a group: the effect reshapes what depends on it
+  /// (a pool's size, a mesh's inset) or refuses with an input error, after which the old value
+  /// is put back. Costly GPU work waits for prepare.
+  virtual Result<void> knob_changed(const KnobGroup& /*group*/, const KnobSpec& /*knob*/) { return success(); }
   /// Advances the effect by dt seconds of scene time (dt > 0; the player caps hitches).
   virtual Result<void> advance(double dt) = 0;
   virtual std::vector<EffectStat> stats() const { return {}; }
-  virtual void pointer(const PointerEvent&) {}
+  /// Pointer input; returns true when the effect took it (it grabbed or touched something).
+  virtual bool input(const InputEvent&) { return false; }
 };
 
-/// What a factory gets: the device, the scene, and the instance's JSON block (its "type" and
-/// "name" already read; the factory reads the rest and calls finish()).
-struct EffectSetup {
-  gpu::Context& ctx;
-  const Scene& scene;
-  const EffectInstance& instance;
-  const JsonObject& block;
+/// Sets one knob in every group of `effect` named `group` (every group when `group` is empty):
+/// checks type and range, writes it, and calls knob_changed, restoring the old value when the
+/// effect refuses. The one path for scene files' overrides, `--set` and the viewer's sliders.
+Result<void> set_effect_knob(Effect& effect, std::string_view group, std::string_view knob, const KnobValue& value);
 
-  /// Reads the block's knobs into a knob struct, then applies the instance's --set overrides.
-  Result<void> read_knobs(void* knobs, std::span<const KnobSpec> table) const;
-  /// Applies the instance's --set overrides to a knob struct (after the file's values).
-  Result<void> apply_overrides(void* knobs, std::span<const KnobSpec> table) const;
-  /// A file the block names (a mesh, a picture): relative paths are relative to the scene file.
-  std::string scene_relative(const std::string& file) const;
-};
+class EffectSetup;
 
 struct EffectType {
   std::string_view name;
@@ -68,6 +105,35 @@ struct EffectType {
 std::span<const EffectType> effect_types();
 /// The type named name, or nullptr.
 const EffectType* find_effect_type(std::string_view name);
+
+/// An effect already made, as a later one's set-up sees it.
+struct MadeEffect {
+  const EffectInstance* instance;
+  Effect* effect;
+};
+
+/// What a factory gets: the device, the scene, the instance's JSON block (its "type" and "name"
+/// already read; the factory reads the rest and calls finish()) and the effects made before it.
+class EffectSetup {
+ public:
+  EffectSetup(gpu::Context& context, const Scene& the_scene, const EffectInstance& the_instance,
+              const JsonObject& the_block, std::span<const MadeEffect> made)
+      : ctx(context), scene(the_scene), instance(the_instance), block(the_block), made_(made) {}
+
+  gpu::Context& ctx;
+  const Scene& scene;
+  const EffectInstance& instance;
+  const JsonObject& block;
+
+  /// A file the block names (a mesh, a picture): relative paths are relative to the scene file.
+  std::string scene_relative(const std::string& file) const;
+  /// The effect instance called `name` of type `type` (e.g. the particles a surface draws),
+  /// which must come earlier in the scene. Errors say which names exist, or what the effect is.
+  Result<Effect*> find_effect(std::string_view name, std::string_view type) const;
+
+ private:
+  std::span<const MadeEffect> made_;
+};
 
 /// An EffectType entry for an effect with the knob struct K and the factory `create`.
 template <class K>

@@ -3,7 +3,9 @@
 // (finish()), so that a typo never passes silently.
 #pragma once
 
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -43,6 +45,14 @@ class JsonObject {
   Result<bool> boolean(std::string_view key, std::optional<bool> fallback = std::nullopt) const;
   /// [x, y, z] with each component in range.
   Result<glm::vec3> vec3(std::string_view key, Range range, std::optional<glm::vec3> fallback = std::nullopt) const;
+  /// [u, v] image coordinates, each in [0, 1].
+  Result<glm::vec2> uv(std::string_view key) const;
+  /// A path of at least `min_points` [u, v] points, each in [0, 1].
+  Result<std::vector<glm::vec2>> uv_path(std::string_view key, std::size_t min_points) const;
+  /// [x0, y0, x1, y1] in image fractions with 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1; absent: fallback.
+  Result<glm::vec4> rect(std::string_view key, glm::vec4 fallback) const;
+  /// [column, row] inside a columns x rows grid.
+  Result<glm::ivec2> cell(std::string_view key, int columns, int rows) const;
   /// A string; when choices is not empty it must be one of them.
   Result<std::string> string(std::string_view key, std::optional<std::string> fallback = std::nullopt,
                              std::span<const std::string_view> choices = {}) const;

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "liquidfx/core/image.h"
@@ -17,7 +19,8 @@ namespace lfx::scene {
 
 class ScenePlayer {
  public:
-  /// Creates every effect of the scene; output images are width x height pixels.
+  /// Creates every effect of the scene, applies the scene's --set settings through the live
+  /// knob path, and prepares the first frame; output images are width x height pixels.
   static Result<std::unique_ptr<ScenePlayer>> create(gpu::Context& ctx, const Scene& scene, std::uint32_t width,
                                                      std::uint32_t height);
 
@@ -25,12 +28,25 @@ class ScenePlayer {
   Result<void> advance(double dt);
   double time() const { return time_; }
 
+  /// Sets a knob live: target is an effect type (every instance), an instance name, or a knob
+  /// group's name (e.g. one container of a bottle effect). The next frame uses it.
+  Result<void> set_knob(std::string_view target, std::string_view knob, const KnobValue& value);
+  /// Pointer input at a frame position; the ray is filled in from the camera. Effects are asked
+  /// from the last to the first (the one drawn on top first); returns whether one took it.
+  bool input(InputEvent event);
+  /// The world-space ray from the camera through a frame position ((0, 0) top left).
+  Ray ray_through(glm::vec2 position) const;
+
+  /// Prepares the next frame (allocations, uploads); call it before record.
+  Result<void> prepare();
   /// Records the current frame into a command buffer (for a window's frame loop).
   void record(VkCommandBuffer cmd);
-  /// Renders the current frame and reads it back (submits and waits).
+  /// Prepares and renders the current frame and reads it back (submits and waits).
   Result<ImageRgba8> render();
   /// GPU time of each pass of the frame rendered last.
   Result<std::vector<gpu::PassTime>> pass_times() const { return renderer_->timer().results(); }
+  /// Every effect's statistics, named "<instance>.<stat>", in scene order.
+  std::vector<std::pair<std::string, double>> stats() const;
 
   gpu::FrameRenderer& renderer() { return *renderer_; }
   const Scene& scene() const { return scene_; }

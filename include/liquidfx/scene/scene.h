@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "liquidfx/core/camera.h"
+#include "liquidfx/core/knobs.h"
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/render/room.h"
 #include "liquidfx/scene/track.h"
@@ -48,7 +49,15 @@ struct EffectInstance {
   std::string name;                                            ///< Unique within the scene; defaults to type + index.
   std::string path;                                            ///< JSON pointer of the block, for messages.
   nlohmann::json block;                                        ///< The whole object, "type" and "name" included.
-  std::vector<std::pair<std::string, std::string>> overrides;  ///< --set knob=value for it.
+};
+
+/// A `--set target.knob=value` for effects, checked and parsed once; the player applies it
+/// through the live knob path (set_knob) once the effects exist.
+struct KnobSetting {
+  std::string target;  ///< An effect type, an instance name, or a knob group's name (a container).
+  std::string knob;
+  KnobValue value;
+  std::string text;  ///< The setting as given, for messages.
 };
 
 struct Scene {
@@ -61,6 +70,7 @@ struct Scene {
   gpu::RoomDesc backdrop;
   std::map<std::string, Track> tracks;  ///< Scripted motion effects can follow by name.
   std::vector<EffectInstance> effects;
+  std::vector<KnobSetting> settings;  ///< From --set, in order.
 
   /// Number of frames the whole timeline has at fps.
   std::uint32_t frame_count() const;
@@ -71,8 +81,10 @@ Result<Scene> load_scene(const std::string& path);
 /// The same from JSON text; `source` names it in messages.
 Result<Scene> parse_scene(const std::string& text, const std::string& source);
 
-/// Applies `--set group.knob=value`: group is "room" (the backdrop), an effect type (all its
-/// instances) or an instance name. Errors name the setting ("--set room.size=1: unknown knob ...").
+/// Applies `--set group.knob=value`: group is "room" (the backdrop, set now), an effect type (all
+/// its instances), an instance name or a knob group of one (a bottle's container), kept in
+/// Scene::settings for the player. The knob and value are checked now where the group names an
+/// effect type or instance. Errors name the setting ("--set room.size=1: unknown knob ...").
 Result<void> apply_setting(Scene& scene, const std::string& setting);
 
 }  // namespace lfx::scene

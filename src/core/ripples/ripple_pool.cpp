@@ -19,20 +19,28 @@ float smoothstep(float edge0, float edge1, float x) {
 
 RipplePool::RipplePool(std::size_t capacity) : slots_(std::max<std::size_t>(1, capacity)) {}
 
-double RipplePool::remaining_life(const Ripple& r, const RippleKnobs& knobs) const {
+double RipplePool::remaining_life(const Ripple& r, const RipplesKnobs& knobs) const {
   if (!r.active) return 0.0;
   double life = knobs.max_radius / knobs.speed;
   if (knobs.decay > 0.0f && r.intensity > 0.0f) life = std::min(life, std::log(1.0 / kFaded) / knobs.decay);
   return std::max(0.0, life - (time_ - r.start));
 }
 
-void RipplePool::advance(double dt, const RippleKnobs& knobs) {
+void RipplePool::set_capacity(std::size_t capacity, const RipplesKnobs& knobs) {
+  capacity = std::max<std::size_t>(1, capacity);
+  std::stable_sort(slots_.begin(), slots_.end(), [&](const Ripple& a, const Ripple& b) {
+    return remaining_life(a, knobs) > remaining_life(b, knobs);
+  });
+  slots_.resize(capacity);
+}
+
+void RipplePool::advance(double dt, const RipplesKnobs& knobs) {
   time_ += std::max(0.0, dt);
   for (Ripple& r : slots_)
     if (r.active && remaining_life(r, knobs) <= 0.0) r.active = false;
 }
 
-void RipplePool::add(glm::vec2 uv, float intensity, const RippleKnobs& knobs, double age) {
+void RipplePool::add(glm::vec2 uv, float intensity, const RipplesKnobs& knobs, double age) {
   // A free slot, else the ripple closest to its end.
   auto slot = std::find_if(slots_.begin(), slots_.end(), [](const Ripple& r) { return !r.active; });
   if (slot == slots_.end())
@@ -56,7 +64,7 @@ glm::vec2 RipplePool::screen_to_uv(const GridRect& grid, glm::vec2 screen, glm::
 }
 
 void RipplePool::add_swap(const GridRect& grid, glm::ivec2 from, glm::ivec2 to, glm::vec2 image_size,
-                          const RippleKnobs& knobs) {
+                          const RipplesKnobs& knobs) {
   add(cell_center(grid, from.x, from.y, image_size), kSwapFromIntensity, knobs);
   add(cell_center(grid, to.x, to.y, image_size), kSwapToIntensity, knobs);
 }
@@ -65,7 +73,7 @@ std::size_t RipplePool::live() const {
   return std::size_t(std::count_if(slots_.begin(), slots_.end(), [](const Ripple& r) { return r.active; }));
 }
 
-std::vector<shared::RippleGpu> RipplePool::gpu(glm::vec2 image_size, const RippleKnobs& knobs) const {
+std::vector<shared::RippleGpu> RipplePool::gpu(glm::vec2 image_size, const RipplesKnobs& knobs) const {
   const float short_side = std::min(image_size.x, image_size.y);
   std::vector<shared::RippleGpu> out;
   for (const Ripple& r : slots_) {
@@ -81,7 +89,7 @@ std::vector<shared::RippleGpu> RipplePool::gpu(glm::vec2 image_size, const Rippl
   return out;
 }
 
-shared::RippleParams RipplePool::gpu_params(const RippleKnobs& knobs) {
+shared::RippleParams RipplePool::gpu_params(const RipplesKnobs& knobs) {
   shared::RippleParams p{};
   p.ring = glm::vec4(knobs.width, knobs.distortion, knobs.max_radius, knobs.highlight);
   p.extent = glm::vec4(5.5f * knobs.width, knobs.width, 0.0f, 0.0f);

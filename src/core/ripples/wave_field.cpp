@@ -38,7 +38,7 @@ glm::vec2 WaveField::neighbour(int x, int y, int nx, int ny, bool reflecting) co
   return cell(nx, ny);
 }
 
-void WaveField::step(float dt, const RippleKnobs& knobs, const std::vector<shared::WaveSource>& held) {
+void WaveField::step(float dt, const RipplesKnobs& knobs, const std::vector<shared::WaveSource>& held) {
   const bool reflecting = knobs.wave_edges == RippleEdges::reflecting;
   const float k = shared::wave_laplacian_weight(knobs.wave_speed, dt, cell_);
   const glm::vec2 extent(float(width_) * cell_, float(height_) * cell_);

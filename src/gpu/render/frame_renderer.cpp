@@ -4,7 +4,7 @@
 #include <glm/matrix.hpp>
 #include <glm/trigonometric.hpp>
 
-#include "liquidfx/gpu/descriptors.h"
+#include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/transfer.h"
 
 namespace lfx::gpu {
@@ -44,9 +44,10 @@ Result<std::unique_ptr<FrameRenderer>> FrameRenderer::create(Context& ctx, std::
 
 Result<void> FrameRenderer::resize(std::uint32_t width, std::uint32_t height) {
   if (width == 0 || height == 0) return input_error("frame size must be at least 1x1");
-  vkDeviceWaitIdle(ctx_.device());
+  if (targets_.color.handle() && targets_.width() == width && targets_.height() == height) return success();
   auto targets = FrameTargets::create(ctx_, width, height);
   if (!targets) return targets.error();
+  ctx_.retire(std::move(targets_));  // frames in flight may still use the old ones
   targets_ = std::move(targets.value());
   return success();
 }
@@ -157,7 +158,14 @@ void FrameRenderer::refresh_scene_copy(FrameContext& frame, VkRect2D rect) {
   t.scene_depth.use(cmd, access::kShaderSampled);
 }
 
+Result<void> FrameRenderer::prepare(std::span<FramePasses* const> effects) {
+  const FramePrepare frame{ctx_, targets_.width(), targets_.height()};
+  for (FramePasses* effect : effects) LFX_TRY(effect->prepare(frame));
+  return success();
+}
+
 Result<ImageRgba8> FrameRenderer::render(const FrameView& view, Room& room, std::span<FramePasses* const> effects) {
+  LFX_TRY(prepare(effects));
   if (auto r = ctx_.submit_and_wait([&](VkCommandBuffer cmd) { record(cmd, view, room, effects); }); !r)
     return r.error();
   return read_image_rgba8(ctx_, targets_.output);

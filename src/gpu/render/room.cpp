@@ -5,8 +5,8 @@
 #include <glm/trigonometric.hpp>
 #include <numbers>
 
-#include "liquidfx/gpu/descriptors.h"
-#include "liquidfx/gpu/rendering.h"
+#include "liquidfx/gpu/detail/descriptors.h"
+#include "liquidfx/gpu/detail/rendering.h"
 #include "liquidfx/gpu/transfer.h"
 #include "shared/room.h"
 

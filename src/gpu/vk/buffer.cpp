@@ -10,9 +10,9 @@ Result<void> ensure_device_buffer(const Context& ctx, Buffer& buffer, VkDeviceSi
                                   const char* name) {
   bytes = std::max<VkDeviceSize>(bytes, 1);
   if (buffer.size() >= bytes) return success();
-  vkDeviceWaitIdle(ctx.device());
   auto grown = Buffer::create(ctx, bytes + bytes / 2, usage, MemoryUsage::device, name);
   if (!grown) return grown.error();
+  ctx.retire(std::move(buffer));  // frames in flight may still read it
   buffer = std::move(grown.value());
   return success();
 }

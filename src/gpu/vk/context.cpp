@@ -312,7 +312,9 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
   core.samplerAnisotropy = supported.samplerAnisotropy;
   core.shaderStorageImageWriteWithoutFormat = supported.shaderStorageImageWriteWithoutFormat;
   core.shaderStorageImageReadWithoutFormat = supported.shaderStorageImageReadWithoutFormat;
-  VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  f12.timelineSemaphore = VK_TRUE;  // frame-fenced lifetime (Context::retire)
+  VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, &f12};
   f13.dynamicRendering = VK_TRUE;
   f13.synchronization2 = VK_TRUE;
   f13.maintenance4 = VK_TRUE;  // required by Vulkan 1.3; SPIR-V 1.6 compute shaders use LocalSizeId
@@ -377,14 +379,22 @@ Result<void> Context::load_device_functions() {
   pool_info.queueFamilyIndex = queue_family_;
   if (auto r = vk_check(vkCreateCommandPool(device_, &pool_info, nullptr, &immediate_pool_), "vkCreateCommandPool"); !r)
     return r;
-  VkFenceCreateInfo fence_info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  return vk_check(vkCreateFence(device_, &fence_info, nullptr, &immediate_fence_), "vkCreateFence");
+  VkSemaphoreTypeCreateInfo timeline_type{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
+  timeline_type.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+  timeline_type.initialValue = 0;
+  VkSemaphoreCreateInfo timeline_info{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, &timeline_type};
+  if (auto r = vk_check(vkCreateSemaphore(device_, &timeline_info, nullptr, &timeline_), "creating the timeline semaphore");
+      !r)
+    return r;
+  set_name(VK_OBJECT_TYPE_SEMAPHORE, reinterpret_cast<std::uint64_t>(timeline_), "liquidfx frames");
+  return success();
 }
 
 Context::~Context() {
   if (device_) {
     vkDeviceWaitIdle(device_);
-    if (immediate_fence_) vkDestroyFence(device_, immediate_fence_, nullptr);
+    retired_.clear();
+    if (timeline_) vkDestroySemaphore(device_, timeline_, nullptr);
     if (immediate_pool_) vkDestroyCommandPool(device_, immediate_pool_, nullptr);
   }
   if (!owns_objects_) return;
@@ -431,24 +441,86 @@ Result<void> Context::submit_and_wait(const std::function<void(VkCommandBuffer)>
   record(cmd);
   Result<void> result = vk_check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
   if (result) {
-    VkCommandBufferSubmitInfo cmd_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
-    cmd_info.commandBuffer = cmd;
-    VkSubmitInfo2 submit{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
-    submit.commandBufferInfoCount = 1;
-    submit.pCommandBufferInfos = &cmd_info;
-    result = vk_check(vkQueueSubmit2(queue_, 1, &submit, immediate_fence_), "vkQueueSubmit2");
-    if (result) {
-      const VkResult waited = vkWaitForFences(device_, 1, &immediate_fence_, VK_TRUE, kSubmitTimeoutNs);
-      if (waited == VK_TIMEOUT) {
-        result = gpu_error("the GPU did not finish the submitted work within 120 s");
-      } else {
-        result = vk_check(waited, "vkWaitForFences");
-      }
-      if (result) vkResetFences(device_, 1, &immediate_fence_);
+    auto serial = submit(cmd);
+    result = serial ? wait_for(*serial) : Result<void>(serial.error());
+  }
+  // After a failed wait the GPU may still read the command buffer: leave it to the pool.
+  if (result) vkFreeCommandBuffers(device_, immediate_pool_, 1, &cmd);
+  collect();
+  return result;
+}
+
+Result<std::uint64_t> Context::submit(VkCommandBuffer cmd, std::span<const VkSemaphoreSubmitInfo> waits,
+                                      std::span<const VkSemaphoreSubmitInfo> signals, VkFence fence) {
+  collect();
+  std::vector<VkSemaphoreSubmitInfo> all_signals(signals.begin(), signals.end());
+  all_signals.push_back(next_signal());
+  VkCommandBufferSubmitInfo cmd_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
+  cmd_info.commandBuffer = cmd;
+  VkSubmitInfo2 info{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
+  info.waitSemaphoreInfoCount = std::uint32_t(waits.size());
+  info.pWaitSemaphoreInfos = waits.data();
+  info.commandBufferInfoCount = 1;
+  info.pCommandBufferInfos = &cmd_info;
+  info.signalSemaphoreInfoCount = std::uint32_t(all_signals.size());
+  info.pSignalSemaphoreInfos = all_signals.data();
+  if (auto r = vk_check(vkQueueSubmit2(queue_, 1, &info, fence), "vkQueueSubmit2"); !r) return r.error();
+  return all_signals.back().value;
+}
+
+VkSemaphoreSubmitInfo Context::next_signal() {
+  std::lock_guard lock(retired_mutex_);
+  VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
+  signal.semaphore = timeline_;
+  signal.value = ++submitted_;
+  signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  return signal;
+}
+
+Result<void> Context::wait_for(std::uint64_t serial) const {
+  VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+  info.semaphoreCount = 1;
+  info.pSemaphores = &timeline_;
+  info.pValues = &serial;
+  const VkResult waited = vkWaitSemaphores(device_, &info, kSubmitTimeoutNs);
+  if (waited == VK_TIMEOUT) return gpu_error("the GPU did not finish the submitted work within 120 s");
+  return vk_check(waited, "vkWaitSemaphores");
+}
+
+std::uint64_t Context::submitted_serial() const {
+  std::lock_guard lock(retired_mutex_);
+  return submitted_;
+}
+
+std::uint64_t Context::completed_serial() const {
+  std::uint64_t value = 0;
+  if (vkGetSemaphoreCounterValue(device_, timeline_, &value) != VK_SUCCESS) return 0;
+  return value;
+}
+
+void Context::retire_holder(std::unique_ptr<Holder> holder) const {
+  std::lock_guard lock(retired_mutex_);
+  // The next submission may still be recording work that was planned before this call.
+  retired_.emplace_back(submitted_ + 1, std::move(holder));
+}
+
+void Context::collect() const {
+  const std::uint64_t done = completed_serial();
+  std::deque<std::pair<std::uint64_t, std::unique_ptr<Holder>>> finished;
+  {
+    std::lock_guard lock(retired_mutex_);
+    // Serials are handed out in order, so the finished objects are at the front.
+    while (!retired_.empty() && retired_.front().first <= done) {
+      finished.push_back(std::move(retired_.front()));
+      retired_.pop_front();
     }
   }
-  if (result) vkFreeCommandBuffers(device_, immediate_pool_, 1, &cmd);
-  return result;
+  // Destroyed here, outside the lock.
+}
+
+std::size_t Context::retired_count() const {
+  std::lock_guard lock(retired_mutex_);
+  return retired_.size();
 }
 
 void Context::set_name(VkObjectType type, std::uint64_t handle, const char* name) const {

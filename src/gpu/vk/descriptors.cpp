@@ -1,4 +1,4 @@
-#include "liquidfx/gpu/descriptors.h"
+#include "liquidfx/gpu/detail/descriptors.h"
 
 #include <cassert>
 

@@ -1,4 +1,4 @@
-#include "liquidfx/gpu/rendering.h"
+#include "liquidfx/gpu/detail/rendering.h"
 
 #include <cassert>
 #include <vector>

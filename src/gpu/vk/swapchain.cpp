@@ -180,16 +180,7 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
   VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
   signal.semaphore = rendered_[index];
   signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-  VkCommandBufferSubmitInfo cmd_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
-  cmd_info.commandBuffer = slot.cmd;
-  VkSubmitInfo2 submit{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
-  submit.waitSemaphoreInfoCount = 1;
-  submit.pWaitSemaphoreInfos = &wait;
-  submit.commandBufferInfoCount = 1;
-  submit.pCommandBufferInfos = &cmd_info;
-  submit.signalSemaphoreInfoCount = 1;
-  submit.pSignalSemaphoreInfos = &signal;
-  if (auto r = vk_check(vkQueueSubmit2(ctx_.queue(), 1, &submit, slot.done), "vkQueueSubmit2"); !r) return r.error();
+  if (auto r = ctx_.submit(slot.cmd, {&wait, 1}, {&signal, 1}, slot.done); !r) return r.error();
 
   VkPresentInfoKHR present{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};
   present.waitSemaphoreCount = 1;

@@ -1,169 +1,210 @@
 #include "bottle_effect.h"
 
 #include <cmath>
-#include <glm/ext/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <map>
 
+#include "liquidfx/core/bottle/bottle_knobs.h"
 #include "liquidfx/core/container/mesh_io.h"
 #include "liquidfx/core/container/shapes.h"
 #include "liquidfx/core/log.h"
 #include "liquidfx/core/slosh/liquid_container.h"
-#include "liquidfx/gpu/effects/bottle_knobs.h"
 #include "liquidfx/gpu/effects/bottle_renderer.h"
 
 namespace lfx::scene {
 namespace {
 
-struct Placed {
+// A container as the scene declares it; its knobs are the one copy the effect's knob group
+// exposes (the liquids of its copies take theirs from here).
+struct Declared {
   std::string name;
   const Track* track = nullptr;  // nullptr: placed in the world
   Pose local;                    // on the track (or in the world)
-  gpu::BottleKnobs knobs;
-  std::shared_ptr<const ContainerShape> shape;
-  std::unique_ptr<LiquidContainer> liquid;  // made once the copies are laid out
+  BottleKnobs knobs;
+  std::string source;  // a mesh file, or a shape's name
+  bool has_mesh = false;
 };
+
+// A container in the world: a declared one or one of its copies.
+struct Placed {
+  std::size_t declared;
+  Pose local;
+  std::unique_ptr<LiquidContainer> liquid;
+};
+
+bool changes_layout(const KnobSpec& knob) {
+  const std::string_view name = knob.name;
+  return name == "copies" || name == "copy_spacing" || name == "inset";
+}
+
+bool is_slosh_knob(const KnobSpec& knob) {
+  return find_knob(SloshKnobs::knobs(), knob.name) != nullptr;
+}
 
 class BottleEffect : public Effect {
  public:
-  Result<void> advance(double dt) override {
-    time_ += dt;
-    for (Placed& p : containers_) p.liquid->update(pose_of(p), dt);
+  std::vector<KnobGroup> knob_groups() override {
+    std::vector<KnobGroup> groups;
+    for (Declared& d : declared_) groups.push_back({d.name, BottleKnobs::knobs(), &d.knobs});
+    return groups;
+  }
+
+  Result<void> knob_changed(const KnobGroup& group, const KnobSpec& knob) override {
+    if (changes_layout(knob)) {
+      layout_dirty_ = true;
+      return success();
+    }
+    if (!is_slosh_knob(knob) || layout_dirty_) return success();  // glass knobs are read every frame
+    for (Placed& p : placed_)
+      if (declared_[p.declared].name == group.name) p.liquid->set_knobs(slosh_knobs(declared_[p.declared].knobs));
     return success();
+  }
+
+  Result<void> advance(double dt) override {
+    LFX_TRY(ensure_layout());
+    time_ += dt;
+    for (Placed& p : placed_) p.liquid->update(pose_of(p), dt);
+    return success();
+  }
+
+  Result<void> prepare(const gpu::FramePrepare& frame) override {
+    LFX_TRY(ensure_layout());
+    std::vector<gpu::BottleDraw> draws;
+    for (const Placed& p : placed_) {
+      const BottleKnobs& k = declared_[p.declared].knobs;
+      draws.push_back({p.liquid.get(), {k.glass_tint, k.glass_opacity, k.glass_refraction, k.film_opacity}});
+    }
+    LFX_TRY(renderer_->set_containers(std::move(draws)));
+    renderer_->set_reference_pass(declared_.front().knobs.reference_pass);
+    return renderer_->prepare(frame);
   }
 
   void record_transparent(gpu::FrameContext& frame) override { renderer_->record_transparent(frame); }
 
   std::vector<EffectStat> stats() const override {
     double tilt = 0.0, agitation = 0.0, bubbles = 0.0;
-    for (const Placed& p : containers_) {
+    for (const Placed& p : placed_) {
       tilt = std::max(tilt, double(p.liquid->state().tilt_degrees()));
       agitation = std::max(agitation, double(p.liquid->state().agitation));
       bubbles += p.liquid->state().live_bubbles;
     }
-    return {{"containers", double(containers_.size())},
-            {"largest tilt (deg)", tilt},
-            {"largest agitation", agitation},
-            {"live bubbles", bubbles}};
+    return {{"containers", double(placed_.size())},
+            {"largest_tilt_deg", tilt},
+            {"largest_agitation", agitation},
+            {"live_bubbles", bubbles}};
   }
 
   Pose pose_of(const Placed& p) const {
-    if (!p.track) return p.local;
-    const Pose carrier = p.track->at(time_);
+    const Declared& d = declared_[p.declared];
+    if (!d.track) return p.local;
+    const Pose carrier = d.track->at(time_);
     return {carrier.position + carrier.orientation * p.local.position, carrier.orientation * p.local.orientation};
   }
 
-  gpu::BottleRenderer& renderer() { return *renderer_; }
+  // The shape of a declared container at its inset, made once per (source, inset).
+  Result<std::shared_ptr<const ContainerShape>> shape_of(const Declared& d) {
+    const std::string key = d.source + "@" + std::to_string(d.knobs.inset);
+    auto& shape = shapes_[key];
+    if (shape) return shape;
+    std::vector<std::string> notes;
+    Result<std::shared_ptr<const ContainerShape>> made = input_error("");
+    if (d.has_mesh) {
+      auto mesh = load_mesh(d.source);
+      if (!mesh) return input_error(d.name + ": " + mesh.error().message);
+      made = ContainerShape::create(*mesh, d.source, d.knobs.inset, nullptr, &notes);
+    } else {
+      made = ContainerShape::create_named(d.source, d.knobs.inset);
+    }
+    if (!made) return input_error(d.name + ": " + made.error().message);
+    for (const std::string& note : notes) log_warning(note);
+    shape = *made;
+    return shape;
+  }
 
-  std::vector<Placed> containers_;
+  // Lays the containers and their copies out again after a knob that shapes them changed. Each
+  // copy starts from rest where its declared container is now.
+  Result<void> ensure_layout() {
+    if (!layout_dirty_) return success();
+    std::vector<Placed> placed;
+    for (std::size_t i = 0; i < declared_.size(); ++i) {
+      const Declared& d = declared_[i];
+      LFX_TRY_ASSIGN(const auto shape, shape_of(d));
+      // Copies (benchmarks): each container repeated on a square grid behind and beside it.
+      const int columns = int(std::ceil(std::sqrt(double(d.knobs.copies))));
+      for (int copy = 0; copy < d.knobs.copies; ++copy) {
+        Placed c{i, d.local, std::make_unique<LiquidContainer>(shape, slosh_knobs(d.knobs))};
+        c.local.position += glm::vec3(float(copy % columns), 0.0f, -float(copy / columns)) * d.knobs.copy_spacing;
+        placed.push_back(std::move(c));
+      }
+    }
+    placed_ = std::move(placed);
+    for (Placed& p : placed_) p.liquid->update(pose_of(p), 0.0);
+    layout_dirty_ = false;
+    return success();
+  }
+
+  std::vector<Declared> declared_;
+  std::vector<Placed> placed_;
+  bool layout_dirty_ = true;
+  std::map<std::string, std::shared_ptr<const ContainerShape>> shapes_;
   std::unique_ptr<gpu::BottleRenderer> renderer_;
   double time_ = 0.0;
 };
 
 // Reads one container's description; `defaults` are the effect's knobs.
-Result<Placed> read_container(const EffectSetup& setup, const JsonObject& o, const gpu::BottleKnobs& defaults,
-                              std::map<std::string, std::shared_ptr<const ContainerShape>>& shapes) {
-  Placed p;
-  p.knobs = defaults;
-  if (auto r = o.knobs(&p.knobs, gpu::BottleKnobs::knobs()); !r) return r.error();
-  // --set overrides the file, for every container of the effect.
-  if (auto r = setup.apply_overrides(&p.knobs, gpu::BottleKnobs::knobs()); !r) return r.error();
-  auto name = o.string("name", setup.instance.name);
-  if (!name) return name.error();
-  p.name = *name;
-
-  auto track = o.string("track", "");
-  if (!track) return track.error();
-  if (!track->empty()) {
-    auto found = setup.scene.tracks.find(*track);
+Result<Declared> read_container(const EffectSetup& setup, const JsonObject& o, const BottleKnobs& defaults,
+                                const std::string& default_name) {
+  Declared d;
+  d.knobs = defaults;
+  LFX_TRY(o.knobs(&d.knobs, BottleKnobs::knobs()));
+  LFX_TRY_ASSIGN(d.name, o.string("name", default_name));
+  LFX_TRY_ASSIGN(const std::string track, o.string("track", ""));
+  if (!track.empty()) {
+    auto found = setup.scene.tracks.find(track);
     if (found == setup.scene.tracks.end()) {
       std::string known;
       for (const auto& [n, t] : setup.scene.tracks) known += (known.empty() ? "" : ", ") + n;
-      return o.error_at("track", "no track \"" + *track + "\" (tracks: " + (known.empty() ? "none" : known) + ")");
+      return o.error_at("track", "no track \"" + track + "\" (tracks: " + (known.empty() ? "none" : known) + ")");
     }
-    p.track = &found->second;
+    d.track = &found->second;
   }
-  auto position = o.vec3("position", {-1000.0, 1000.0}, glm::vec3(0.0f));
-  if (!position) return position.error();
-  auto rotation = o.vec3("rotation", {-3600.0, 3600.0}, glm::vec3(0.0f));
-  if (!rotation) return rotation.error();
-  p.local = {*position, rotation_from_degrees(*rotation)};
-
-  const bool has_mesh = o.has("mesh");
-  auto shape_name = o.string(has_mesh ? "mesh" : "shape", "bottle");
-  if (!shape_name) return shape_name.error();
-  const std::string source = has_mesh ? setup.scene_relative(*shape_name) : *shape_name;
-  const std::string key = source + "@" + std::to_string(p.knobs.inset);
-  auto& shape = shapes[key];
-  if (!shape) {
-    std::vector<std::string> notes;
-    Result<std::shared_ptr<const ContainerShape>> made = input_error("");
-    if (has_mesh) {
-      auto mesh = load_mesh(source);
-      if (!mesh) return o.error_at("mesh", mesh.error().message);
-      made = ContainerShape::create(*mesh, source, p.knobs.inset, nullptr, &notes);
-    } else {
-      made = ContainerShape::create_named(source, p.knobs.inset);
-    }
-    if (!made) return o.error_at(has_mesh ? "mesh" : "shape", made.error().message);
-    for (const std::string& note : notes) log_warning(note);
-    shape = *made;
-  }
-  p.shape = shape;
-  return p;
+  LFX_TRY_ASSIGN(const glm::vec3 position, o.vec3("position", {-1000.0, 1000.0}, glm::vec3(0.0f)));
+  LFX_TRY_ASSIGN(const glm::vec3 rotation, o.vec3("rotation", {-3600.0, 3600.0}, glm::vec3(0.0f)));
+  d.local = {position, rotation_from_degrees(rotation)};
+  d.has_mesh = o.has("mesh");
+  LFX_TRY_ASSIGN(const std::string shape, o.string(d.has_mesh ? "mesh" : "shape", "bottle"));
+  d.source = d.has_mesh ? setup.scene_relative(shape) : shape;
+  return d;
 }
 
 }  // namespace
 
 Result<std::unique_ptr<Effect>> create_bottle_effect(const EffectSetup& setup) {
   auto effect = std::make_unique<BottleEffect>();
-  gpu::BottleKnobs defaults;
-  if (auto r = setup.block.knobs(&defaults, gpu::BottleKnobs::knobs()); !r) return r.error();
-  std::map<std::string, std::shared_ptr<const ContainerShape>> shapes;
-  auto blocks = setup.block.objects("containers");
-  if (!blocks) return blocks.error();
-  std::vector<Placed> placed;
-  if (blocks->empty()) {
-    auto one = read_container(setup, setup.block, defaults, shapes);
-    if (!one) return one.error();
-    placed.push_back(std::move(one.value()));
-  } else {
-    for (const JsonObject& block : *blocks) {
-      auto c = read_container(setup, block, defaults, shapes);
-      if (!c) return c.error();
-      if (auto r = block.finish(); !r) return r.error();
-      placed.push_back(std::move(c.value()));
-    }
+  BottleKnobs defaults;
+  LFX_TRY(setup.block.knobs(&defaults, BottleKnobs::knobs()));
+  LFX_TRY_ASSIGN(const auto blocks, setup.block.objects("containers"));
+  if (blocks.empty()) {
+    LFX_TRY_ASSIGN(Declared one, read_container(setup, setup.block, defaults, setup.instance.name));
+    effect->declared_.push_back(std::move(one));
   }
-  if (auto r = setup.block.finish(); !r) return r.error();
-
-  // Copies (benchmarks): each container repeated on a square grid behind and beside it.
-  for (Placed& p : placed) {
-    const int columns = int(std::ceil(std::sqrt(double(p.knobs.copies))));
-    for (int copy = 0; copy < p.knobs.copies; ++copy) {
-      Placed c;
-      c.name = p.name + (copy ? "#" + std::to_string(copy) : "");
-      c.track = p.track;
-      c.local = p.local;
-      c.local.position += glm::vec3(float(copy % columns), 0.0f, -float(copy / columns)) * p.knobs.copy_spacing;
-      c.knobs = p.knobs;
-      c.shape = p.shape;
-      c.liquid = std::make_unique<LiquidContainer>(p.shape, gpu::slosh_knobs(p.knobs));
-      effect->containers_.push_back(std::move(c));
-    }
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    const JsonObject& block = blocks[i];
+    LFX_TRY_ASSIGN(Declared d, read_container(setup, block, defaults, setup.instance.name + "/" + std::to_string(i)));
+    LFX_TRY(block.finish());
+    for (const Declared& other : effect->declared_)
+      if (other.name == d.name) return block.error_at("name", "another container is called \"" + d.name + "\"");
+    effect->declared_.push_back(std::move(d));
   }
-  for (Placed& p : effect->containers_) p.liquid->update(effect->pose_of(p), 0.0);
-
-  auto renderer = gpu::BottleRenderer::create(setup.ctx);
-  if (!renderer) return renderer.error();
-  effect->renderer_ = std::move(renderer.value());
-  effect->renderer_->set_reference_pass(effect->containers_.front().knobs.reference_pass);
-  // The containers and their glass never change: the renderer keeps pointers to the liquids.
-  std::vector<gpu::BottleDraw> draws;
-  for (const Placed& p : effect->containers_)
-    draws.push_back(
-        {p.liquid.get(), {p.knobs.glass_tint, p.knobs.glass_opacity, p.knobs.glass_refraction, p.knobs.film_opacity}});
-  if (auto r = effect->renderer_->set_containers(std::move(draws)); !r) return r.error();
+  LFX_TRY(setup.block.finish());
+  // Shapes are made now so that a bad mesh is reported with its JSON path.
+  for (std::size_t i = 0; i < effect->declared_.size(); ++i) {
+    const Declared& d = effect->declared_[i];
+    const JsonObject& block = blocks.empty() ? setup.block : blocks[i];
+    if (auto shape = effect->shape_of(d); !shape)
+      return block.error_at(d.has_mesh ? "mesh" : "shape", shape.error().message.substr(d.name.size() + 2));
+  }
+  LFX_TRY_ASSIGN(effect->renderer_, gpu::BottleRenderer::create(setup.ctx));
   return std::unique_ptr<Effect>(std::move(effect));
 }
 

@@ -3,8 +3,8 @@
 #include <cstring>
 
 #include "liquidfx/gpu/buffer.h"
-#include "liquidfx/gpu/descriptors.h"
-#include "liquidfx/gpu/pipeline.h"
+#include "liquidfx/gpu/detail/descriptors.h"
+#include "liquidfx/gpu/detail/pipeline.h"
 #include "liquidfx/gpu/transfer.h"
 #include "support/gpu_test.h"
 

@@ -8,7 +8,7 @@
 #include <glm/vec2.hpp>
 #include <vector>
 
-#include "liquidfx/core/ripples/ripple_knobs.h"
+#include "liquidfx/core/ripples/ripples_knobs.h"
 #include "shared/waves.h"
 
 namespace lfx {
@@ -39,7 +39,7 @@ class WaveField {
   /// Lowers the surface by a source's shape (a drop).
   void disturb(const shared::WaveSource& source);
   /// One sub-step of dt seconds; `held` sources hold the surface down meanwhile (a dragged stick).
-  void step(float dt, const RippleKnobs& knobs, const std::vector<shared::WaveSource>& held);
+  void step(float dt, const RipplesKnobs& knobs, const std::vector<shared::WaveSource>& held);
   /// Cells outside the mask are walls (the waves bounce off them). 1 = water.
   void set_mask(std::vector<std::uint8_t> mask) { mask_ = std::move(mask); }
 

@@ -1,6 +1,6 @@
 // lfx::gpu::BottleRenderer: draws liquid containers (what lfx::LiquidContainer computes) into a
 // frame: the liquid body and its implied top surface, bubbles, the wet film and the glass, in
-// the refractive style of the Godot write-up or the opaque two-colour style of the Unity one.
+// a refractive style (the liquid bends and tints what is behind it) or an opaque two-colour one.
 //
 // For each container, back to front:
 //   glass back faces -> liquid depth (front faces with normals, back faces; both clipped by the
@@ -23,7 +23,7 @@
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
 #include "liquidfx/gpu/image.h"
-#include "liquidfx/gpu/pipeline.h"
+#include "liquidfx/gpu/detail/pipeline.h"
 #include "liquidfx/gpu/render/frame_passes.h"
 
 namespace lfx::gpu {
@@ -48,6 +48,7 @@ class BottleRenderer : public FramePasses {
   ~BottleRenderer() override;
 
   /// The containers to draw next frame (their shapes' meshes are uploaded on first sight).
+  /// Call it before prepare.
   Result<void> set_containers(std::vector<BottleDraw> draws);
   /// Also draws every liquid and glass mesh as plain opaque into a scratch target, timed as its
   /// own pass: the reference the liquid passes are measured against.
@@ -57,6 +58,7 @@ class BottleRenderer : public FramePasses {
   /// bubble into a second one (w = 1).
   void set_debug_targets(Image* entry_points, Image* bubble_points);
 
+  Result<void> prepare(const FramePrepare& frame) override;
   void record_transparent(FrameContext& frame) override;
 
  private:

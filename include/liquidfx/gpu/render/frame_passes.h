@@ -1,7 +1,9 @@
 // The hooks through which an effect draws into a frame, and what it sees while it does.
 //
-// Frame order: room (opaque) -> every effect's record_opaque -> scene copy (colour with mips,
-// linear depth) -> every effect's record_transparent -> every effect's record_post -> tonemap.
+// Before recording, every effect's prepare: the one step that may allocate, upload, resize or
+// fail (its Result reaches the caller). Then recording, which cannot fail:
+// room (opaque) -> every effect's record_opaque -> scene copy (colour with mips, linear depth)
+// -> every effect's record_transparent -> every effect's record_post -> tonemap.
 #pragma once
 
 #include <vulkan/vulkan.h>
@@ -18,6 +20,13 @@
 namespace lfx::gpu {
 
 class FrameRenderer;
+
+/// What a prepare step sees: the device and the size of the frame about to be recorded.
+struct FramePrepare {
+  Context& ctx;
+  std::uint32_t width;   ///< Pixels.
+  std::uint32_t height;  ///< Pixels.
+};
 
 /// What a pass sees while the frame records.
 struct FrameContext {
@@ -37,6 +46,9 @@ struct FrameContext {
 class FramePasses {
  public:
   virtual ~FramePasses() = default;
+  /// Before the frame records: (re)allocate and upload what it needs. Resources it replaces go
+  /// to Context::retire (frames in flight may still use them), never destroyed here.
+  virtual Result<void> prepare(const FramePrepare&) { return success(); }
   /// Opaque geometry into targets.color and targets.depth.
   virtual void record_opaque(FrameContext&) {}
   /// Transparent geometry; may sample targets.scene_color (mips) and targets.scene_depth, and

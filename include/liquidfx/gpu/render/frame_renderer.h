@@ -11,7 +11,7 @@
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
-#include "liquidfx/gpu/pipeline.h"
+#include "liquidfx/gpu/detail/pipeline.h"
 #include "liquidfx/gpu/render/frame_passes.h"
 #include "liquidfx/gpu/render/frame_targets.h"
 #include "liquidfx/gpu/render/room.h"
@@ -32,14 +32,19 @@ class FrameRenderer {
  public:
   static Result<std::unique_ptr<FrameRenderer>> create(Context& ctx, std::uint32_t width, std::uint32_t height);
 
-  /// Recreates the targets at a new size (waits for the device to be idle).
+  /// Recreates the targets at a new size (nothing when the size is unchanged); the old targets
+  /// are retired, so frames in flight keep theirs. Call it before recording a frame.
   Result<void> resize(std::uint32_t width, std::uint32_t height);
 
-  /// Records one frame into cmd. On exit targets().output holds the display image, last used as
+  /// Runs every effect's prepare step for the next frame (allocations, uploads). Call it before
+  /// record; its error is the frame's.
+  Result<void> prepare(std::span<FramePasses* const> effects);
+
+  /// Records one frame into cmd (after prepare). On exit targets().output holds the display image, last used as
   /// kComputeWrite; the other targets are as their last pass left them.
   void record(VkCommandBuffer cmd, const FrameView& view, Room& room, std::span<FramePasses* const> effects);
 
-  /// Convenience path: records, submits, waits and reads the output back.
+  /// Convenience path: prepares, records, submits, waits and reads the output back.
   Result<ImageRgba8> render(const FrameView& view, Room& room, std::span<FramePasses* const> effects);
 
   /// Copies the current targets.color into targets.scene_color (and its mips) again, so that

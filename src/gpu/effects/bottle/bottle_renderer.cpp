@@ -5,10 +5,9 @@
 #include <numeric>
 
 #include "liquidfx/core/container/shaded_mesh.h"
-#include "liquidfx/core/log.h"
-#include "liquidfx/gpu/descriptors.h"
+#include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
-#include "liquidfx/gpu/rendering.h"
+#include "liquidfx/gpu/detail/rendering.h"
 #include "liquidfx/gpu/transfer.h"
 
 namespace lfx::gpu {
@@ -202,7 +201,6 @@ void BottleRenderer::set_debug_targets(Image* entry_points, Image* bubble_points
 Result<void> BottleRenderer::ensure_targets(std::uint32_t width, std::uint32_t height) {
   if (front_depth_image_.handle() && front_depth_image_.width() == width && front_depth_image_.height() == height)
     return success();
-  vkDeviceWaitIdle(ctx_.device());
   const VkImageUsageFlags depth = VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
   const VkImageUsageFlags color = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
   struct Spec {
@@ -218,6 +216,7 @@ Result<void> BottleRenderer::ensure_targets(std::uint32_t width, std::uint32_t h
                         Spec{&reference_depth_, kDepthFormat, depth, "bottle reference depth"}}) {
     auto image = Image::create(ctx_, {width, height, s.format, 1, s.usage, s.name});
     if (!image) return image.error();
+    ctx_.retire(std::move(*s.image));  // frames in flight may still use it
     *s.image = std::move(image.value());
   }
   return success();
@@ -232,15 +231,19 @@ Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t 
   return ensure_device_buffer(ctx_, bubbles_, bubbles * sizeof(glm::vec4), usage, "bottle bubbles");
 }
 
+Result<void> BottleRenderer::prepare(const FramePrepare& frame) {
+  if (draws_.empty()) return success();
+  LFX_TRY(ensure_targets(frame.width, frame.height));
+  std::size_t bubbles = 0;
+  for (const BottleDraw& d : draws_) bubbles += d.liquid->bubbles().size();
+  return ensure_buffers(draws_.size(), bubbles);
+}
+
 void BottleRenderer::record_transparent(FrameContext& frame) {
   if (draws_.empty()) return;
   VkCommandBuffer cmd = frame.cmd;
   FrameTargets& t = frame.targets;
   const VkExtent2D extent = t.color.extent();
-  if (auto r = ensure_targets(extent.width, extent.height); !r) {
-    log_error(r.error().message);
-    return;
-  }
 
   // Back to front, so that nearer liquid refracts farther liquid.
   const glm::mat4& view = frame.uniforms.view;
@@ -265,10 +268,6 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
       if (b.alive && b.radius > 0.0f)
         bubble_data.push_back(glm::vec4(glm::vec3(liquid.gpu().model * glm::vec4(b.position, 1.0f)), b.radius));
     bubble_count.push_back(std::uint32_t(bubble_data.size()) - bubble_offset.back());
-  }
-  if (auto r = ensure_buffers(structs.size(), bubble_data.size()); !r) {
-    log_error(r.error().message);
-    return;
   }
   record_buffer_update(cmd, containers_, std::as_bytes(std::span(structs)));
   if (!bubble_data.empty()) record_buffer_update(cmd, bubbles_, std::as_bytes(std::span(bubble_data)));

@@ -3,7 +3,7 @@
 
 #include "liquidfx/core/slosh/slosh_knobs.h"
 
-namespace lfx::gpu {
+namespace lfx {
 
 // clang-format off
 #define LFX_BOTTLE_GLASS_KNOBS(X)                                                                                    \
@@ -27,4 +27,4 @@ inline SloshKnobs slosh_knobs(const BottleKnobs& bottle) {
   return out;
 }
 
-}  // namespace lfx::gpu
+}  // namespace lfx

@@ -9,7 +9,7 @@
 #include <cstdint>
 
 #include "liquidfx/gpu/context.h"
-#include "liquidfx/gpu/pipeline.h"
+#include "liquidfx/gpu/detail/pipeline.h"
 
 namespace lfx::gpu {
 

@@ -18,7 +18,7 @@ struct KnobEnumNames<RippleEdges> {
 };
 
 // clang-format off
-#define LFX_RIPPLE_KNOBS(X)                                                                                         \
+#define LFX_RIPPLES_KNOBS(X)                                                                                         \
   X(mode, RippleMode, RippleMode::rings, 0, 0, "", "rings (seed 001's expanding rings) or waves (a wave-equation height field)") \
   X(count, int, 8, 1, 65536, "", "Ripples alive at once (the pool's capacity); the oldest is replaced when full") \
   X(speed, float, 1.2f, 0.01, 20.0, "1/s", "How fast a ring expands, in short sides per second")                 \
@@ -39,6 +39,6 @@ struct KnobEnumNames<RippleEdges> {
   X(drop_radius, float, 0.016f, 0.001, 0.5, "", "Waves mode: radius of a raindrop or a pointer's touch, in short sides") \
   X(drop_depth, float, 0.05f, -1.0, 1.0, "", "Waves mode: how deep a drop pushes the surface, in short sides")
 // clang-format on
-LFX_KNOB_STRUCT(RippleKnobs, LFX_RIPPLE_KNOBS);
+LFX_KNOB_STRUCT(RipplesKnobs, LFX_RIPPLES_KNOBS);
 
 }  // namespace lfx

@@ -1,0 +1,58 @@
+#include "liquidfx/scene/effect.h"
+
+#include <cstring>
+#include <filesystem>
+
+namespace lfx::scene {
+
+Result<void> set_effect_knob(Effect& effect, std::string_view group, std::string_view knob, const KnobValue& value) {
+  bool found_group = false;
+  for (const KnobGroup& g : effect.knob_groups()) {
+    if (!group.empty() && g.name != group) continue;
+    found_group = true;
+    const KnobSpec* spec = find_knob(g.table, knob);
+    if (!spec) return input_error("unknown knob \"" + std::string(knob) + "\" of " + g.name);
+    // Kept as bytes, so that a refused change is undone exactly.
+    std::byte old[sizeof(glm::vec3)];
+    const std::size_t size = spec->type == KnobType::vec3 ? sizeof(glm::vec3)
+                             : spec->type == KnobType::real ? sizeof(float)
+                             : spec->type == KnobType::boolean ? sizeof(bool)
+                                                               : sizeof(int);
+    std::byte* field = static_cast<std::byte*>(g.values) + spec->offset;
+    std::memcpy(old, field, size);
+    LFX_TRY(assign_knob(g.values, *spec, value));
+    if (auto r = effect.knob_changed(g, *spec); !r) {
+      std::memcpy(field, old, size);
+      return r;
+    }
+  }
+  if (!found_group) return input_error("no knob group \"" + std::string(group) + "\"");
+  return success();
+}
+
+std::string EffectSetup::scene_relative(const std::string& file) const {
+  const std::filesystem::path path(file);
+  if (path.is_absolute()) return file;
+  return (std::filesystem::path(scene.source).parent_path() / path).string();
+}
+
+Result<Effect*> EffectSetup::find_effect(std::string_view name, std::string_view type) const {
+  const std::string who = "effect \"" + instance.name + "\": ";
+  for (const MadeEffect& m : made_) {
+    if (m.instance->name != name) continue;
+    if (m.instance->type != type)
+      return input_error(who + "\"" + std::string(name) + "\" is a " + m.instance->type + " effect, not " +
+                         std::string(type));
+    return m.effect;
+  }
+  std::string known;
+  for (const EffectInstance& e : scene.effects) {
+    if (e.name == name)
+      return input_error(who + "\"" + std::string(name) + "\" must come before it in the scene's effects");
+    if (e.type == type && e.name != instance.name) known += (known.empty() ? "" : ", ") + e.name;
+  }
+  return input_error(who + "no " + std::string(type) + " effect named \"" + std::string(name) +
+                     "\" (" + (known.empty() ? "there is none" : "there is " + known) + ")");
+}
+
+}  // namespace lfx::scene
