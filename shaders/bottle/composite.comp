@@ -8,6 +8,7 @@
 // Fresnel reflection and the sun's highlight on the top. The opaque style (seed 003) instead
 // paints the body and the top in two flat colours with a rim gradient.
 #include "bottle/bottle_common.glsl"
+#include "shared/bottle.h"
 
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 2, std430) readonly buffer Bubbles {
@@ -21,13 +22,7 @@ layout(set = 0, binding = 7) uniform sampler2D scene_depth;   // linear view dep
 layout(set = 0, binding = 8, rgba16f) uniform image2D color;
 layout(set = 0, binding = 9, rgba32f) writeonly uniform image2D debug_entry;
 layout(set = 0, binding = 10, rgba32f) writeonly uniform image2D debug_bubble;
-layout(push_constant) uniform Push {
-  uint container;
-  uint bubble_offset;
-  uint bubble_count;
-  uint debug;  // 1: write entry and bubble points
-  ivec4 rect;  // x, y, width, height
-};
+layout(push_constant) uniform Push { LFX_BOTTLE_COMPOSITE_PUSH };
 
 const float kNoLiquid = 1e9;
 

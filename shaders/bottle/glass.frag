@@ -3,17 +3,12 @@
 // refraction (front faces, which see the liquid in the refreshed scene copy), and the wet film
 // left on the inner wall above the waterline, broken into sheets and droplets.
 #include "bottle/bottle_common.glsl"
+#include "shared/bottle.h"
 
 layout(set = 0, binding = 2) uniform sampler2D scene_color;  // with mips
 layout(location = 0) in vec3 world_position;
 layout(location = 1) in vec3 world_normal;
-layout(push_constant) uniform Push {
-  uint container;
-  uint front;         // 1: front faces (refract and replace); 0: back faces (blend over)
-  vec2 unused;
-  vec4 tint_opacity;  // rgb tint, a opacity at normal incidence
-  vec4 look;          // x refraction, y film opacity
-};
+layout(push_constant) uniform Push { LFX_BOTTLE_GLASS_PUSH };
 layout(location = 0) out vec4 out_color;
 
 // How much of the wall at p is wet: between the waterline and the film line of its side.

@@ -1,12 +1,11 @@
 #version 460
 // A container's mesh (liquid or glass) placed by its container's model matrix.
 #include "bottle/bottle_common.glsl"
+#include "shared/bottle.h"
 
 layout(location = 0) in vec3 in_position;
 layout(location = 1) in vec3 in_normal;
-layout(push_constant) uniform Push {
-  uint container;
-};
+layout(push_constant) uniform Push { LFX_BOTTLE_MESH_PUSH };
 layout(location = 0) out vec3 world_position;
 layout(location = 1) out vec3 world_normal;
 

@@ -1,12 +1,11 @@
 #version 460
 // One level of the scene-colour mip chain: four bilinear taps of the level above, a 4x4 tent
 // filter, so that blurred refraction from higher mips is smooth rather than blocky.
+#include "shared/frame.h"
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 0) uniform sampler2D source;  // the level above (one mip view)
 layout(set = 0, binding = 1, rgba16f) writeonly uniform image2D destination;
-layout(push_constant) uniform Push {
-  ivec4 rect;  // x, y, width, height of the destination region
-};
+layout(push_constant) uniform Push { LFX_FRAME_RECT_PUSH };
 
 void main() {
   if (any(greaterThanEqual(ivec2(gl_GlobalInvocationID.xy), rect.zw))) return;

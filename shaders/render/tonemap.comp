@@ -2,14 +2,13 @@
 // HDR scene colour -> display: exposure, filmic curve (or a clip), sRGB encoding, and a tiny blue-ish noise
 // dither so that smooth gradients do not band in 8 bits.
 #include "render/frame_block.glsl"
+#include "shared/frame.h"
 #include "shared/color.h"
 
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 1) uniform sampler2D hdr_color;
 layout(set = 0, binding = 2, rgba8) writeonly uniform image2D display;
-layout(push_constant) uniform Push {
-  uint filmic;  // 1: the filmic curve; 0: clip (pictures that are display colours already)
-};
+layout(push_constant) uniform Push { LFX_FRAME_TONEMAP_PUSH };
 
 // Interleaved gradient noise in [0, 1): deterministic per pixel.
 float pixel_noise(vec2 p) { return fract(52.9829189 * fract(dot(p, vec2(0.06711056, 0.00583715)))); }

@@ -6,14 +6,7 @@ layout(set = 0, binding = 0, std430) readonly buffer Ripples { RippleGpu ripples
 layout(set = 0, binding = 1, std430) buffer TileCounts { uint tile_count[]; };
 layout(set = 0, binding = 2, std430) buffer TileOffsets { uint tile_offset[]; };
 layout(set = 0, binding = 3, std430) buffer TileEntries { uint tile_entry[]; };
-layout(push_constant) uniform Push {
-  RippleParams params;
-  ivec2 image_size;
-  ivec2 tiles;       // tiles across, down
-  uint ripple_count;
-  uint pass;         // bin_fill: 0 count, 1 fill
-  vec4 look;         // rings: x caustic strength, y caustic time, z highlight strength, w 1: no binning
-};
+layout(push_constant) uniform Push { LFX_RIPPLES_BIN_PUSH };
 
 // Whether the ripple's annulus reaches into the tile.
 bool annulus_touches_tile(RippleGpu r, ivec2 tile, float short_side) {

@@ -1,18 +1,14 @@
 #version 460
 // The tile puzzle's board: the picture cut into a grid, each cell showing the tile the
 // permutation puts there, with gaps, a margin and a slight bevel on the tiles.
+#include "shared/ripples.h"
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 0) uniform sampler2D picture;
 layout(set = 0, binding = 1, std430) readonly buffer Tiles {
   uint tile_of_cell[];  // which tile cell i shows
 };
 layout(set = 0, binding = 2, rgba16f) writeonly uniform image2D target;
-layout(push_constant) uniform Push {
-  vec4 rect;     // board origin and size, pixels
-  ivec2 cells;   // columns, rows
-  vec2 spacing;  // x padding between cells, y margin, pixels
-  float bevel;   // width of the tiles' bevel, pixels (0: none)
-};
+layout(push_constant) uniform Push { LFX_RIPPLES_BOARD_PUSH };
 
 void main() {
   ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);

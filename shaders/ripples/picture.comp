@@ -1,11 +1,10 @@
 #version 460
 // Procedural pictures for ripples to play over: 0 a sunset over hills and sea, bright and full
 // of edges (the tile puzzle's picture); 1 a pond's bottom of pebbles (for rain).
+#include "shared/ripples.h"
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 0, rgba16f) writeonly uniform image2D picture;
-layout(push_constant) uniform Push {
-  uint kind;
-};
+layout(push_constant) uniform Push { LFX_RIPPLES_PICTURE_PUSH };
 
 float hash(vec2 p) { return fract(sin(dot(p, vec2(127.1, 311.7))) * 43758.5453); }
 

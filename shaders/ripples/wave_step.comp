@@ -3,21 +3,14 @@
 // state, writes the next (ping-pong). Walls of the mask and reflecting edges mirror the cell;
 // absorbing edges damp outgoing waves in a sponge band. Held sources press the surface down.
 #include "shared/waves.h"
+#include "shared/ripples.h"
 
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 0, rg32f) readonly uniform image2D previous;
 layout(set = 0, binding = 1, rg32f) writeonly uniform image2D next;
 layout(set = 0, binding = 2, r8) readonly uniform image2D mask;  // 1 water, 0 wall
 layout(set = 0, binding = 3, std430) readonly buffer Held { WaveSource held[]; };
-layout(push_constant) uniform Push {
-  float k;          // (c dt / dx)^2 / dt
-  float damping;    // 1/s
-  float dt;         // s
-  float cell;       // short sides per cell
-  uint held_count;
-  uint reflecting;
-  uint disturb;     // 1: instead of a step, lower the surface by every source (drops)
-};
+layout(push_constant) uniform Push { LFX_RIPPLES_WAVE_STEP_PUSH };
 
 // A neighbour's (height, velocity): walls and reflecting edges mirror the cell (no flux);
 // absorbing edges see still water.

@@ -7,10 +7,7 @@ layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 0) uniform sampler2D field;   // r: height (short-side units)
 layout(set = 0, binding = 1) uniform sampler2D source;
 layout(set = 0, binding = 2, rgba16f) writeonly uniform image2D target;
-layout(push_constant) uniform Push {
-  vec4 look;  // x refraction, y highlight, z caustic strength, w caustic time
-  float cell; // short sides per field cell
-};
+layout(push_constant) uniform Push { LFX_RIPPLES_WAVE_SHADE_PUSH };
 
 void main() {
   ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);

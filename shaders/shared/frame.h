@@ -26,6 +26,22 @@ LFX_FN float linear_depth(float device_depth, float near_plane, float far_plane)
   return near_plane * far_plane / (far_plane - device_depth * (far_plane - near_plane));
 }
 
+// The scene copy and its mip chain (render/scene_copy.comp, render/downsample.comp): the
+// region to process.
+#define LFX_FRAME_RECT_PUSH ivec4 rect; /* x, y, width, height, pixels */
+// The tonemap (render/tonemap.comp).
+#define LFX_FRAME_TONEMAP_PUSH uint filmic; /* 1: the filmic curve; 0: clip (pictures that are display colours) */
+
+#ifdef __cplusplus
+struct FrameRectPush {
+  LFX_FRAME_RECT_PUSH
+};
+struct FrameTonemapPush {
+  LFX_FRAME_TONEMAP_PUSH
+};
+static_assert(sizeof(FrameRectPush) == 16 && sizeof(FrameTonemapPush) == 4);
+#endif
+
 LFX_SHARED_END
 
 #ifdef __cplusplus

@@ -1,4 +1,5 @@
-// Ripple rings (seed 001) and procedural caustics, shared by the CPU and the ripple pass.
+// Ripple rings and procedural caustics, shared by the CPU and the ripple passes, and the
+// ripple passes' push constants.
 // Positions are in "short-side units": pixel / min(width, height), so a ring stays round on any
 // aspect ratio and any resolution.
 #ifndef LFX_SHARED_RIPPLES_H
@@ -87,6 +88,61 @@ LFX_FN float ripple_caustics(vec2 p, float time) {
   float c = (c1 + c2 + c3) / 3.0f * 0.5f + 0.5f;
   return c * c;
 }
+
+// Tile binning and the rings (ripples/bin_common.glsl: bin_fill, bin_scan, rings).
+#define LFX_RIPPLES_BIN_PUSH                                                                    \
+  RippleParams params;                                                                          \
+  ivec2 image_size;                                                                             \
+  ivec2 tiles;        /* tiles across, down */                                                  \
+  uint ripple_count;                                                                            \
+  uint pass;          /* bin_fill: 0 count, 1 fill */                                           \
+  LFX_ALIGN16 vec4 look; /* rings: x caustic strength, y caustic time, z highlight, w 1: no binning */
+// The procedural picture (ripples/picture.comp).
+#define LFX_RIPPLES_PICTURE_PUSH uint kind; /* gpu::Picture */
+// The picture cut into a puzzle board (ripples/board.comp).
+#define LFX_RIPPLES_BOARD_PUSH                     \
+  vec4 rect;     /* board origin and size, pixels */ \
+  ivec2 cells;   /* columns, rows */                 \
+  vec2 spacing;  /* x padding between cells, y margin, pixels */ \
+  float bevel;   /* width of the tiles' bevel, pixels (0: none) */
+// One wave-equation sub-step or a drop (ripples/wave_step.comp).
+#define LFX_RIPPLES_WAVE_STEP_PUSH                   \
+  float k;         /* (c dt / dx)^2 / dt */            \
+  float damping;   /* 1/s */                           \
+  float dt;        /* s */                             \
+  float cell;      /* short sides per cell */          \
+  uint held_count;                                     \
+  uint reflecting;                                     \
+  uint disturb;    /* 1: instead of a step, lower the surface by every source (drops) */
+// The frame seen through the height field (ripples/waves_shade.comp).
+#define LFX_RIPPLES_WAVE_SHADE_PUSH                                                  \
+  vec4 look;   /* x refraction, y highlight, z caustic strength, w caustic time */ \
+  float cell;  /* short sides per field cell */
+
+#ifdef __cplusplus
+struct RipplesBinPush {
+  LFX_RIPPLES_BIN_PUSH
+};
+struct RipplesPicturePush {
+  LFX_RIPPLES_PICTURE_PUSH
+};
+struct RipplesBoardPush {
+  LFX_RIPPLES_BOARD_PUSH
+};
+struct RipplesWaveStepPush {
+  LFX_RIPPLES_WAVE_STEP_PUSH
+};
+struct RipplesWaveShadePush {
+  LFX_RIPPLES_WAVE_SHADE_PUSH
+};
+static_assert(sizeof(RipplesBinPush) == 80 && offsetof(RipplesBinPush, image_size) == sizeof(RippleParams) &&
+              offsetof(RipplesBinPush, look) == 64);
+static_assert(sizeof(RipplesBoardPush) == 36 && offsetof(RipplesBoardPush, cells) == 16 &&
+              offsetof(RipplesBoardPush, spacing) == 24 && offsetof(RipplesBoardPush, bevel) == 32);
+static_assert(sizeof(RipplesWaveStepPush) == 28 && offsetof(RipplesWaveStepPush, disturb) == 24);
+static_assert(sizeof(RipplesWaveShadePush) == 20 && offsetof(RipplesWaveShadePush, cell) == 16);
+static_assert(sizeof(RipplesPicturePush) == 4);
+#endif
 
 LFX_SHARED_END
 

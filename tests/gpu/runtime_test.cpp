@@ -18,8 +18,7 @@ namespace {
 class RuntimeTest : public GpuTest {
  protected:
   gpu::Pipeline pattern_pipeline() {
-    auto p = gpu::Pipeline::compute_spirv(ctx(), "pattern.comp", test_shader("pattern.comp"),
-                                          {{VK_DESCRIPTOR_TYPE_STORAGE_IMAGE}});
+    auto p = gpu::Pipeline::compute_spirv(ctx(), "pattern.comp", test_shader("pattern.comp"), 0);
     EXPECT_TRUE(p) << p.error().message;
     return std::move(p.value());
   }

@@ -19,13 +19,10 @@ Result<std::unique_ptr<FrameRenderer>> FrameRenderer::create(Context& ctx, std::
   if (!uniforms) return uniforms.error();
   r->frame_uniforms_ = std::move(uniforms.value());
 
-  const VkDescriptorType ubo = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-  const VkDescriptorType sampled = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
-  const VkDescriptorType storage = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
   const ComputePipelineSpec specs[] = {
-      {&r->scene_copy_, "render/scene_copy.comp", {{ubo, sampled, sampled, storage, storage}, sizeof(glm::ivec4)}},
-      {&r->downsample_, "render/downsample.comp", {{sampled, storage}, sizeof(glm::ivec4)}},
-      {&r->tonemap_, "render/tonemap.comp", {{ubo, sampled, storage}, sizeof(std::uint32_t)}},
+      {&r->scene_copy_, "render/scene_copy.comp", sizeof(shared::FrameRectPush)},
+      {&r->downsample_, "render/downsample.comp", sizeof(shared::FrameRectPush)},
+      {&r->tonemap_, "render/tonemap.comp", sizeof(shared::FrameTonemapPush)},
   };
   if (auto made = create_compute_pipelines(ctx, specs); !made) return made.error();
 
@@ -101,7 +98,7 @@ void FrameRenderer::record(VkCommandBuffer cmd, const FrameView& view, Room& roo
       .sampled_image(1, targets_.color.view(), nearest_clamp_.handle())
       .storage_image(2, targets_.output.view())
       .push(ctx_, cmd, tonemap_);
-  tonemap_.push_constants(cmd, std::uint32_t(view.filmic ? 1 : 0));
+  tonemap_.push_constants(cmd, shared::FrameTonemapPush{view.filmic ? 1u : 0u});
   Pipeline::dispatch_2d(cmd, targets_.width(), targets_.height());
 }
 
@@ -129,7 +126,7 @@ void FrameRenderer::refresh_scene_copy(FrameContext& frame, VkRect2D rect) {
       .storage_image(4, t.scene_depth.view())
       .push(ctx_, cmd, scene_copy_);
   glm::ivec4 region(rect.offset.x, rect.offset.y, int(rect.extent.width), int(rect.extent.height));
-  scene_copy_.push_constants(cmd, region);
+  scene_copy_.push_constants(cmd, shared::FrameRectPush{region});
   Pipeline::dispatch_2d(cmd, rect.extent.width, rect.extent.height);
 
   // Each mip from the one above, the whole chain staying in GENERAL layout.
@@ -149,7 +146,7 @@ void FrameRenderer::refresh_scene_copy(FrameContext& frame, VkRect2D rect) {
     const int x0 = std::max(0, (region.x >> 1) - 1), y0 = std::max(0, (region.y >> 1) - 1);
     const int x1 = std::min(w, ((region.x + region.z) >> 1) + 2), y1 = std::min(h, ((region.y + region.w) >> 1) + 2);
     region = glm::ivec4(x0, y0, x1 - x0, y1 - y0);
-    downsample_.push_constants(cmd, region);
+    downsample_.push_constants(cmd, shared::FrameRectPush{region});
     Pipeline::dispatch_2d(cmd, std::uint32_t(region.z), std::uint32_t(region.w));
   }
   t.scene_color.assume({VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,

@@ -127,8 +127,6 @@ Result<std::unique_ptr<Room>> Room::create(Context& ctx, const RoomDesc& desc) {
   pd.name = "room";
   pd.vertex_shader = "render/room.vert";
   pd.fragment_shader = "render/room.frag";
-  pd.layout.bindings = {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
-                        VK_DESCRIPTOR_TYPE_STORAGE_BUFFER};
   pd.vertex_bindings = {{sizeof(RoomVertex),
                          VK_VERTEX_INPUT_RATE_VERTEX,
                          {{0, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(RoomVertex, position)},

@@ -43,17 +43,24 @@ DescriptorWrites& DescriptorWrites::storage_buffer(std::uint32_t binding, VkBuff
 
 void DescriptorWrites::push(const Context& ctx, VkCommandBuffer cmd, const Pipeline& pipeline) const {
   // Pointers are resolved here, so that a moved or copied DescriptorWrites stays valid.
-  std::array<VkWriteDescriptorSet, kMaxWrites> writes = writes_;
+  // A binding the shader does not read (the compiler removed it) is skipped, so that passes
+  // sharing resources can bind the same list; one it reads must have the type it declares.
+  std::array<VkWriteDescriptorSet, kMaxWrites> writes{};
+  std::uint32_t count = 0;
   for (std::uint32_t i = 0; i < count_; ++i) {
-    const bool is_buffer = writes[i].descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER ||
-                           writes[i].descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    const VkDescriptorType* declared = pipeline.binding_type(writes_[i].dstBinding);
+    if (!declared) continue;
+    assert(*declared == writes_[i].descriptorType && "the shader declares another descriptor type");
+    VkWriteDescriptorSet& w = writes[count++] = writes_[i];
+    const bool is_buffer = w.descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER ||
+                           w.descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
     if (is_buffer) {
-      writes[i].pBufferInfo = &buffers_[i];
+      w.pBufferInfo = &buffers_[i];
     } else {
-      writes[i].pImageInfo = &images_[i];
+      w.pImageInfo = &images_[i];
     }
   }
-  ctx.push_descriptors(cmd, pipeline.bind_point(), pipeline.layout(), count_, writes.data());
+  if (count) ctx.push_descriptors(cmd, pipeline.bind_point(), pipeline.layout(), count, writes.data());
 }
 
 }  // namespace lfx::gpu

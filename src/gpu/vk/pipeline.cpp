@@ -75,14 +75,27 @@ VkPipelineColorBlendAttachmentState blend_state(BlendMode mode) {
   return s;
 }
 
+// The shader's interface, checked against the size of the C++ push-constant struct.
+Result<ShaderInterface> interface_of(std::string_view name, std::span<const std::uint32_t> code,
+                                     std::uint32_t push_constant_bytes) {
+  auto shader = reflect_shader(name, code);
+  if (!shader) return shader.error();
+  if (shader->push_constant_bytes != push_constant_bytes)
+    return gpu_error(std::string(name) + ": the shader's push constants are " +
+                     std::to_string(shader->push_constant_bytes) + " bytes, the C++ struct " +
+                     std::to_string(push_constant_bytes) + " (they must be one struct of shaders/shared/)");
+  return shader;
+}
+
 }  // namespace
 
-Result<void> Pipeline::make_layout(const Context& ctx, const PipelineLayoutDesc& desc) {
+Result<void> Pipeline::make_layout(const Context& ctx, const ShaderInterface& shader) {
   device_ = ctx.device();
-  push_constant_bytes_ = desc.push_constant_bytes;
+  push_constant_bytes_ = shader.push_constant_bytes;
+  bindings_ = shader.bindings;
   std::vector<VkDescriptorSetLayoutBinding> bindings;
-  for (std::uint32_t i = 0; i < desc.bindings.size(); ++i)
-    bindings.push_back({i, desc.bindings[i], 1, VK_SHADER_STAGE_ALL, nullptr});
+  for (const auto& [binding, type] : shader.bindings)
+    bindings.push_back({binding, type, 1, VK_SHADER_STAGE_ALL, nullptr});
   VkDescriptorSetLayoutCreateInfo set_info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   set_info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
   set_info.bindingCount = static_cast<std::uint32_t>(bindings.size());
@@ -91,35 +104,37 @@ Result<void> Pipeline::make_layout(const Context& ctx, const PipelineLayoutDesc&
                         "vkCreateDescriptorSetLayout");
       !r)
     return r;
-  VkPushConstantRange range{VK_SHADER_STAGE_ALL, 0, desc.push_constant_bytes};
+  VkPushConstantRange range{VK_SHADER_STAGE_ALL, 0, push_constant_bytes_};
   VkPipelineLayoutCreateInfo layout_info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   layout_info.setLayoutCount = 1;
   layout_info.pSetLayouts = &set_layout_;
-  layout_info.pushConstantRangeCount = desc.push_constant_bytes > 0 ? 1 : 0;
+  layout_info.pushConstantRangeCount = push_constant_bytes_ > 0 ? 1 : 0;
   layout_info.pPushConstantRanges = &range;
   return vk_check(vkCreatePipelineLayout(device_, &layout_info, nullptr, &layout_), "vkCreatePipelineLayout");
 }
 
 Result<void> create_compute_pipelines(const Context& ctx, std::span<const ComputePipelineSpec> specs) {
   for (const ComputePipelineSpec& spec : specs) {
-    auto p = Pipeline::compute(ctx, spec.shader, spec.layout);
+    auto p = Pipeline::compute(ctx, spec.shader, spec.push_constant_bytes);
     if (!p) return p.error();
     *spec.pipeline = std::move(p.value());
   }
   return success();
 }
 
-Result<Pipeline> Pipeline::compute(const Context& ctx, std::string_view shader, const PipelineLayoutDesc& layout) {
+Result<Pipeline> Pipeline::compute(const Context& ctx, std::string_view shader, std::uint32_t push_constant_bytes) {
   auto code = shader_code(shader);
   if (code.empty()) return input_error("no embedded shader named \"" + std::string(shader) + "\"");
-  return compute_spirv(ctx, shader, code, layout);
+  return compute_spirv(ctx, shader, code, push_constant_bytes);
 }
 
 Result<Pipeline> Pipeline::compute_spirv(const Context& ctx, std::string_view shader,
-                                         std::span<const std::uint32_t> code, const PipelineLayoutDesc& layout) {
+                                         std::span<const std::uint32_t> code, std::uint32_t push_constant_bytes) {
+  auto interface = interface_of(shader, code, push_constant_bytes);
+  if (!interface) return interface.error();
   Pipeline p;
   p.bind_point_ = VK_PIPELINE_BIND_POINT_COMPUTE;
-  if (auto r = p.make_layout(ctx, layout); !r) return r.error();
+  if (auto r = p.make_layout(ctx, *interface); !r) return r.error();
   ShaderModule module(ctx.device());
   if (auto r = module.load(code); !r) return r.error();
   VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
@@ -137,7 +152,19 @@ Result<Pipeline> Pipeline::compute_spirv(const Context& ctx, std::string_view sh
 Result<Pipeline> Pipeline::graphics(const Context& ctx, const GraphicsPipelineDesc& desc) {
   Pipeline p;
   p.bind_point_ = VK_PIPELINE_BIND_POINT_GRAPHICS;
-  if (auto r = p.make_layout(ctx, desc.layout); !r) return r.error();
+  ShaderInterface interface;
+  for (const std::string& stage : {desc.vertex_shader, desc.fragment_shader}) {
+    auto code = shader_code(stage);
+    if (code.empty()) return input_error("no embedded shader named \"" + stage + "\"");
+    auto shader = reflect_shader(stage, code);
+    if (!shader) return shader.error();
+    LFX_TRY(merge_interface(interface, *shader, desc.name));
+  }
+  if (interface.push_constant_bytes != desc.push_constant_bytes)
+    return gpu_error(std::string(desc.name) + ": the shaders' push constants are " +
+                     std::to_string(interface.push_constant_bytes) + " bytes, the C++ struct " +
+                     std::to_string(desc.push_constant_bytes));
+  if (auto r = p.make_layout(ctx, interface); !r) return r.error();
   ShaderModule vertex(ctx.device()), fragment(ctx.device());
   if (auto r = vertex.load(desc.vertex_shader); !r) return r.error();
   if (auto r = fragment.load(desc.fragment_shader); !r) return r.error();
@@ -229,6 +256,7 @@ Pipeline& Pipeline::operator=(Pipeline&& other) noexcept {
     set_layout_ = std::exchange(other.set_layout_, VK_NULL_HANDLE);
     bind_point_ = other.bind_point_;
     push_constant_bytes_ = other.push_constant_bytes_;
+    bindings_ = std::move(other.bindings_);
   }
   return *this;
 }

@@ -15,9 +15,7 @@ Result<std::vector<glm::vec4>> run_compute(gpu::Context& ctx, std::string_view t
                                            std::uint32_t invocations) {
   const auto code = test_shader(test_shader_name);
   if (code.empty()) return input_error("no test shader " + std::string(test_shader_name));
-  auto pipeline = gpu::Pipeline::compute_spirv(
-      ctx, test_shader_name, code,
-      {{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER}, sizeof(std::uint32_t)});
+  auto pipeline = gpu::Pipeline::compute_spirv(ctx, test_shader_name, code, sizeof(std::uint32_t));
   if (!pipeline) return pipeline.error();
   const VkBufferUsageFlags usage =
       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;

@@ -1,11 +1,14 @@
 // Compute and graphics pipelines (graphics through dynamic rendering, no render passes), built
-// from embedded shaders. Resources are bound with push descriptors in set 0: binding i has type
-// bindings[i]; parameters that change per draw go in push constants.
+// from embedded shaders. Resources are bound with push descriptors in set 0; parameters that
+// change per draw go in push constants. The layout is read from the shaders' SPIR-V
+// (shader_interface.h): the C++ side names only the size of its push-constant struct (one of
+// shaders/shared/), and a size that differs from the shader's block is an error.
 #pragma once
 
 #include <vulkan/vulkan.h>
 
 #include <cstdint>
+#include <map>
 #include <span>
 #include <string>
 #include <string_view>
@@ -13,13 +16,9 @@
 
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/context.h"
+#include "liquidfx/gpu/detail/shader_interface.h"
 
 namespace lfx::gpu {
-
-struct PipelineLayoutDesc {
-  std::vector<VkDescriptorType> bindings;  ///< Set 0, binding i; visible to every stage.
-  std::uint32_t push_constant_bytes = 0;   ///< Visible to every stage; at most 128.
-};
 
 struct VertexBinding {
   std::uint32_t stride = 0;
@@ -39,7 +38,7 @@ struct GraphicsPipelineDesc {
   const char* name = "graphics";
   std::string vertex_shader;    ///< Name under shaders/, e.g. "render/room.vert".
   std::string fragment_shader;  ///< Name under shaders/.
-  PipelineLayoutDesc layout;
+  std::uint32_t push_constant_bytes = 0;  ///< sizeof the push-constant struct; must match the shaders'.
   std::vector<VertexBinding> vertex_bindings;  ///< Binding i = vertex_bindings[i].
   std::vector<VkFormat> color_formats;
   VkFormat depth_format = VK_FORMAT_UNDEFINED;
@@ -55,11 +54,12 @@ struct GraphicsPipelineDesc {
 
 class Pipeline {
  public:
-  /// A compute pipeline from an embedded compute shader.
-  static Result<Pipeline> compute(const Context& ctx, std::string_view shader, const PipelineLayoutDesc& layout);
+  /// A compute pipeline from an embedded compute shader whose push constants are
+  /// `push_constant_bytes` (sizeof the shared struct; 0 for none).
+  static Result<Pipeline> compute(const Context& ctx, std::string_view shader, std::uint32_t push_constant_bytes);
   /// A compute pipeline from SPIR-V the caller brings (a host's own shader, a test's).
   static Result<Pipeline> compute_spirv(const Context& ctx, std::string_view name, std::span<const std::uint32_t> code,
-                                        const PipelineLayoutDesc& layout);
+                                        std::uint32_t push_constant_bytes);
   static Result<Pipeline> graphics(const Context& ctx, const GraphicsPipelineDesc& desc);
 
   Pipeline() = default;
@@ -72,6 +72,12 @@ class Pipeline {
   VkPipeline handle() const { return pipeline_; }
   VkPipelineLayout layout() const { return layout_; }
   VkPipelineBindPoint bind_point() const { return bind_point_; }
+  /// The descriptor type the shaders declare at a binding of set 0, or nullptr when they read
+  /// nothing there.
+  const VkDescriptorType* binding_type(std::uint32_t binding) const {
+    auto it = bindings_.find(binding);
+    return it == bindings_.end() ? nullptr : &it->second;
+  }
 
   void bind(VkCommandBuffer cmd) const { vkCmdBindPipeline(cmd, bind_point_, pipeline_); }
   void push_constants(VkCommandBuffer cmd, const void* data, std::uint32_t bytes) const;
@@ -83,7 +89,7 @@ class Pipeline {
   static void dispatch_2d(VkCommandBuffer cmd, std::uint32_t width, std::uint32_t height, std::uint32_t local_size = 8);
 
  private:
-  Result<void> make_layout(const Context& ctx, const PipelineLayoutDesc& desc);
+  Result<void> make_layout(const Context& ctx, const ShaderInterface& shader);
   void release();
   VkDevice device_ = VK_NULL_HANDLE;
   VkPipeline pipeline_ = VK_NULL_HANDLE;
@@ -91,13 +97,15 @@ class Pipeline {
   VkDescriptorSetLayout set_layout_ = VK_NULL_HANDLE;
   VkPipelineBindPoint bind_point_ = VK_PIPELINE_BIND_POINT_COMPUTE;
   std::uint32_t push_constant_bytes_ = 0;
+  std::map<std::uint32_t, VkDescriptorType> bindings_;
 };
 
-/// One compute pipeline of a renderer's set: where it goes, its embedded shader, its layout.
+/// One compute pipeline of a renderer's set: where it goes, its embedded shader, the size of its
+/// push-constant struct.
 struct ComputePipelineSpec {
   Pipeline* pipeline;
   const char* shader;
-  PipelineLayoutDesc layout;
+  std::uint32_t push_constant_bytes;
 };
 
 /// Creates each spec's compute pipeline into spec.pipeline; the first failure is returned.

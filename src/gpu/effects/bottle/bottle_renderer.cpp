@@ -9,26 +9,11 @@
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/detail/rendering.h"
 #include "liquidfx/gpu/transfer.h"
+#include "shared/bottle.h"
 
 namespace lfx::gpu {
 
 namespace {
-
-struct GlassPush {
-  std::uint32_t container;
-  std::uint32_t front;
-  glm::vec2 unused;
-  glm::vec4 tint_opacity;
-  glm::vec4 look;
-};
-
-struct CompositePush {
-  std::uint32_t container;
-  std::uint32_t bubble_offset;
-  std::uint32_t bubble_count;
-  std::uint32_t debug;
-  glm::ivec4 rect;
-};
 
 VertexBinding shaded_vertex_binding() {
   return {sizeof(ShadedVertex),
@@ -92,13 +77,9 @@ BottleRenderer::~BottleRenderer() = default;
 
 Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
   std::unique_ptr<BottleRenderer> r(new BottleRenderer(ctx));
-  const VkDescriptorType ubo = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, ssbo = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-  const VkDescriptorType sampled = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-                         storage = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-
   GraphicsPipelineDesc depth;
   depth.vertex_shader = "bottle/mesh.vert";
-  depth.layout = {{ubo, ssbo, sampled}, sizeof(std::uint32_t)};
+  depth.push_constant_bytes = sizeof(shared::BottleMeshPush);
   depth.vertex_bindings = {shaded_vertex_binding()};
   depth.depth_format = kDepthFormat;
   depth.depth_compare = VK_COMPARE_OP_LESS;
@@ -117,7 +98,7 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
   glass.name = "bottle glass";
   glass.vertex_shader = "bottle/mesh.vert";
   glass.fragment_shader = "bottle/glass.frag";
-  glass.layout = {{ubo, ssbo, sampled}, sizeof(GlassPush)};
+  glass.push_constant_bytes = sizeof(shared::BottleGlassPush);
   glass.vertex_bindings = {shaded_vertex_binding()};
   glass.color_formats = {kHdrFormat};
   glass.depth_format = kDepthFormat;
@@ -129,7 +110,7 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
   reference.name = "bottle reference";
   reference.vertex_shader = "bottle/mesh.vert";
   reference.fragment_shader = "bottle/reference.frag";
-  reference.layout = {{ubo, ssbo}, sizeof(std::uint32_t)};
+  reference.push_constant_bytes = sizeof(shared::BottleMeshPush);
   reference.vertex_bindings = {shaded_vertex_binding()};
   reference.color_formats = {kHdrFormat};
   reference.depth_format = kDepthFormat;
@@ -144,10 +125,7 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
     if (!p) return p.error();
     *g.pipeline = std::move(p.value());
   }
-  auto composite =
-      Pipeline::compute(ctx, "bottle/composite.comp",
-                        {{ubo, ssbo, ssbo, sampled, sampled, sampled, sampled, sampled, storage, storage, storage},
-                         sizeof(CompositePush)});
+  auto composite = Pipeline::compute(ctx, "bottle/composite.comp", sizeof(shared::BottleCompositePush));
   if (!composite) return composite.error();
   r->composite_ = std::move(composite.value());
   auto dummy =
@@ -289,7 +267,7 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
       dirty = {{0, 0}, {0, 0}};
     }
     const std::uint32_t index = std::uint32_t(k);
-    GlassPush glass{index,
+    shared::BottleGlassPush glass{index,
                     0,
                     {},
                     glm::vec4(draw.glass.tint, draw.glass.opacity),
@@ -340,7 +318,7 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
             .storage_buffer(1, containers_.handle())
             .sampled_image(2, t.scene_depth.view(), frame.nearest_clamp.handle())
             .push(ctx_, cmd, *side.pipeline);
-        side.pipeline->push_constants(cmd, index);
+        side.pipeline->push_constants(cmd, shared::BottleMeshPush{index});
         draw_vertices(cmd, meshes.liquid, meshes.liquid_vertices);
         vkCmdEndRendering(cmd);
       }
@@ -367,7 +345,7 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
           .storage_image(9, entry_target.view())
           .storage_image(10, bubble_target.view())
           .push(ctx_, cmd, composite_);
-      const CompositePush push{
+      const shared::BottleCompositePush push{
           index, bubble_offset[k], bubble_count[k], debug_entry_ ? 1u : 0u,
           glm::ivec4(rect.offset.x, rect.offset.y, int(rect.extent.width), int(rect.extent.height))};
       composite_.push_constants(cmd, push);
@@ -397,7 +375,7 @@ void BottleRenderer::record_reference(FrameContext& frame, const std::vector<std
       .push(ctx_, cmd, reference_);
   for (std::uint32_t k = 0; k < order.size(); ++k) {  // the containers buffer is in drawing order
     const ShapeMeshes& meshes = *meshes_[&draws_[order[k]].liquid->shape()];
-    reference_.push_constants(cmd, k);
+    reference_.push_constants(cmd, shared::BottleMeshPush{k});
     draw_vertices(cmd, meshes.liquid, meshes.liquid_vertices);
     draw_vertices(cmd, meshes.container, meshes.container_vertices);
   }

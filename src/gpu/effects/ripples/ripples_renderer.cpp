@@ -10,33 +10,6 @@
 namespace lfx::gpu {
 namespace {
 
-struct BinPush {  // as the push block of shaders/ripples/bin_common.glsl (std430)
-  shared::RippleParams params;
-  glm::ivec2 image_size;
-  glm::ivec2 tiles;
-  std::uint32_t ripple_count;
-  std::uint32_t pass;
-  alignas(16) glm::vec4 look;
-};
-static_assert(offsetof(BinPush, look) == 64 && sizeof(BinPush) == 80);
-
-struct BoardPush {
-  glm::vec4 rect;
-  glm::ivec2 cells;
-  glm::vec2 spacing;
-  float bevel;  // width of the tiles' bevel in pixels; 0 for a picture without a board
-};
-
-struct WavePush {
-  float k, damping, dt, cell;
-  std::uint32_t held_count, reflecting, disturb;
-};
-
-struct ShadePush {
-  glm::vec4 look;
-  float cell;
-};
-
 // An upper bound of the tile entries: every tile of each ripple's bounding box.
 std::size_t entry_bound(std::span<const shared::RippleGpu> ripples, const shared::RippleParams& params,
                         glm::ivec2 image, glm::ivec2 tiles) {
@@ -54,16 +27,14 @@ std::size_t entry_bound(std::span<const shared::RippleGpu> ripples, const shared
 
 Result<std::unique_ptr<RipplesRenderer>> RipplesRenderer::create(Context& ctx, RipplesSimulation& simulation) {
   std::unique_ptr<RipplesRenderer> r(new RipplesRenderer(ctx, simulation));
-  const VkDescriptorType ssbo = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, storage = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-  const VkDescriptorType sampled = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER;
   const ComputePipelineSpec specs[] = {
-      {&r->picture_pass_, "ripples/picture.comp", {{storage}, sizeof(std::uint32_t)}},
-      {&r->board_, "ripples/board.comp", {{sampled, ssbo, storage}, sizeof(BoardPush)}},
-      {&r->bin_fill_, "ripples/bin_fill.comp", {{ssbo, ssbo, ssbo, ssbo}, sizeof(BinPush)}},
-      {&r->bin_scan_, "ripples/bin_scan.comp", {{ssbo, ssbo, ssbo, ssbo}, sizeof(BinPush)}},
-      {&r->rings_, "ripples/rings.comp", {{ssbo, ssbo, ssbo, ssbo, sampled, storage}, sizeof(BinPush)}},
-      {&r->wave_step_, "ripples/wave_step.comp", {{storage, storage, storage, ssbo}, sizeof(WavePush)}},
-      {&r->waves_shade_, "ripples/waves_shade.comp", {{sampled, sampled, storage}, sizeof(ShadePush)}},
+      {&r->picture_pass_, "ripples/picture.comp", sizeof(shared::RipplesPicturePush)},
+      {&r->board_, "ripples/board.comp", sizeof(shared::RipplesBoardPush)},
+      {&r->bin_fill_, "ripples/bin_fill.comp", sizeof(shared::RipplesBinPush)},
+      {&r->bin_scan_, "ripples/bin_scan.comp", sizeof(shared::RipplesBinPush)},
+      {&r->rings_, "ripples/rings.comp", sizeof(shared::RipplesBinPush)},
+      {&r->wave_step_, "ripples/wave_step.comp", sizeof(shared::RipplesWaveStepPush)},
+      {&r->waves_shade_, "ripples/waves_shade.comp", sizeof(shared::RipplesWaveShadePush)},
   };
   if (auto made = create_compute_pipelines(ctx, specs); !made) return made.error();
   return r;
@@ -128,7 +99,7 @@ void RipplesRenderer::record_opaque(FrameContext& frame) {
     picture_image_.use(cmd, access::kComputeWrite);
     picture_pass_.bind(cmd);
     DescriptorWrites().storage_image(0, picture_image_.view()).push(ctx_, cmd, picture_pass_);
-    picture_pass_.push_constants(cmd, std::uint32_t(picture_kind_));
+    picture_pass_.push_constants(cmd, shared::RipplesPicturePush{std::uint32_t(picture_kind_)});
     Pipeline::dispatch_2d(cmd, target.width(), target.height());
     picture_stale_ = false;
   }
@@ -146,7 +117,7 @@ void RipplesRenderer::record_opaque(FrameContext& frame) {
       .storage_buffer(1, tiles_buffer_.handle())
       .storage_image(2, target.view())
       .push(ctx_, cmd, board_);
-  const BoardPush push{glm::vec4(grid.origin, grid.size), glm::ivec2(grid.columns, grid.rows),
+  const shared::RipplesBoardPush push{glm::vec4(grid.origin, grid.size), glm::ivec2(grid.columns, grid.rows),
                        glm::vec2(grid.padding, grid.margin), board ? 4.0f : 0.0f};
   board_.push_constants(cmd, push);
   Pipeline::dispatch_2d(cmd, target.width(), target.height());
@@ -187,7 +158,7 @@ void RipplesRenderer::record_rings(FrameContext& frame) {
   const glm::ivec2 image(int(t.width()), int(t.height()));
   const glm::ivec2 tiles((image + shared::kRippleTileSize - 1) / shared::kRippleTileSize);
   const std::span<const shared::RippleGpu> ripples = ripples_gpu_;
-  BinPush push{RipplePool::gpu_params(knobs),
+  shared::RipplesBinPush push{RipplePool::gpu_params(knobs),
                image,
                tiles,
                std::uint32_t(ripples.size()),
@@ -319,7 +290,7 @@ void RipplesRenderer::record_wave_steps(FrameContext& frame) {
   PassScope pass(frame.timer, cmd, "waves step");
   for (const GpuBatch& batch : batches_) {
     const float k = shared::wave_laplacian_weight(knobs.wave_speed, batch.stepping.dt, cell_);
-    WavePush push{k, knobs.wave_damping, batch.stepping.dt, cell_, 0,
+    shared::RipplesWaveStepPush push{k, knobs.wave_damping, batch.stepping.dt, cell_, 0,
                   knobs.wave_edges == RippleEdges::reflecting ? 1u : 0u, 0};
     // The sources buffer holds the drops for their one dispatch, then the held sources for
     // every sub-step (uploaded once: they stay put during a frame's sub-steps).
@@ -366,7 +337,7 @@ void RipplesRenderer::record_wave_shading(FrameContext& frame) {
       .sampled_image(1, t.scene_color.view(), frame.linear_clamp.handle())
       .storage_image(2, t.color.view())
       .push(ctx_, cmd, waves_shade_);
-  const ShadePush shade{glm::vec4(knobs.wave_refraction, knobs.highlight, knobs.caustics, caustic_time()), cell_};
+  const shared::RipplesWaveShadePush shade{glm::vec4(knobs.wave_refraction, knobs.highlight, knobs.caustics, caustic_time()), cell_};
   waves_shade_.push_constants(cmd, shade);
   Pipeline::dispatch_2d(cmd, t.width(), t.height());
 }
