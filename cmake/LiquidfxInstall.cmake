@@ -11,9 +11,12 @@ install(TARGETS ${liquidfx_targets} EXPORT liquidfxTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(DIRECTORY include/liquidfx DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-# The math shared by CPU and GPU is part of the public interface of core.
-install(DIRECTORY shaders/shared DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/liquidfx/shaders)
+# Public headers; what they need but users should not call lives under */detail/. The window
+# (GLFW) is the CLI's and the viewer's, not the library's: not installed.
+install(DIRECTORY include/liquidfx DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} PATTERN window EXCLUDE)
+# The math and structs shared by CPU and GPU are part of the public interface of core:
+# #include "shared/liquid_surface.h" (also usable from a host's own GLSL).
+install(DIRECTORY shaders/shared DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/liquidfx)
 if(LIQUIDFX_GPU)
   install(TARGETS liquidfx RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()

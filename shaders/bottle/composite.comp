@@ -5,7 +5,7 @@
 // through that path (the scene copy, refracted, absorbed by Beer-Lambert over the path length);
 // bubbles met on the way (ray-traced, so they sit inside the liquid and never above its
 // surface, and opaque objects in front hide them); the meniscus and foam at the waterline;
-// Fresnel reflection and the sun's highlight on the top. The opaque style (seed 003) instead
+// Fresnel reflection and the sun's highlight on the top. The opaque style instead
 // paints the body and the top in two flat colours with a rim gradient.
 #include "bottle/bottle_common.glsl"
 #include "shared/bottle.h"

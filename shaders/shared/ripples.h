@@ -78,7 +78,7 @@ LFX_FN RippleSample ripple_at(RippleGpu r, RippleParams params, vec2 p) {
   return result;
 }
 
-// Procedural caustics (seed 001): three layered sines at 1, 1.3 and 0.7, sharpened. [0, 1].
+// Procedural caustics: three layered sines at 1, 1.3 and 0.7, sharpened. [0, 1].
 LFX_FN float ripple_caustics(vec2 p, float time) {
   float x = p.x * 8.0f;
   float y = p.y * 8.0f;

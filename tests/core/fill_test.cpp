@@ -12,7 +12,7 @@
 #include "liquidfx/core/container/fill_solver.h"
 #include "liquidfx/core/container/fill_table.h"
 #include "liquidfx/core/container/volume.h"
-#include "liquidfx/core/container/volume_profile.h"
+#include "liquidfx/core/detail/volume_profile.h"
 #include "test_meshes.h"
 
 namespace lfx {

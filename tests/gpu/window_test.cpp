@@ -1,6 +1,6 @@
 // A real window (under Xvfb in the test suite; lavapipe presents to X11): open, present frames,
 // resize, minimise, restore, close, with validation clean throughout.
-#include "liquidfx/gpu/window.h"
+#include "liquidfx/window/window.h"
 
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
@@ -11,7 +11,7 @@ namespace lfx::test {
 namespace {
 
 // Presents frames until one is shown or the attempts run out; returns how many were shown.
-int present_frames(gpu::Window& window, scene::ScenePlayer& player, int frames) {
+int present_frames(window::Window& window, scene::ScenePlayer& player, int frames) {
   int shown = 0;
   for (int i = 0; i < frames; ++i) {
     window.poll_events();
@@ -32,7 +32,7 @@ int present_frames(gpu::Window& window, scene::ScenePlayer& player, int frames) 
 TEST(WindowTest, PresentsResizesMinimisesAndCloses) {
   gpu::ContextOptions options;
   options.validation = true;
-  auto window = gpu::Window::open("liquidfx window test", 320, 180, options);
+  auto window = window::Window::open("liquidfx window test", 320, 180, options);
   ASSERT_TRUE(window) << window.error().message;
   gpu::Context& ctx = (*window)->context();
   ASSERT_TRUE(ctx.validation_enabled());

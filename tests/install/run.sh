@@ -1,12 +1,23 @@
 #!/usr/bin/env bash
 # Installs the build in $1 into a scratch prefix, then configures, builds and runs a host project
-# that finds it with find_package(liquidfx).
+# that finds it with find_package(liquidfx). The host has no GLFW (find_package(glfw3) is
+# disabled): linking liquidfx::gpu must not need it. The window code is not installed at all.
 set -euo pipefail
 build=$1
 scratch=$2
 here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$scratch"
 cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
-cmake -S "$here" -B "$scratch/build" -G Ninja -DCMAKE_PREFIX_PATH="$scratch/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+prefix="$scratch/prefix"
+if [ -e "$prefix/include/liquidfx/window" ]; then
+  echo "install: the window headers were installed" >&2
+  exit 1
+fi
+if grep -rli --include='*.cmake' --include='*.h' glfw "$prefix" >&2; then
+  echo "install: the installed package (files above) mentions GLFW" >&2
+  exit 1
+fi
+cmake -S "$here" -B "$scratch/build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_DISABLE_FIND_PACKAGE_glfw3=TRUE >/dev/null
 cmake --build "$scratch/build" >/dev/null
 "$scratch/build/consumer"

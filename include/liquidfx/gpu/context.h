@@ -51,7 +51,7 @@ struct ContextOptions {
   /// Device selector: an index from `liquidfx devices` or a case-insensitive substring of the
   /// name. Empty: $LIQUIDFX_DEVICE, else the first suitable device, discrete GPUs first.
   std::string device;
-  /// Extra instance extensions, e.g. what glfwGetRequiredInstanceExtensions returns.
+  /// Extra instance extensions, e.g. those a window system needs for its surface.
   std::vector<std::string> instance_extensions;
   /// When set, called once with the new instance to create the window surface; the chosen queue
   /// must be able to present to it, VK_KHR_swapchain is enabled, and the Context owns the surface.

@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "liquidfx/core/container/volume.h"
-#include "liquidfx/core/container/volume_profile.h"
+#include "liquidfx/core/detail/volume_profile.h"
 
 namespace lfx {
 namespace {

@@ -1,4 +1,4 @@
-#include "liquidfx/core/container/shaded_mesh.h"
+#include "liquidfx/core/detail/shaded_mesh.h"
 
 #include <cmath>
 #include <glm/geometric.hpp>

@@ -1,4 +1,4 @@
-#include "liquidfx/core/container/volume_profile.h"
+#include "liquidfx/core/detail/volume_profile.h"
 
 #include <algorithm>
 #include <cmath>

@@ -80,7 +80,7 @@ std::vector<shared::RippleGpu> RipplePool::gpu(glm::vec2 image_size, const Rippl
     if (!r.active) continue;
     const float age = float(time_ - r.start);
     const float radius = age * knobs.speed;
-    // Exponential decay, faded out before the largest radius (seed 001).
+    // Exponential decay, faded out before the largest radius.
     const float amplitude =
         r.intensity * std::exp(-age * knobs.decay) * smoothstep(knobs.max_radius, knobs.max_radius * 0.7f, radius);
     if (amplitude <= 0.0f) continue;

@@ -1,4 +1,4 @@
-// The ripple pool (seed 001's slot pool, any size): ripples with a centre, a start time and an
+// The ripple pool (a fixed set of slots, any size): ripples with a centre, a start time and an
 // intensity on the pool's own clock (seconds in double precision: no wrap, no jump). When full,
 // the ripple with the least remaining life is replaced. Positions are image UV (0..1, y down).
 #pragma once
@@ -31,7 +31,7 @@ struct GridRect {
   float margin = 0.0f;   ///< Border inside the rectangle around the cells, pixels.
 };
 
-/// A tile swap's ripples (seed 001): where the tile came from, and where it went.
+/// A tile swap's ripples: where the tile came from, and where it went.
 inline constexpr float kSwapFromIntensity = 1.0f;
 inline constexpr float kSwapToIntensity = 0.8f;
 
@@ -51,8 +51,8 @@ class RipplePool {
   void add(glm::vec2 uv, float intensity, const RipplesKnobs& knobs, double age = 0.0);
   /// The centre of cell (column, row) of the grid, in UV of an image of image_size pixels.
   static glm::vec2 cell_center(const GridRect& grid, int column, int row, glm::vec2 image_size);
-  /// A screen position (pixels) as UV of the grid's rectangle, clamped into it (seed 001:
-  /// a ripple outside would smear the edge).
+  /// A screen position (pixels) as UV of the grid's rectangle, clamped into it
+  /// (a ripple outside would smear the edge).
   static glm::vec2 screen_to_uv(const GridRect& grid, glm::vec2 screen, glm::vec2 image_size);
   /// A tile swap: ripples at both cells, 1.0 where the tile came from and 0.8 where it went.
   void add_swap(const GridRect& grid, glm::ivec2 from, glm::ivec2 to, glm::vec2 image_size, const RipplesKnobs& knobs);

@@ -1,4 +1,4 @@
-// The ripples effect's knobs (seed 001's, plus the wave-equation mode's).
+// The ripples effect's knobs: expanding rings and the wave-equation mode.
 #pragma once
 
 #include "liquidfx/core/knobs.h"
@@ -19,7 +19,7 @@ struct KnobEnumNames<RippleEdges> {
 
 // clang-format off
 #define LFX_RIPPLES_KNOBS(X)                                                                                         \
-  X(mode, RippleMode, RippleMode::rings, 0, 0, "", "rings (seed 001's expanding rings) or waves (a wave-equation height field)") \
+  X(mode, RippleMode, RippleMode::rings, 0, 0, "", "rings (expanding rings from a pool) or waves (a wave-equation height field)") \
   X(count, int, 8, 1, 65536, "", "Ripples alive at once (the pool's capacity); the oldest is replaced when full") \
   X(speed, float, 1.2f, 0.01, 20.0, "1/s", "How fast a ring expands, in short sides per second")                 \
   X(width, float, 0.06f, 0.001, 0.5, "", "Width of a ring, in short sides")                                     \

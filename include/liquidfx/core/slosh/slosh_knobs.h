@@ -50,7 +50,7 @@ struct KnobEnumNames<LiquidStyle> {
   X(film_drain, float, 0.03f, 0.0, 10.0, "m/s", "How fast the wet film on the walls runs back down")            \
   X(meniscus_width, float, 0.0018f, 0.0, 0.05, "m", "Width of the bright band along the waterline")              \
   X(foam_width, float, 0.004f, 0.0, 0.1, "m", "Width of the foam band at full slosh energy")                     \
-  X(style, LiquidStyle, LiquidStyle::refractive, 0, 0, "", "refractive (seed 000) or opaque two-colour (seed 003)") \
+  X(style, LiquidStyle, LiquidStyle::refractive, 0, 0, "", "refractive (bends and tints what is behind) or opaque (two flat colours with a rim)") \
   X(color, glm::vec3, (glm::vec3{0.30f, 0.62f, 0.85f}), 0.0, 1.0, "rgb", "Liquid colour (linear)")              \
   X(top_color, glm::vec3, (glm::vec3{0.55f, 0.80f, 0.95f}), 0.0, 1.0, "rgb", "Colour of the top (opaque style)") \
   X(opacity, float, 0.25f, 0.0, 1.0, "", "How much of the liquid's own colour covers what it refracts")         \

@@ -4,7 +4,7 @@
 #include <glm/common.hpp>
 #include <numeric>
 
-#include "liquidfx/core/container/shaded_mesh.h"
+#include "liquidfx/core/detail/shaded_mesh.h"
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/detail/rendering.h"

@@ -1,10 +1,10 @@
-#include "liquidfx/gpu/swapchain.h"
+#include "liquidfx/window/swapchain.h"
 
 #include <algorithm>
 
 #include "liquidfx/gpu/barriers.h"
 
-namespace lfx::gpu {
+namespace lfx::window {
 namespace {
 
 constexpr std::uint64_t kFrameTimeoutNs = 10ull * 1000 * 1000 * 1000;
@@ -30,7 +30,7 @@ Result<std::unique_ptr<Swapchain>> Swapchain::create(Context& ctx, VkExtent2D fr
   VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pool_info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
   pool_info.queueFamilyIndex = ctx.queue_family();
-  if (auto r = vk_check(vkCreateCommandPool(ctx.device(), &pool_info, nullptr, &sc->pool_), "vkCreateCommandPool"); !r)
+  if (auto r = gpu::vk_check(vkCreateCommandPool(ctx.device(), &pool_info, nullptr, &sc->pool_), "vkCreateCommandPool"); !r)
     return r.error();
   for (FrameSlot& slot : sc->slots_) {
     VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
@@ -40,11 +40,11 @@ Result<std::unique_ptr<Swapchain>> Swapchain::create(Context& ctx, VkExtent2D fr
     VkFenceCreateInfo fence{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
     fence.flags = VK_FENCE_CREATE_SIGNALED_BIT;
     VkSemaphoreCreateInfo semaphore{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
-    if (auto r = vk_check(vkAllocateCommandBuffers(ctx.device(), &alloc, &slot.cmd), "vkAllocateCommandBuffers"); !r)
+    if (auto r = gpu::vk_check(vkAllocateCommandBuffers(ctx.device(), &alloc, &slot.cmd), "vkAllocateCommandBuffers"); !r)
       return r.error();
-    if (auto r = vk_check(vkCreateFence(ctx.device(), &fence, nullptr, &slot.done), "vkCreateFence"); !r)
+    if (auto r = gpu::vk_check(vkCreateFence(ctx.device(), &fence, nullptr, &slot.done), "vkCreateFence"); !r)
       return r.error();
-    if (auto r = vk_check(vkCreateSemaphore(ctx.device(), &semaphore, nullptr, &slot.acquired), "vkCreateSemaphore");
+    if (auto r = gpu::vk_check(vkCreateSemaphore(ctx.device(), &semaphore, nullptr, &slot.acquired), "vkCreateSemaphore");
         !r)
       return r.error();
   }
@@ -75,7 +75,7 @@ Result<void> Swapchain::build(VkExtent2D framebuffer) {
   VkDevice device = ctx_.device();
   vkDeviceWaitIdle(device);
   VkSurfaceCapabilitiesKHR caps{};
-  if (auto r = vk_check(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(ctx_.physical_device(), ctx_.surface(), &caps),
+  if (auto r = gpu::vk_check(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(ctx_.physical_device(), ctx_.surface(), &caps),
                         "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
       !r)
     return r;
@@ -106,7 +106,7 @@ Result<void> Swapchain::build(VkExtent2D framebuffer) {
   info.clipped = VK_TRUE;
   info.oldSwapchain = swapchain_;
   VkSwapchainKHR created = VK_NULL_HANDLE;
-  if (auto r = vk_check(vkCreateSwapchainKHR(device, &info, nullptr, &created), "vkCreateSwapchainKHR"); !r) return r;
+  if (auto r = gpu::vk_check(vkCreateSwapchainKHR(device, &info, nullptr, &created), "vkCreateSwapchainKHR"); !r) return r;
   destroy_images();
   if (swapchain_) vkDestroySwapchainKHR(device, swapchain_, nullptr);
   swapchain_ = created;
@@ -120,7 +120,7 @@ Result<void> Swapchain::build(VkExtent2D framebuffer) {
   rendered_.resize(count, VK_NULL_HANDLE);
   for (VkSemaphore& s : rendered_) {
     VkSemaphoreCreateInfo semaphore{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
-    if (auto r = vk_check(vkCreateSemaphore(device, &semaphore, nullptr, &s), "vkCreateSemaphore"); !r) return r;
+    if (auto r = gpu::vk_check(vkCreateSemaphore(device, &semaphore, nullptr, &s), "vkCreateSemaphore"); !r) return r;
   }
   return success();
 }
@@ -134,7 +134,7 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
   }
   VkDevice device = ctx_.device();
   FrameSlot& slot = slots_[frame_ % kFramesInFlight];
-  if (auto r = vk_check(vkWaitForFences(device, 1, &slot.done, VK_TRUE, kFrameTimeoutNs), "waiting for a frame"); !r)
+  if (auto r = gpu::vk_check(vkWaitForFences(device, 1, &slot.done, VK_TRUE, kFrameTimeoutNs), "waiting for a frame"); !r)
     return r.error();
 
   std::uint32_t index = 0;
@@ -144,7 +144,7 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
     return false;  // try again next frame with the new swapchain
   }
   if (acquired != VK_SUCCESS && acquired != VK_SUBOPTIMAL_KHR)
-    return vk_check(acquired, "vkAcquireNextImageKHR").error();
+    return gpu::vk_check(acquired, "vkAcquireNextImageKHR").error();
   vkResetFences(device, 1, &slot.done);
 
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
@@ -154,9 +154,9 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
   record(slot.cmd);
 
   // Copy the output over the swapchain image (scaled when the sizes differ).
-  const ImageAccess acquire_point{VK_IMAGE_LAYOUT_UNDEFINED, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_NONE};
-  image_barrier(slot.cmd, images_[index], VK_IMAGE_ASPECT_COLOR_BIT, acquire_point, access::kTransferDst);
-  source.use(slot.cmd, access::kTransferSrc);
+  const gpu::ImageAccess acquire_point{VK_IMAGE_LAYOUT_UNDEFINED, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_NONE};
+  gpu::image_barrier(slot.cmd, images_[index], VK_IMAGE_ASPECT_COLOR_BIT, acquire_point, gpu::access::kTransferDst);
+  source.use(slot.cmd, gpu::access::kTransferSrc);
   VkImageBlit2 region{VK_STRUCTURE_TYPE_IMAGE_BLIT_2};
   region.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
   region.srcOffsets[1] = {int32_t(source.width()), int32_t(source.height()), 1};
@@ -171,8 +171,8 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
   blit.pRegions = &region;
   blit.filter = VK_FILTER_LINEAR;
   vkCmdBlitImage2(slot.cmd, &blit);
-  image_barrier(slot.cmd, images_[index], VK_IMAGE_ASPECT_COLOR_BIT, access::kTransferDst, access::kPresent);
-  if (auto r = vk_check(vkEndCommandBuffer(slot.cmd), "vkEndCommandBuffer"); !r) return r.error();
+  gpu::image_barrier(slot.cmd, images_[index], VK_IMAGE_ASPECT_COLOR_BIT, gpu::access::kTransferDst, gpu::access::kPresent);
+  if (auto r = gpu::vk_check(vkEndCommandBuffer(slot.cmd), "vkEndCommandBuffer"); !r) return r.error();
 
   VkSemaphoreSubmitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
   wait.semaphore = slot.acquired;
@@ -194,8 +194,8 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
     if (auto r = build(framebuffer); !r) return r.error();
     return true;
   }
-  if (auto r = vk_check(presented, "vkQueuePresentKHR"); !r) return r.error();
+  if (auto r = gpu::vk_check(presented, "vkQueuePresentKHR"); !r) return r.error();
   return true;
 }
 
-}  // namespace lfx::gpu
+}  // namespace lfx::window

@@ -1,4 +1,4 @@
-// lfx::gpu::Window: a GLFW window with a liquidfx Context that presents to it and a Swapchain.
+// lfx::window::Window: a GLFW window with a liquidfx Context that presents to it and a Swapchain.
 #pragma once
 
 #include <vulkan/vulkan.h>
@@ -8,11 +8,15 @@
 
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/context.h"
-#include "liquidfx/gpu/swapchain.h"
+#include "liquidfx/window/swapchain.h"
 
 struct GLFWwindow;
 
-namespace lfx::gpu {
+namespace lfx::window {
+
+using gpu::Context;
+using gpu::ContextOptions;
+using gpu::Image;
 
 class Window {
  public:
@@ -40,4 +44,4 @@ class Window {
   std::unique_ptr<Swapchain> swapchain_;
 };
 
-}  // namespace lfx::gpu
+}  // namespace lfx::window

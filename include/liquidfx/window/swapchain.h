@@ -1,4 +1,4 @@
-// lfx::gpu::Swapchain: presents liquidfx's tonemapped output to the Context's window surface.
+// lfx::window::Swapchain: presents liquidfx's tonemapped output to the Context's window surface.
 // Handles resizes (recreated when the framebuffer size changes or the surface goes out of date)
 // and minimised windows (a zero-sized framebuffer presents nothing). Two frames in flight.
 #pragma once
@@ -15,7 +15,11 @@
 #include "liquidfx/gpu/context.h"
 #include "liquidfx/gpu/image.h"
 
-namespace lfx::gpu {
+namespace lfx::window {
+
+using gpu::Context;
+using gpu::ContextOptions;
+using gpu::Image;
 
 class Swapchain {
  public:
@@ -61,4 +65,4 @@ class Swapchain {
   std::uint32_t generation_ = 0;
 };
 
-}  // namespace lfx::gpu
+}  // namespace lfx::window

@@ -1,9 +1,9 @@
-#include "liquidfx/gpu/window.h"
+#include "liquidfx/window/window.h"
 
 #define GLFW_INCLUDE_VULKAN
 #include <GLFW/glfw3.h>
 
-namespace lfx::gpu {
+namespace lfx::window {
 namespace {
 
 // GLFW is initialised once per process and terminated with the last window.
@@ -69,4 +69,4 @@ void Window::poll_events() const {
   glfwPollEvents();
 }
 
-}  // namespace lfx::gpu
+}  // namespace lfx::window
