@@ -1,8 +1,9 @@
 // liquidfx render SCENE --out DIR [--size WxH] [--fps F] [--seconds S | --frames N] [--frame K]
-//                      [--mp4] [--set effect.knob=value]...
+//                      [--mp4] [--stats STATS.csv] [--set effect.knob=value]...
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "cli.h"
@@ -11,13 +12,14 @@
 #include "liquidfx/scene/player.h"
 #include "progress.h"
 #include "scene_setup.h"
+#include "stats_csv.h"
 
 namespace lfx::cli {
 namespace {
 
 constexpr const char* kUsage =
     "usage: liquidfx render SCENE --out DIR [--size WxH] [--fps F] [--seconds S | --frames N]\n"
-    "                       [--frame K] [--mp4] [--set effect.knob=value]...\n"
+    "                       [--frame K] [--mp4] [--stats STATS.csv] [--set effect.knob=value]...\n"
     "Renders the scene's timeline to DIR/<scene>_0000.png, DIR/<scene>_0001.png, ...\n"
     "  --size WxH     output size in pixels (default: the scene's resolution)\n"
     "  --fps F        frames per second (default: the scene's)\n"
@@ -25,6 +27,7 @@ constexpr const char* kUsage =
     "  --frames N     number of frames to render instead\n"
     "  --frame K      render only frame K (0-based; the effects still run from time 0)\n"
     "  --mp4          also write DIR/<scene>.mp4 through ffmpeg, when ffmpeg is installed\n"
+    "  --stats FILE   write every effect's statistics, one CSV row per frame\n"
     "  --set k=v      override a knob, e.g. --set room.sun_elevation=30 (repeatable)\n";
 
 bool have_ffmpeg() {
@@ -52,6 +55,8 @@ int run_render(Args& args) {
   auto single = args.integer("--frame", 0, 1000000);
   if (!single) return fail(single.error());
   const bool mp4 = args.flag("--mp4");
+  auto stats_path = args.value("--stats");
+  if (!stats_path) return fail(stats_path.error());
   if (auto r = args.finish(); !r) return fail(r.error());
   if (*seconds && *frames) return fail(input_error("render: give --seconds or --frames, not both"));
 
@@ -73,6 +78,13 @@ int run_render(Args& args) {
   auto player = scene::ScenePlayer::create(**ctx, scene, setup->width, setup->height);
   if (!player) return fail(player.error());
 
+  std::optional<StatsCsv> stats;
+  if (*stats_path) {
+    auto csv = StatsCsv::create(**stats_path);
+    if (!csv) return fail(csv.error());
+    stats = std::move(csv.value());
+  }
+
   const std::string stem = std::filesystem::path(scene.source).stem().string();
   const double dt = 1.0 / scene.fps;
   const unsigned first = *single ? unsigned(**single) : 0;
@@ -80,6 +92,8 @@ int run_render(Args& args) {
   for (unsigned frame = 0; frame < count; ++frame) {
     if (frame > 0)
       if (auto r = (*player)->advance(dt); !r) return fail(r.error());
+    if (stats)
+      if (auto r = stats->row(frame, (*player)->time(), (*player)->stats()); !r) return fail(r.error());
     if (frame < first) continue;
     auto image = (*player)->render();
     if (!image) return fail(image.error());

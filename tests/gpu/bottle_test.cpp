@@ -184,27 +184,5 @@ TEST_F(BottleTest, ABottleSeenThroughAnotherShowsItsLiquid) {
   EXPECT_GT(redder, 200);
 }
 
-class BottleSceneTest : public GpuTest {};
-
-TEST_F(BottleSceneTest, GoldenFramesOfBothScenes) {
-  struct Shot {
-    const char* scene;
-    std::vector<int> frames;
-  } shots[] = {{"bottle", {0, 95, 170}}, {"shelf", {70}}};
-  for (const Shot& shot : shots) {
-    auto scene = scene::load_scene(std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/" + shot.scene + ".json");
-    ASSERT_TRUE(scene) << scene.error().message;
-    auto player = scene::ScenePlayer::create(ctx(), *scene, 320, 180);
-    ASSERT_TRUE(player) << player.error().message;
-    int frame = 0;
-    for (int wanted : shot.frames) {
-      for (; frame < wanted; ++frame) ASSERT_TRUE((*player)->advance(1.0 / scene->fps));
-      auto image = (*player)->render();
-      ASSERT_TRUE(image);
-      EXPECT_EQ(check_golden(std::string(shot.scene) + "_" + std::to_string(wanted), *image, {10, 0.004}), "");
-    }
-  }
-}
-
 }  // namespace
 }  // namespace lfx::test

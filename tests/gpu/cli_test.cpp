@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "support/cli_run.h"
@@ -117,6 +118,27 @@ TEST(CliTest, RenderWritesNumberedPngs) {
   const CliResult single = run_cli("render '" + kRoom + "' --out '" + out + "' --size 64x36 --frame 5");
   ASSERT_EQ(single.exit_code, 0) << single.output;
   EXPECT_TRUE(std::filesystem::exists(out + "/room_0005.png"));
+}
+
+TEST(CliTest, RenderWritesEveryEffectsStatisticsPerFrame) {
+  const std::string out = test_output_path("render_stats");
+  std::filesystem::remove_all(out);
+  const std::string scene = write_test_file("stats_scene.json", R"({"fps": 10, "effects": [
+      {"type": "ripples", "name": "pond", "touches": [{"time": 0.15, "position": [0.5, 0.5]}]}]})");
+  const CliResult r =
+      run_cli("render '" + scene + "' --out '" + out + "' --size 32x18 --frames 4 --stats '" + out + "/stats.csv'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream file(out + "/stats.csv");
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(file, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(lines[0], "frame,t,pond.live_ripples,pond.pool_capacity");
+  EXPECT_EQ(lines[1], "0,0,0,8");
+  EXPECT_EQ(lines[2], "1,0.1,0,8");
+  EXPECT_EQ(lines[3], "2,0.2,1,8");  // the touch at 0.15 s
+  const CliResult bad = run_cli("render '" + scene + "' --out '" + out + "' --frames 1 --stats /no/such/dir/s.csv");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.output.find("/no/such/dir/s.csv: cannot write the statistics file"), std::string::npos) << bad.output;
 }
 
 TEST(CliTest, BenchJsonHasTheDocumentedShape) {

@@ -232,18 +232,5 @@ TEST_F(RipplesSceneTest, UserPictureIsShownAsItIsAndRippledAroundATouch) {
   EXPECT_GT(near_differ, 100);
 }
 
-TEST_F(RipplesSceneTest, GoldenFramesOfBothScenes) {
-  for (auto [name, frame] : {std::pair{"ripples", 20}, std::pair{"rain", 100}}) {
-    auto scene = scene::load_scene(std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/" + name + ".json");
-    ASSERT_TRUE(scene) << scene.error().message;
-    auto player = scene::ScenePlayer::create(ctx(), *scene, 320, 180);
-    ASSERT_TRUE(player) << player.error().message;
-    for (int i = 0; i < frame; ++i) ASSERT_TRUE((*player)->advance(1.0 / scene->fps));
-    auto image = (*player)->render();
-    ASSERT_TRUE(image);
-    EXPECT_EQ(check_golden(std::string(name) + "_" + std::to_string(frame), *image, {10, 0.004}), "");
-  }
-}
-
 }  // namespace
 }  // namespace lfx::test

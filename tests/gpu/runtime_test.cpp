@@ -1,4 +1,5 @@
-// The Vulkan runtime itself: readback, mip generation, timestamps, resizing a headless target.
+// The Vulkan runtime itself: readback, mip generation, timestamps, resizing a headless target,
+// shader interfaces read from SPIR-V.
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -6,6 +7,10 @@
 
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/detail/pipeline.h"
+#include "liquidfx/gpu/detail/shader_interface.h"
+#include "liquidfx/gpu/detail/shader_library.h"
+#include "shared/bottle.h"
+#include "shared/ripples.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/timing.h"
 #include "liquidfx/gpu/transfer.h"
@@ -164,6 +169,43 @@ TEST_F(RuntimeTest, HeadlessTargetResizes) {
       }
   EXPECT_LT(error / (64 * 36 * 3), 6.0);  // mean absolute difference in 8-bit steps (edges alias)
   EXPECT_FALSE((*player)->renderer().resize(0, 10));
+}
+
+}  // namespace
+}  // namespace lfx::test
+
+namespace lfx::test {
+namespace {
+
+// Every embedded shader's interface is read from its SPIR-V; spot checks against the GLSL.
+TEST(ShaderInterfaceTest, EveryShaderReflectsAndMatchesItsGlsl) {
+  for (const std::string& name : gpu::shader_names()) {
+    auto shader = gpu::reflect_shader(name, gpu::shader_code(name));
+    EXPECT_TRUE(shader) << name << ": " << shader.error().message;
+  }
+  auto composite = gpu::reflect_shader("bottle/composite.comp", gpu::shader_code("bottle/composite.comp"));
+  ASSERT_TRUE(composite);
+  EXPECT_EQ(composite->push_constant_bytes, sizeof(shared::BottleCompositePush));
+  EXPECT_EQ(composite->bindings.at(0), VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER);
+  EXPECT_EQ(composite->bindings.at(1), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
+  EXPECT_EQ(composite->bindings.at(3), VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER);
+  EXPECT_EQ(composite->bindings.at(8), VK_DESCRIPTOR_TYPE_STORAGE_IMAGE);
+  auto bins = gpu::reflect_shader("ripples/rings.comp", gpu::shader_code("ripples/rings.comp"));
+  ASSERT_TRUE(bins);
+  EXPECT_EQ(bins->push_constant_bytes, sizeof(shared::RipplesBinPush));
+  EXPECT_FALSE(gpu::reflect_shader("junk", std::vector<std::uint32_t>{1, 2, 3, 4, 5, 6}));
+}
+
+class PipelineInterfaceTest : public GpuTest {};
+
+TEST_F(PipelineInterfaceTest, APushConstantStructOfTheWrongSizeIsAnError) {
+  auto wrong = gpu::Pipeline::compute(ctx(), "ripples/wave_step.comp", sizeof(shared::RipplesWaveStepPush) + 4);
+  ASSERT_FALSE(wrong);
+  EXPECT_NE(wrong.error().message.find("ripples/wave_step.comp: the shader's push constants are 28 bytes, the C++ "
+                                       "struct 32"),
+            std::string::npos)
+      << wrong.error().message;
+  EXPECT_TRUE(gpu::Pipeline::compute(ctx(), "ripples/wave_step.comp", sizeof(shared::RipplesWaveStepPush)));
 }
 
 }  // namespace

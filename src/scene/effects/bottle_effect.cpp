@@ -28,6 +28,7 @@ struct Declared {
 // A container in the world: a declared one or one of its copies.
 struct Placed {
   std::size_t declared;
+  int copy;  // 0: the declared container itself
   Pose local;
   std::unique_ptr<LiquidContainer> liquid;
 };
@@ -49,9 +50,15 @@ class BottleEffect : public Effect {
     return groups;
   }
 
+  // A knob that shapes the containers lays them out again now, so that a shape it cannot make
+  // (an inset a mesh does not allow) is refused and the old value comes back.
   Result<void> knob_changed(const KnobGroup& group, const KnobSpec& knob) override {
     if (changes_layout(knob)) {
       layout_dirty_ = true;
+      if (auto r = ensure_layout(); !r) {
+        layout_dirty_ = true;  // laid out again with the restored value at the next frame
+        return r;
+      }
       return success();
     }
     if (!is_slosh_knob(knob) || layout_dirty_) return success();  // glass knobs are read every frame
@@ -88,10 +95,19 @@ class BottleEffect : public Effect {
       agitation = std::max(agitation, double(p.liquid->state().agitation));
       bubbles += p.liquid->state().live_bubbles;
     }
-    return {{"containers", double(placed_.size())},
-            {"largest_tilt_deg", tilt},
-            {"largest_agitation", agitation},
-            {"live_bubbles", bubbles}};
+    std::vector<EffectStat> out = {{"containers", double(placed_.size())},
+                                   {"largest_tilt_deg", tilt},
+                                   {"largest_agitation", agitation},
+                                   {"live_bubbles", bubbles}};
+    // Each declared container (not its copies) by name, when there are several.
+    if (declared_.size() > 1)
+      for (const Placed& p : placed_) {
+        if (p.copy != 0) continue;
+        const std::string& name = declared_[p.declared].name;
+        out.push_back({name + ".tilt_deg", double(p.liquid->state().tilt_degrees())});
+        out.push_back({name + ".agitation", double(p.liquid->state().agitation)});
+      }
+    return out;
   }
 
   Pose pose_of(const Placed& p) const {
@@ -132,7 +148,7 @@ class BottleEffect : public Effect {
       // Copies (benchmarks): each container repeated on a square grid behind and beside it.
       const int columns = int(std::ceil(std::sqrt(double(d.knobs.copies))));
       for (int copy = 0; copy < d.knobs.copies; ++copy) {
-        Placed c{i, d.local, std::make_unique<LiquidContainer>(shape, slosh_knobs(d.knobs))};
+        Placed c{i, copy, d.local, std::make_unique<LiquidContainer>(shape, slosh_knobs(d.knobs))};
         c.local.position += glm::vec3(float(copy % columns), 0.0f, -float(copy / columns)) * d.knobs.copy_spacing;
         placed.push_back(std::move(c));
       }

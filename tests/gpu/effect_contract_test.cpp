@@ -1,0 +1,188 @@
+// The effect contract: live knobs through the one path (set and refused), pointer input with a
+// world-space ray, effects finding each other by name, statistics named per instance.
+#include <gtest/gtest.h>
+
+#include <glm/geometric.hpp>
+
+#include "liquidfx/scene/effect.h"
+#include "liquidfx/scene/player.h"
+#include "support/golden.h"
+#include "support/gpu_test.h"
+
+namespace lfx::test {
+namespace {
+
+using scene::ScenePlayer;
+
+std::unique_ptr<ScenePlayer> play(gpu::Context& ctx, const std::string& json, std::uint32_t w = 160,
+                                  std::uint32_t h = 90) {
+  auto s = scene::parse_scene(json, "contract.json");
+  EXPECT_TRUE(s) << s.error().message;
+  if (!s) return nullptr;
+  auto p = ScenePlayer::create(ctx, *s, w, h);
+  EXPECT_TRUE(p) << p.error().message;
+  return p ? std::move(p.value()) : nullptr;
+}
+
+const char* kPond = R"({"backdrop": {"visible": false}, "camera": {"tonemap": "none"},
+  "effects": [{"type": "ripples", "name": "pond", "source": "pebbles", "caustics": 0,
+               "touches": [{"time": 0.01, "position": [0.5, 0.5]}]}]})";
+
+int pixels_differing(const ImageRgba8& a, const ImageRgba8& b) {
+  return int(compare_images(a, b, 3).share_differing * a.width * a.height + 0.5);
+}
+
+class EffectContractTest : public GpuTest {};
+
+TEST_F(EffectContractTest, AKnobSetLiveChangesTheNextFrameAndSettingItBackRestoresIt) {
+  auto player = play(ctx(), kPond);
+  ASSERT_TRUE(player);
+  for (int i = 0; i < 5; ++i) ASSERT_TRUE(player->advance(1.0 / 30.0));
+  auto before = player->render();
+  ASSERT_TRUE(before);
+  ASSERT_TRUE(player->set_knob("pond", "distortion", 0.0));
+  auto flat = player->render();
+  ASSERT_TRUE(flat);
+  EXPECT_GT(pixels_differing(*before, *flat), 100);  // the ring no longer bends the picture
+  ASSERT_TRUE(player->set_knob("ripples", "distortion", 0.02));  // by type: every instance
+  auto again = player->render();
+  ASSERT_TRUE(again);
+  EXPECT_EQ(pixels_differing(*before, *again), 0);
+}
+
+TEST_F(EffectContractTest, AKnobOutOfRangeIsRefusedAndKeepsItsValue) {
+  auto player = play(ctx(), kPond);
+  ASSERT_TRUE(player);
+  auto r = player->set_knob("pond", "distortion", 5.0);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("outside"), std::string::npos) << r.error().message;
+  const scene::KnobGroup group = player->effects()[0]->knob_groups()[0];
+  EXPECT_EQ(format_knob(group.values, *find_knob(group.table, "distortion")), "0.02");
+  EXPECT_FALSE(player->set_knob("pond", "nonsense", 1.0));
+  EXPECT_FALSE(player->set_knob("lake", "distortion", 0.01));
+}
+
+// An effect that refuses some values after they were written: the old value must come back.
+struct Picky : scene::Effect {
+  struct Knobs {
+    float level = 1.0f;
+  } knobs;
+  const KnobSpec table[1] = {{"level", KnobType::real, 0.0, 10.0, "", "", offsetof(Knobs, level), {}}};
+  std::vector<scene::KnobGroup> knob_groups() override { return {{"picky", table, &knobs}}; }
+  Result<void> knob_changed(const scene::KnobGroup&, const KnobSpec&) override {
+    if (knobs.level > 5.0f) return input_error("level above 5 is not supported here");
+    return success();
+  }
+  Result<void> advance(double) override { return success(); }
+};
+
+TEST_F(EffectContractTest, AValueTheEffectRefusesIsUndone) {
+  Picky picky;
+  ASSERT_TRUE(scene::set_effect_knob(picky, "", "level", 3.0));
+  EXPECT_FLOAT_EQ(picky.knobs.level, 3.0f);
+  auto refused = scene::set_effect_knob(picky, "picky", "level", 7.0);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("above 5"), std::string::npos);
+  EXPECT_FLOAT_EQ(picky.knobs.level, 3.0f);
+  EXPECT_FALSE(scene::set_effect_knob(picky, "other", "level", 1.0));
+}
+
+TEST_F(EffectContractTest, SetOnTheCommandLineGoesThroughTheLivePathToEveryContainer) {
+  auto s = scene::parse_scene(R"({"effects": [{"type": "bottle", "name": "shelf", "containers": [
+      {"name": "water", "shape": "bottle", "fill": 0.3}, {"name": "wine", "shape": "wine_glass", "fill": 0.6}]}]})",
+                              "shelf.json");
+  ASSERT_TRUE(s) << s.error().message;
+  ASSERT_TRUE(scene::apply_setting(*s, "wine.fill=0.45"));     // one container (a knob group)
+  ASSERT_TRUE(scene::apply_setting(*s, "shelf.opacity=0.5"));  // the instance: both
+  auto player = ScenePlayer::create(ctx(), *s, 160, 90);
+  ASSERT_TRUE(player) << player.error().message;
+  auto groups = (*player)->effects()[0]->knob_groups();
+  ASSERT_EQ(groups.size(), 2u);
+  const KnobSpec& fill = *find_knob(groups[0].table, "fill");
+  const KnobSpec& opacity = *find_knob(groups[0].table, "opacity");
+  EXPECT_EQ(format_knob(groups[0].values, fill), "0.3");
+  EXPECT_EQ(format_knob(groups[1].values, fill), "0.45");
+  EXPECT_EQ(format_knob(groups[0].values, opacity), "0.5");
+  EXPECT_EQ(format_knob(groups[1].values, opacity), "0.5");
+  auto bad = scene::parse_scene(R"({"effects": [{"type": "bottle", "name": "b"}]})", "b.json");
+  ASSERT_TRUE(bad);
+  ASSERT_TRUE(scene::apply_setting(*bad, "nowhere.fill=0.5"));
+  auto refused = ScenePlayer::create(ctx(), *bad, 160, 90);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("--set nowhere.fill=0.5: no effect or knob group \"nowhere\""),
+            std::string::npos)
+      << refused.error().message;
+}
+
+TEST_F(EffectContractTest, CopiesFollowTheKnobLive) {
+  auto player = play(ctx(), R"({"effects": [{"type": "bottle", "name": "b", "copies": 4}]})");
+  ASSERT_TRUE(player);
+  auto count = [&] {
+    for (const auto& [name, value] : player->stats())
+      if (name == "b.containers") return value;
+    return -1.0;
+  };
+  EXPECT_EQ(count(), 4.0);
+  ASSERT_TRUE(player->set_knob("b", "copies", 9.0));
+  ASSERT_TRUE(player->render());
+  EXPECT_EQ(count(), 9.0);
+}
+
+TEST_F(EffectContractTest, APressDropsARippleWhereThePointerIs) {
+  auto player = play(ctx(), R"({"effects": [{"type": "ripples", "name": "pond", "count": 16}]})");
+  ASSERT_TRUE(player);
+  auto live = [&] { return player->stats().front(); };
+  EXPECT_EQ(live().first, "pond.live_ripples");
+  EXPECT_EQ(live().second, 0.0);
+  scene::InputEvent press;
+  press.kind = scene::InputKind::press;
+  press.position = {0.3f, 0.6f};
+  EXPECT_TRUE(player->input(press));
+  ASSERT_TRUE(player->advance(1.0 / 60.0));
+  EXPECT_EQ(live().second, 1.0);
+  scene::InputEvent release = press;
+  release.kind = scene::InputKind::release;
+  EXPECT_TRUE(player->input(release));
+  scene::InputEvent wheel = press;
+  wheel.kind = scene::InputKind::wheel;
+  EXPECT_FALSE(player->input(wheel));  // nothing takes it
+}
+
+TEST_F(EffectContractTest, TheRayThroughAPointLeavesTheCameraTowardsWhatIsThere) {
+  auto player = play(ctx(), R"({"camera": {"position": [0, 1, 3], "target": [0, 0.5, 0]}})", 320, 180);
+  ASSERT_TRUE(player);
+  const scene::Ray center = player->ray_through({0.5f, 0.5f});
+  EXPECT_LT(glm::distance(center.origin, glm::vec3(0, 1, 3)), 1e-5f);
+  EXPECT_GT(glm::dot(center.direction, glm::normalize(glm::vec3(0, -0.5f, -3))), 0.99999f);
+  const scene::Ray right = player->ray_through({1.0f, 0.5f}), low = player->ray_through({0.5f, 1.0f});
+  EXPECT_GT(right.direction.x, 0.1f);                 // right of the frame is +x here
+  EXPECT_LT(low.direction.y, center.direction.y - 0.1f);  // the bottom of the frame looks lower
+}
+
+TEST_F(EffectContractTest, EffectsFindEachOtherByNameWithClearErrors) {
+  auto s = scene::parse_scene(R"({"effects": [{"type": "ripples", "name": "a"}, {"type": "bottle", "name": "b"},
+                                              {"type": "ripples", "name": "c"}]})",
+                              "find.json");
+  ASSERT_TRUE(s) << s.error().message;
+  Picky dummy_a;
+  const scene::MadeEffect made[] = {{&s->effects[0], &dummy_a}};
+  auto block = scene::JsonObject::from(s->effects[1].block, s->effects[1].path);
+  ASSERT_TRUE(block);
+  const scene::EffectSetup setup(ctx(), *s, s->effects[1], *block, made);
+  auto found = setup.find_effect("a", "ripples");
+  ASSERT_TRUE(found);
+  EXPECT_EQ(*found, &dummy_a);
+  auto wrong_type = setup.find_effect("a", "particles");
+  ASSERT_FALSE(wrong_type);
+  EXPECT_NE(wrong_type.error().message.find("\"a\" is a ripples effect, not particles"), std::string::npos);
+  auto later = setup.find_effect("c", "ripples");
+  ASSERT_FALSE(later);
+  EXPECT_NE(later.error().message.find("must come before it"), std::string::npos);
+  auto missing = setup.find_effect("z", "ripples");
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().message.find("no ripples effect named \"z\" (there is a, c)"), std::string::npos)
+      << missing.error().message;
+}
+
+}  // namespace
+}  // namespace lfx::test
