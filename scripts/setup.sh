@@ -8,7 +8,8 @@ packages=(
   libvulkan-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   glslc spirv-tools
   libglm-dev libstb-dev libglfw3-dev libimgui-dev libtinygltf-dev nlohmann-json3-dev
-  libgtest-dev libbenchmark-dev
+  libgtest-dev libbenchmark-dev libcli11-dev
+  clang libclang-rt-14-dev
   ffmpeg xvfb xauth
 )
 

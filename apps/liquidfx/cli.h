@@ -1,10 +1,11 @@
-// Shared pieces of the liquidfx command line: arguments, exit codes, error reporting.
+// Shared pieces of the liquidfx command line: exit codes, error reporting, and the value types
+// CLI11 does not parse by itself (WxH sizes, X,Y,Z vectors).
 #pragma once
 
-#include <optional>
+#include <CLI/CLI.hpp>
+#include <cstdint>
 #include <string>
-#include <string_view>
-#include <vector>
+#include <utility>
 
 #include "liquidfx/core/result.h"
 
@@ -17,36 +18,14 @@ inline constexpr int kExitGpuFailure = 3;
 /// Prints "liquidfx: error: ..." and returns the exit code for the error's kind.
 int fail(const Error& error);
 
-/// The arguments of one subcommand. Options are taken out as they are read; what is left over
-/// at the end is an error (finish()).
-class Args {
- public:
-  Args(std::string command, std::vector<std::string> args) : command_(std::move(command)), args_(std::move(args)) {}
+/// "WIDTHxHEIGHT", each an integer in [1, 16384].
+Result<std::pair<std::uint32_t, std::uint32_t>> parse_size(const std::string& text);
+/// A CLI11 check for parse_size's format, so that the message comes at parse time.
+CLI::Validator size_validator();
 
-  /// Whether the flag is present (removes it).
-  bool flag(std::string_view name);
-  /// The value after `name` (removes both); error when the value is missing.
-  Result<std::optional<std::string>> value(std::string_view name);
-  /// Every value given for a repeatable option (removes them).
-  Result<std::vector<std::string>> values(std::string_view name);
-  /// The next positional argument (removes it), or an error naming what was expected.
-  Result<std::string> positional(std::string_view what);
-  /// Error for anything left unread.
-  Result<void> finish() const;
-
-  Result<std::optional<double>> number(std::string_view name, double min, double max);
-  Result<std::optional<int>> integer(std::string_view name, int min, int max);
-  /// "WxH", each in [1, 16384].
-  Result<std::optional<std::pair<std::uint32_t, std::uint32_t>>> size(std::string_view name);
-  /// "X,Y,Z".
-  Result<std::optional<std::vector<double>>> numbers(std::string_view name, std::size_t count);
-
-  const std::string& command() const { return command_; }
-
- private:
-  std::string command_;
-  std::vector<std::string> args_;
-};
+/// CLI11 checks with liquidfx's wording: "expected a number in [0, 1], got 1.5".
+CLI::Validator number_in(double min, double max);
+CLI::Validator integer_in(long min, long max);
 
 /// Whether stderr is a terminal (progress bars only there).
 bool stderr_is_terminal();

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -16,10 +17,12 @@
 namespace lfx::cli {
 namespace {
 
-constexpr const char* kUsage =
-    "usage: liquidfx bench SCENE [--frames N] [--warmup W] [--size WxH] [--set effect.knob=value]... [--json]\n"
-    "Renders N frames (default 60) after W warm-up frames (default 5) and reports the GPU time of\n"
-    "each pass (median, min, max, milliseconds), from timestamp queries.\n";
+struct BenchOptions {
+  SceneOptions scene;
+  int frames = 60;
+  int warmup = 5;
+  bool json = false;
+};
 
 struct Stats {
   double median = 0.0, min = 0.0, max = 0.0;
@@ -32,23 +35,12 @@ Stats stats_of(std::vector<double> v) {
   return {median, v.front(), v.back()};
 }
 
-}  // namespace
-
-int run_bench(Args& args) {
-  if (args.flag("--help")) {
-    std::fputs(kUsage, stdout);
-    return kExitOk;
-  }
-  auto setup = read_scene_setup(args);
+int run_bench(const BenchOptions& o) {
+  auto setup = read_scene_setup(o.scene);
   if (!setup) return fail(setup.error());
-  auto frames = args.integer("--frames", 1, 100000);
-  if (!frames) return fail(frames.error());
-  auto warmup = args.integer("--warmup", 0, 100000);
-  if (!warmup) return fail(warmup.error());
-  const bool json = args.flag("--json");
-  if (auto r = args.finish(); !r) return fail(r.error());
-  const int measured = frames->value_or(60);
-  const int warm = warmup->value_or(5);
+  const int measured = o.frames;
+  const int warm = o.warmup;
+  const bool json = o.json;
 
   auto ctx = gpu::Context::create();
   if (!ctx) return fail(ctx.error());
@@ -104,6 +96,21 @@ int run_bench(Args& args) {
     std::printf("%-28s %10.3f %10.3f %10.3f\n", "total", total.median, total.min, total.max);
   }
   return validation_exit_code((*ctx)->validation_messages());
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<BenchOptions>();
+  CLI::App* c = app.add_subcommand(
+      "bench", "Render N frames after W warm-up frames and report each pass's GPU time (median, min, max, ms)");
+  add_scene_options(*c, o->scene);
+  c->add_option("--frames", o->frames, "Frames measured")->check(integer_in(1, 100000))->capture_default_str();
+  c->add_option("--warmup", o->warmup, "Frames rendered first and not measured")
+      ->check(integer_in(0, 100000))
+      ->capture_default_str();
+  c->add_flag("--json", o->json, "Print JSON instead of a table");
+  c->callback([o, &exit_code] { exit_code = run_bench(*o); });
 }
 
 }  // namespace lfx::cli

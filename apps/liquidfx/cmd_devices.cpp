@@ -7,12 +7,9 @@
 
 namespace lfx::cli {
 
-int run_devices(Args& args) {
-  if (args.flag("--help")) {
-    std::puts("usage: liquidfx devices\nLists Vulkan devices; choose one with LIQUIDFX_DEVICE=<index or name>.");
-    return kExitOk;
-  }
-  if (auto r = args.finish(); !r) return fail(r.error());
+namespace {
+
+int run_devices() {
   auto devices = gpu::list_devices();
   if (!devices) return fail(devices.error());
   if (devices->empty())
@@ -31,6 +28,13 @@ int run_devices(Args& args) {
     }
   }
   return kExitOk;
+}
+
+}  // namespace
+
+void add_devices_command(CLI::App& app, int& exit_code) {
+  app.add_subcommand("devices", "List Vulkan devices; choose one with LIQUIDFX_DEVICE=<index or name substring>")
+      ->callback([&exit_code] { exit_code = run_devices(); });
 }
 
 }  // namespace lfx::cli

@@ -1,5 +1,7 @@
 // liquidfx fill --mesh FILE --fraction F --up X,Y,Z [--method exact|table] [--json]
+#include <algorithm>
 #include <cmath>
+#include <memory>
 #include <cstdio>
 #include <glm/geometric.hpp>
 #include <nlohmann/json.hpp>
@@ -15,57 +17,42 @@
 namespace lfx::cli {
 namespace {
 
-constexpr const char* kUsage =
-    "usage: liquidfx fill --mesh FILE --fraction F --up X,Y,Z [--method exact|table] [--json]\n"
-    "Finds the plane dot(unit(up), p) = d (mesh coordinates) below which the mesh (taken as the\n"
-    "liquid's volume itself, no inset) holds exactly the fraction F of its volume.\n"
-    "  --method exact  Newton on the volume with the cross-section as derivative (default)\n"
-    "  --method table  a look-up in the baked direction x fill table (the per-frame path)\n";
+struct FillOptions {
+  std::string mesh;
+  double fraction = 0.0;
+  std::vector<double> up;
+  std::string method = "exact";
+  bool json = false;
+};
 
-}  // namespace
+int run_fill(const FillOptions& o) {
+  // Scaled by its largest component first, so that a huge vector's length cannot overflow.
+  const glm::dvec3 raw(o.up[0], o.up[1], o.up[2]);
+  const double largest = std::max({std::abs(raw.x), std::abs(raw.y), std::abs(raw.z)});
+  if (!std::isfinite(largest)) return fail(input_error("fill: --up must be three finite numbers"));
+  if (!(largest > 0.0)) return fail(input_error("fill: --up must not be the zero vector"));
+  const glm::dvec3 n = glm::normalize(raw / largest);
+  const std::string& how = o.method;
 
-int run_fill(Args& args) {
-  if (args.flag("--help")) {
-    std::fputs(kUsage, stdout);
-    return kExitOk;
-  }
-  auto path = args.value("--mesh");
-  if (!path) return fail(path.error());
-  auto fraction = args.number("--fraction", 0.0, 1.0);
-  if (!fraction) return fail(fraction.error());
-  auto up = args.numbers("--up", 3);
-  if (!up) return fail(up.error());
-  auto method = args.value("--method");
-  if (!method) return fail(method.error());
-  const bool json = args.flag("--json");
-  if (auto r = args.finish(); !r) return fail(r.error());
-  if (!*path) return fail(input_error("fill: --mesh FILE is required"));
-  if (!*fraction) return fail(input_error("fill: --fraction F is required"));
-  if (!*up) return fail(input_error("fill: --up X,Y,Z is required"));
-  const std::string how = method->value_or("exact");
-  if (how != "exact" && how != "table")
-    return fail(input_error("fill: --method must be exact or table, got \"" + how + "\""));
-  const glm::dvec3 direction((**up)[0], (**up)[1], (**up)[2]);
-  if (!(glm::length(direction) > 1e-12)) return fail(input_error("fill: --up must not be the zero vector"));
-  const glm::dvec3 n = glm::normalize(direction);
-
-  auto loaded = load_mesh(**path);
+  auto loaded = load_mesh(o.mesh);
   if (!loaded) return fail(loaded.error());
   std::vector<std::string> notes;
-  auto mesh = close_and_orient(*loaded, **path, &notes);
+  auto mesh = close_and_orient(*loaded, o.mesh, &notes);
   if (!mesh) return fail(mesh.error());
   for (const std::string& note : notes) std::fprintf(stderr, "liquidfx: warning: %s\n", note.c_str());
-
+  const double fraction = o.fraction;
   const double total = volume_of(*mesh).volume;
   double offset = 0.0;
   if (how == "exact") {
-    offset = solve_fill(*mesh, total, n, **fraction).offset;
+    offset = solve_fill(*mesh, total, n, fraction).offset;
   } else {
-    offset = FillTable::bake(*mesh).lookup(glm::vec3(n), float(**fraction)).offset;
+    auto table = FillTable::bake(*mesh, FillTable::kDirections, FillTable::kLevels, "fill table of " + o.mesh);
+    if (!table) return fail(table.error());
+    offset = table->lookup(glm::vec3(n), float(fraction)).offset;
   }
   // Reported volume: measured below the plane found, whatever found it.
   const double below = slice_below(*mesh, n, offset).volume;
-  if (json) {
+  if (o.json) {
     nlohmann::ordered_json out;
     out["offset"] = offset;
     out["volume_below"] = below;
@@ -79,6 +66,26 @@ int run_fill(Args& args) {
     std::printf("method        %s\n", how.c_str());
   }
   return kExitOk;
+}
+
+}  // namespace
+
+void add_fill_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<FillOptions>();
+  CLI::App* c = app.add_subcommand(
+      "fill",
+      "Find the plane dot(unit(up), p) = d (mesh coordinates) below which the mesh (the liquid's volume itself, no "
+      "inset) holds exactly the fraction F of its volume");
+  c->add_option("--mesh", o->mesh, "The mesh (.obj, .gltf, .glb)")->required();
+  c->add_option("--fraction", o->fraction, "The fill fraction F")->required()->check(number_in(0.0, 1.0));
+  c->add_option("--up", o->up, "The plane's normal X,Y,Z")->required()->delimiter(',')->expected(3);
+  c->add_option("--method", o->method,
+                "exact: Newton on the volume with the cross-section as derivative; table: a look-up in the baked "
+                "direction x fill table (the per-frame path)")
+      ->check(CLI::IsMember({"exact", "table"}))
+      ->capture_default_str();
+  c->add_flag("--json", o->json, "Print JSON");
+  c->callback([o, &exit_code] { exit_code = run_fill(*o); });
 }
 
 }  // namespace lfx::cli

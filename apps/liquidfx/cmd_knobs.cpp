@@ -1,5 +1,6 @@
 // liquidfx knobs [GROUP]: the knob tables (name, type, default, range, unit, doc) as Markdown.
 #include <cstdio>
+#include <memory>
 
 #include "cli.h"
 #include "commands.h"
@@ -9,16 +10,9 @@
 
 namespace lfx::cli {
 
-int run_knobs(Args& args) {
-  if (args.flag("--help")) {
-    std::puts(
-        "usage: liquidfx knobs [GROUP]\nPrints the knobs of the room and of every effect type (or of one) as "
-        "Markdown tables; set them in a scene or with --set GROUP.knob=value.");
-    return kExitOk;
-  }
-  auto group = args.positional("GROUP");
-  if (auto r = args.finish(); !r) return fail(r.error());
-  const std::string wanted = group ? *group : "";
+namespace {
+
+int run_knobs(const std::string& wanted) {
   bool found = false;
   if (wanted.empty() || wanted == "room") {
     const gpu::RoomKnobs defaults{};
@@ -40,6 +34,17 @@ int run_knobs(Args& args) {
   }
   if (!found) return fail(input_error("knobs: no knob group \"" + wanted + "\""));
   return kExitOk;
+}
+
+}  // namespace
+
+void add_knobs_command(CLI::App& app, int& exit_code) {
+  auto group = std::make_shared<std::string>();
+  CLI::App* c = app.add_subcommand("knobs",
+                                   "Print the knobs of the room and of every effect type (or of one) as Markdown "
+                                   "tables; set them in a scene or with --set GROUP.knob=value");
+  c->add_option("GROUP", *group, "room, slosh or an effect type");
+  c->callback([group, &exit_code] { exit_code = run_knobs(*group); });
 }
 
 }  // namespace lfx::cli

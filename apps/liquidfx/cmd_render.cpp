@@ -1,8 +1,8 @@
 // liquidfx render SCENE --out DIR [--size WxH] [--fps F] [--seconds S | --frames N] [--frame K]
 //                      [--mp4] [--stats STATS.csv] [--set effect.knob=value]...
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -13,81 +13,111 @@
 #include "progress.h"
 #include "scene_setup.h"
 #include "stats_csv.h"
+#include "subprocess.h"
 
 namespace lfx::cli {
 namespace {
 
-constexpr const char* kUsage =
-    "usage: liquidfx render SCENE --out DIR [--size WxH] [--fps F] [--seconds S | --frames N]\n"
-    "                       [--frame K] [--mp4] [--stats STATS.csv] [--set effect.knob=value]...\n"
-    "Renders the scene's timeline to DIR/<scene>_0000.png, DIR/<scene>_0001.png, ...\n"
-    "  --size WxH     output size in pixels (default: the scene's resolution)\n"
-    "  --fps F        frames per second (default: the scene's)\n"
-    "  --seconds S    length of the timeline to render (default: the scene's duration)\n"
-    "  --frames N     number of frames to render instead\n"
-    "  --frame K      render only frame K (0-based; the effects still run from time 0)\n"
-    "  --mp4          also write DIR/<scene>.mp4 through ffmpeg, when ffmpeg is installed\n"
-    "  --stats FILE   write every effect's statistics, one CSV row per frame\n"
-    "  --set k=v      override a knob, e.g. --set room.sun_elevation=30 (repeatable)\n";
+struct RenderOptions {
+  SceneOptions scene;
+  std::string out;
+  double fps = 0.0;
+  double seconds = 0.0;
+  int frames = 0;
+  int frame = 0;
+  bool mp4 = false;
+  std::string stats;
+  CLI::Option* fps_given = nullptr;
+  CLI::Option* seconds_given = nullptr;
+  CLI::Option* frames_given = nullptr;
+  CLI::Option* frame_given = nullptr;
+};
 
-bool have_ffmpeg() {
-  return std::system("ffmpeg -version >/dev/null 2>&1") == 0;
+// "<stem>_0007.png": the frame number at least four digits wide, the stem whole.
+std::string frame_name(const std::string& stem, unsigned frame) {
+  std::string number = std::to_string(frame);
+  if (number.size() < 4) number.insert(0, 4 - number.size(), '0');
+  return stem + "_" + number + ".png";
 }
 
-}  // namespace
-
-int run_render(Args& args) {
-  if (args.flag("--help")) {
-    std::fputs(kUsage, stdout);
-    return kExitOk;
+// The output folder: made on demand, and removed again when the run made it and failed before
+// writing anything into it.
+class OutputFolder {
+ public:
+  static Result<OutputFolder> make(const std::string& path) {
+    OutputFolder folder;
+    folder.path_ = path;
+    std::error_code ec;
+    folder.created_ = !std::filesystem::exists(path, ec);
+    std::filesystem::create_directories(path, ec);
+    if (ec) return input_error(path + ": cannot create the output folder: " + ec.message());
+    if (!std::filesystem::is_directory(path, ec)) return input_error(path + ": exists and is not a folder");
+    return folder;
   }
-  auto setup = read_scene_setup(args);
+  OutputFolder(OutputFolder&& other) noexcept : path_(std::move(other.path_)), created_(other.created_) {
+    other.created_ = false;
+  }
+  OutputFolder& operator=(OutputFolder&&) = delete;
+  ~OutputFolder() {
+    std::error_code ec;
+    if (created_ && std::filesystem::is_empty(path_, ec)) std::filesystem::remove(path_, ec);
+  }
+  std::string file(const std::string& name) const { return (std::filesystem::path(path_) / name).string(); }
+
+ private:
+  OutputFolder() = default;
+  std::string path_;
+  bool created_ = false;
+};
+
+// Encodes the numbered PNGs into an MP4 with ffmpeg, run with an argument vector (no shell).
+Result<void> write_mp4(const OutputFolder& out, const std::string& stem, double fps) {
+  // ffmpeg reads % in the pattern as a format: a literal one is %%.
+  std::string pattern_stem;
+  for (char c : stem) pattern_stem += c == '%' ? std::string("%%") : std::string(1, c);
+  const std::string mp4 = out.file(stem + ".mp4");
+  auto status = run_program({"ffmpeg", "-y", "-loglevel", "error", "-framerate", std::to_string(fps), "-i",
+                             out.file(pattern_stem + "_%04d.png"), "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v",
+                             "libx264", "-pix_fmt", "yuv420p", "-crf", "18", mp4});
+  if (!status) return status.error();
+  if (*status != 0) return input_error("ffmpeg failed (exit status " + std::to_string(*status) + ") to write " + mp4);
+  return success();
+}
+
+int run_render(const RenderOptions& o) {
+  auto setup = read_scene_setup(o.scene);
   if (!setup) return fail(setup.error());
-  auto out = args.value("--out");
-  if (!out) return fail(out.error());
-  if (!*out) return fail(input_error("render: --out DIR is required"));
-  auto fps = args.number("--fps", 1.0, 1000.0);
-  if (!fps) return fail(fps.error());
-  auto seconds = args.number("--seconds", 0.0, 3600.0);
-  if (!seconds) return fail(seconds.error());
-  auto frames = args.integer("--frames", 1, 1000000);
-  if (!frames) return fail(frames.error());
-  auto single = args.integer("--frame", 0, 1000000);
-  if (!single) return fail(single.error());
-  const bool mp4 = args.flag("--mp4");
-  auto stats_path = args.value("--stats");
-  if (!stats_path) return fail(stats_path.error());
-  if (auto r = args.finish(); !r) return fail(r.error());
-  if (*seconds && *frames) return fail(input_error("render: give --seconds or --frames, not both"));
-
+  if (o.out.empty()) return fail(input_error("render: --out needs a folder name, not an empty one"));
   scene::Scene& scene = setup->scene;
-  if (*fps) scene.fps = **fps;
+  if (o.fps_given->count()) scene.fps = o.fps;
   unsigned count = scene.frame_count();
-  if (*seconds) count = std::max(1u, unsigned(std::llround(**seconds * scene.fps)));
-  if (*frames) count = unsigned(**frames);
-  if (*single && unsigned(**single) >= count)
-    return fail(input_error("render: --frame " + std::to_string(**single) + " is past the last frame (" +
+  if (o.seconds_given->count()) count = std::max(1u, unsigned(std::llround(o.seconds * scene.fps)));
+  if (o.frames_given->count()) count = unsigned(o.frames);
+  const bool single = o.frame_given->count() > 0;
+  if (single && unsigned(o.frame) >= count)
+    return fail(input_error("render: --frame " + std::to_string(o.frame) + " is past the last frame (" +
                             std::to_string(count - 1) + ")"));
-
-  std::error_code ec;
-  std::filesystem::create_directories(**out, ec);
-  if (ec) return fail(input_error(**out + ": cannot create the output folder: " + ec.message()));
+  if (o.mp4 && single) std::fprintf(stderr, "liquidfx: warning: --mp4 ignored with --frame\n");
+  const bool mp4 = o.mp4 && !single;
+  if (mp4 && !program_on_path("ffmpeg"))
+    std::fprintf(stderr, "liquidfx: warning: ffmpeg is not installed; no MP4 will be written (apt install ffmpeg)\n");
 
   auto ctx = gpu::Context::create();
   if (!ctx) return fail(ctx.error());
   auto player = scene::ScenePlayer::create(**ctx, scene, setup->width, setup->height);
   if (!player) return fail(player.error());
-
+  auto out = OutputFolder::make(o.out);
+  if (!out) return fail(out.error());
   std::optional<StatsCsv> stats;
-  if (*stats_path) {
-    auto csv = StatsCsv::create(**stats_path);
+  if (!o.stats.empty()) {
+    auto csv = StatsCsv::create(o.stats);
     if (!csv) return fail(csv.error());
     stats = std::move(csv.value());
   }
 
   const std::string stem = std::filesystem::path(scene.source).stem().string();
   const double dt = 1.0 / scene.fps;
-  const unsigned first = *single ? unsigned(**single) : 0;
+  const unsigned first = single ? unsigned(o.frame) : 0;
   Progress progress("render " + stem, count - first);
   for (unsigned frame = 0; frame < count; ++frame) {
     if (frame > 0)
@@ -97,26 +127,34 @@ int run_render(Args& args) {
     if (frame < first) continue;
     auto image = (*player)->render();
     if (!image) return fail(image.error());
-    char name[64];
-    std::snprintf(name, sizeof name, "%s_%04u.png", stem.c_str(), frame);
-    if (auto r = write_png((std::filesystem::path(**out) / name).string(), *image); !r) return fail(r.error());
+    if (auto r = write_png(out->file(frame_name(stem, frame)), *image); !r) return fail(r.error());
     progress.update(frame + 1 - first);
-    if (*single) break;
+    if (single) break;
   }
-
-  if (mp4 && *single) {
-    std::fprintf(stderr, "liquidfx: warning: --mp4 ignored with --frame\n");
-  } else if (mp4 && !have_ffmpeg()) {
-    std::fprintf(stderr, "liquidfx: warning: ffmpeg is not installed; no MP4 written (apt install ffmpeg)\n");
-  } else if (mp4) {
-    const std::string dir = std::filesystem::path(**out).string();
-    const std::string command = "ffmpeg -y -loglevel error -framerate " + std::to_string(scene.fps) + " -i '" + dir +
-                                "/" + stem + "_%04d.png' -c:v libx264 -pix_fmt yuv420p -crf 18 '" + dir + "/" + stem +
-                                ".mp4'";
-    if (std::system(command.c_str()) != 0)
-      return fail(input_error("ffmpeg failed to write " + dir + "/" + stem + ".mp4"));
-  }
+  if (mp4 && program_on_path("ffmpeg"))
+    if (auto r = write_mp4(*out, stem, scene.fps); !r) return fail(r.error());
   return validation_exit_code((*ctx)->validation_messages());
+}
+
+}  // namespace
+
+void add_render_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<RenderOptions>();
+  CLI::App* c = app.add_subcommand("render", "Render a scene's timeline to DIR/<scene>_0000.png, _0001.png, ...");
+  add_scene_options(*c, o->scene);
+  c->add_option("--out", o->out, "Output folder (made when missing)")->required();
+  o->fps_given = c->add_option("--fps", o->fps, "Frames per second (default: the scene's)")
+                     ->check(number_in(1.0, 1000.0));
+  o->seconds_given = c->add_option("--seconds", o->seconds, "Length of the timeline to render (default: the scene's)")
+                         ->check(number_in(0.0, 3600.0));
+  o->frames_given =
+      c->add_option("--frames", o->frames, "Number of frames to render instead")->check(integer_in(1, 1000000));
+  o->frames_given->excludes(o->seconds_given);
+  o->frame_given = c->add_option("--frame", o->frame, "Render only frame K (0-based; the effects still run from 0)")
+                       ->check(integer_in(0, 1000000));
+  c->add_flag("--mp4", o->mp4, "Also write DIR/<scene>.mp4 through ffmpeg, when it is installed");
+  c->add_option("--stats", o->stats, "Write every effect's statistics, one CSV row per frame");
+  c->callback([o, &exit_code] { exit_code = run_render(*o); });
 }
 
 }  // namespace lfx::cli

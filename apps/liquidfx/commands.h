@@ -1,15 +1,16 @@
-// The subcommands of the liquidfx CLI; each returns the process exit code.
+// The subcommands of the liquidfx CLI. Each adds itself to the app with its options; when it is
+// the one chosen, its callback runs it and stores the process exit code in `exit_code`.
 #pragma once
 
 #include "cli.h"
 
 namespace lfx::cli {
 
-int run_render(Args& args);
-int run_bench(Args& args);
-int run_devices(Args& args);
-int run_knobs(Args& args);
-int run_fill(Args& args);
-int run_slosh(Args& args);
+void add_render_command(CLI::App& app, int& exit_code);
+void add_bench_command(CLI::App& app, int& exit_code);
+void add_devices_command(CLI::App& app, int& exit_code);
+void add_knobs_command(CLI::App& app, int& exit_code);
+void add_fill_command(CLI::App& app, int& exit_code);
+void add_slosh_command(CLI::App& app, int& exit_code);
 
 }  // namespace lfx::cli

@@ -1,51 +1,47 @@
-// liquidfx: render, benchmark and inspect liquid effects from the command line.
+// liquidfx: render, benchmark and inspect liquid effects from the command line. Arguments are
+// parsed by CLI11: options in any order, typed and range-checked, with --help for each command.
+#include <algorithm>
 #include <cstdio>
-#include <cstring>
-#include <string>
 #include <vector>
 
 #include "cli.h"
 #include "commands.h"
-
-namespace {
-
-constexpr const char* kUsage =
-    "liquidfx: real-time liquid effects on Vulkan 1.3\n"
-    "\n"
-    "usage: liquidfx COMMAND [options]   (liquidfx COMMAND --help for its options)\n"
-    "\n"
-    "  render SCENE --out DIR   render a scene's timeline to PNGs (and MP4)\n"
-    "  bench SCENE              per-pass GPU times of a scene\n"
-    "  devices                  list Vulkan devices (choose with LIQUIDFX_DEVICE)\n"
-    "  knobs [GROUP]            list the knobs of the room and the effects\n"
-    "  fill --mesh FILE ...     the exact fill plane of a mesh at any orientation\n"
-    "  slosh --motion CSV ...   trace what the liquid in a moving container does\n"
-    "\n"
-    "Exit codes: 0 success, 2 bad input, 3 GPU failure.\n";
-
-struct Command {
-  const char* name;
-  int (*run)(lfx::cli::Args&);
-};
-
-constexpr Command kCommands[] = {
-    {"render", lfx::cli::run_render}, {"bench", lfx::cli::run_bench}, {"devices", lfx::cli::run_devices},
-    {"knobs", lfx::cli::run_knobs},   {"fill", lfx::cli::run_fill},   {"slosh", lfx::cli::run_slosh},
-};
-
-}  // namespace
+#include "progress.h"
 
 int main(int argc, char** argv) {
-  if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
-      std::strcmp(argv[1], "help") == 0) {
-    std::fputs(kUsage, argc < 2 ? stderr : stdout);
-    return argc < 2 ? lfx::cli::kExitBadInput : lfx::cli::kExitOk;
+  CLI::App app("liquidfx: real-time liquid effects on Vulkan 1.3. Exit codes: 0 success, 2 bad input, 3 GPU failure.",
+               "liquidfx");
+  app.require_subcommand(1);
+  app.failure_message([](const CLI::App* top, const CLI::Error& e) {
+    const std::vector<CLI::App*> chosen = top->get_subcommands();
+    const std::string command = chosen.empty() ? "" : chosen.front()->get_name();
+    std::string text = "liquidfx: error: " + (command.empty() ? "" : command + ": ") + e.what() + "\n";
+    text += "(see liquidfx " + (command.empty() ? "" : command + " ") + "--help)\n";
+    return text;
+  });
+  lfx::cli::show_library_progress();
+  int exit_code = lfx::cli::kExitOk;
+  lfx::cli::add_render_command(app, exit_code);
+  lfx::cli::add_bench_command(app, exit_code);
+  lfx::cli::add_devices_command(app, exit_code);
+  lfx::cli::add_knobs_command(app, exit_code);
+  lfx::cli::add_fill_command(app, exit_code);
+  lfx::cli::add_slosh_command(app, exit_code);
+  if (argc < 2) {
+    std::fputs(app.help().c_str(), stderr);
+    return lfx::cli::kExitBadInput;
   }
-  for (const Command& c : kCommands) {
-    if (std::strcmp(argv[1], c.name) != 0) continue;
-    lfx::cli::Args args(c.name, std::vector<std::string>(argv + 2, argv + argc));
-    return c.run(args);
+  const std::vector<CLI::App*> commands = app.get_subcommands({});
+  const bool known = std::any_of(commands.begin(), commands.end(), [&](CLI::App* c) { return c->check_name(argv[1]); });
+  if (argv[1][0] != '-' && !known) {
+    std::fprintf(stderr, "liquidfx: error: unknown command \"%s\" (see liquidfx --help)\n", argv[1]);
+    return lfx::cli::kExitBadInput;
   }
-  std::fprintf(stderr, "liquidfx: error: unknown command \"%s\"\n\n%s", argv[1], kUsage);
-  return lfx::cli::kExitBadInput;
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int printed = app.exit(e);  // help: 0 after printing it; errors: the message above
+    return printed == 0 ? lfx::cli::kExitOk : lfx::cli::kExitBadInput;
+  }
+  return exit_code;
 }

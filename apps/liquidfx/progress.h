@@ -20,4 +20,8 @@ class Progress {
   std::chrono::steady_clock::time_point start_;
 };
 
+/// Shows the library's long tasks (core/progress.h) on stderr: a bar on a terminal, and a line
+/// with the time taken when a task took more than a second.
+void show_library_progress();
+
 }  // namespace lfx::cli

@@ -2,20 +2,27 @@
 
 namespace lfx::cli {
 
-Result<SceneSetup> read_scene_setup(Args& args) {
-  auto size = args.size("--size");
-  if (!size) return size.error();
-  auto settings = args.values("--set");
-  if (!settings) return settings.error();
-  auto path = args.positional("SCENE (a scene .json file)");
-  if (!path) return path.error();
-  auto scene = scene::load_scene(*path);
+void add_scene_options(CLI::App& command, SceneOptions& options) {
+  command.add_option("SCENE", options.path, "The scene (.json)")->required();
+  command.add_option("--size", options.size, "Output size in pixels (default: the scene's resolution)")
+      ->check(size_validator());
+  command.add_option("--set", options.settings, "Override a knob: GROUP.knob=value (repeatable)")
+      ->take_all()
+      ->allow_extra_args(false);
+}
+
+Result<SceneSetup> read_scene_setup(const SceneOptions& options) {
+  auto scene = scene::load_scene(options.path);
   if (!scene) return scene.error();
-  for (const std::string& setting : *settings)
-    if (auto r = scene::apply_setting(*scene, setting); !r) return r.error();
+  for (const std::string& setting : options.settings) LFX_TRY(scene::apply_setting(*scene, setting));
   SceneSetup setup{std::move(scene.value()), 0, 0};
-  setup.width = *size ? (*size)->first : setup.scene.width;
-  setup.height = *size ? (*size)->second : setup.scene.height;
+  setup.width = setup.scene.width;
+  setup.height = setup.scene.height;
+  if (!options.size.empty()) {
+    LFX_TRY_ASSIGN(const auto size, parse_size(options.size));
+    setup.width = size.first;
+    setup.height = size.second;
+  }
   return setup;
 }
 

@@ -2,11 +2,22 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "cli.h"
 #include "liquidfx/scene/scene.h"
 
 namespace lfx::cli {
+
+struct SceneOptions {
+  std::string path;
+  std::string size;  ///< "WxH", empty: the scene's resolution.
+  std::vector<std::string> settings;
+};
+
+/// Adds SCENE, --size and --set to a command.
+void add_scene_options(CLI::App& command, SceneOptions& options);
 
 struct SceneSetup {
   scene::Scene scene;
@@ -14,7 +25,7 @@ struct SceneSetup {
   std::uint32_t height = 0;
 };
 
-/// Reads the scene file named by the first positional argument and applies --size and --set.
-Result<SceneSetup> read_scene_setup(Args& args);
+/// Reads the scene file and applies --size and --set.
+Result<SceneSetup> read_scene_setup(const SceneOptions& options);
 
 }  // namespace lfx::cli

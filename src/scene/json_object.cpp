@@ -45,7 +45,10 @@ bool JsonObject::has(std::string_view key) const {
 }
 
 std::string JsonObject::path_of(std::string_view key) const {
-  return path_ + "/" + std::string(key);
+  // A key is echoed whole only when it is short: a megabyte of key is not a useful message.
+  constexpr std::size_t kShown = 48;
+  if (key.size() <= kShown) return path_ + "/" + std::string(key);
+  return path_ + "/" + std::string(key.substr(0, kShown)) + "... (a key of " + std::to_string(key.size()) + " bytes)";
 }
 
 Error JsonObject::error_at(std::string_view key, const std::string& problem) const {
@@ -127,9 +130,9 @@ Result<glm::ivec2> JsonObject::cell(std::string_view key, int columns, int rows)
       "expected [column, row] inside the " + std::to_string(columns) + " x " + std::to_string(rows) + " board";
   if (!v || !v->is_array() || v->size() != 2 || !(*v)[0].is_number_integer() || !(*v)[1].is_number_integer())
     return error_at(key, expected);
-  const glm::ivec2 cell((*v)[0].get<int>(), (*v)[1].get<int>());
-  if (cell.x < 0 || cell.x >= columns || cell.y < 0 || cell.y >= rows) return error_at(key, expected);
-  return cell;
+  const double x = (*v)[0].get<double>(), y = (*v)[1].get<double>();
+  if (!(x >= 0 && x < columns && y >= 0 && y < rows)) return error_at(key, expected);
+  return glm::ivec2(int(x), int(y));
 }
 
 Result<int> JsonObject::integer(std::string_view key, Range range, std::optional<int> fallback) const {
@@ -236,7 +239,7 @@ Result<void> JsonObject::finish() const {
   for (auto it = json_->begin(); it != json_->end(); ++it) {
     if (read_.count(it.key())) continue;
     std::string problem = "unknown key";
-    const std::string suggestion = closest_word(it.key(), known);
+    const std::string suggestion = it.key().size() > 64 ? std::string() : closest_word(it.key(), known);
     if (!suggestion.empty()) problem += " (did you mean \"" + suggestion + "\"?)";
     return error_at(it.key(), problem);
   }

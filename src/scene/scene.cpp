@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "key_curve.h"
+#include "liquidfx/core/text_file.h"
 #include "liquidfx/scene/effect.h"
 #include "liquidfx/scene/json_object.h"
 #include "shared/room.h"
@@ -220,31 +221,38 @@ std::uint32_t Scene::frame_count() const {
 }
 
 Result<Scene> parse_scene(const std::string& text, const std::string& source) {
-  nlohmann::json document = nlohmann::json::parse(text, nullptr, false);
-  if (document.is_discarded()) {
-    // Parse again with exceptions only to learn where it broke; nothing escapes this function.
-    try {
-      const nlohmann::json unused = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-      return input_error(source + ": invalid JSON at byte " + std::to_string(e.byte) + ": " +
-                         std::string(e.what()).substr(std::string(e.what()).find(':') + 2));
+  // nlohmann reports some problems (a number beyond a double's range) only as exceptions: none
+  // may leave this function.
+  try {
+    nlohmann::json document = nlohmann::json::parse(text, nullptr, false);
+    if (document.is_discarded()) {
+      try {
+        // Parse again with exceptions only to learn where it broke.
+        const nlohmann::json unused = nlohmann::json::parse(text);
+      } catch (const nlohmann::json::parse_error& e) {
+        return input_error(source + ": invalid JSON at byte " + std::to_string(e.byte) + ": " +
+                           std::string(e.what()).substr(std::string(e.what()).find(':') + 2));
+      }
+      return input_error(source + ": invalid JSON");
     }
-    return input_error(source + ": invalid JSON");
+    auto root = JsonObject::from(document, "");
+    if (!root) return root.error().within(source);
+    auto scene = read_scene(*root);
+    if (!scene) return scene.error().within(source);
+    scene->source = source;
+    return scene;
+  } catch (const nlohmann::json::exception& e) {
+    // "[json.exception.out_of_range.406] number overflow parsing '1e400'" -> the part after "] ".
+    const std::string what = e.what();
+    const std::size_t bracket = what.find("] ");
+    return input_error(source + ": invalid JSON: " + (bracket == std::string::npos ? what : what.substr(bracket + 2)));
   }
-  auto root = JsonObject::from(document, "");
-  if (!root) return root.error().within(source);
-  auto scene = read_scene(*root);
-  if (!scene) return scene.error().within(source);
-  scene->source = source;
-  return scene;
 }
 
 Result<Scene> load_scene(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return input_error(path + ": cannot open the scene file");
-  std::stringstream text;
-  text << file.rdbuf();
-  return parse_scene(text.str(), path);
+  auto text = read_text_file(path, "scene file", kMaxSceneBytes);
+  if (!text) return text.error();
+  return parse_scene(*text, path);
 }
 
 Result<void> apply_setting(Scene& scene, const std::string& setting) {

@@ -136,7 +136,7 @@ TEST(FillTest, BakedTableIsWithinHalfAPercent) {
   for (const NamedMesh& m : test_meshes()) {
     // Baking takes a moment under the sanitizers: the shapes with the hardest kinks.
     if (m.name != "bottle" && m.name != "flask" && m.name != "hourglass" && m.name != "two_chambers") continue;
-    const FillTable table = FillTable::bake(m.mesh);
+    const FillTable table = FillTable::bake(m.mesh).value();
     const double total = volume_of(m.mesh).volume;
     double worst = 0.0, worst_refined = 0.0;
     for (int trial = 0; trial < 300; ++trial) {

@@ -61,8 +61,10 @@ TEST(CliSloshTest, FillErrors) {
       {"fill --mesh '" + open + "' --fraction 0.5 --up 0,1,0", open + ": mesh is not closed: 4 boundary edges"},
       {"fill --mesh '" + open + "' --fraction 1.5 --up 0,1,0", "expected a number in [0"},
       {"fill --mesh '" + open + "' --fraction 0.5 --up 0,0,0", "--up must not be the zero vector"},
-      {"fill --mesh '" + open + "' --fraction 0.5 --up 0,1", "expected 3 comma-separated numbers"},
-      {"fill --mesh '" + open + "' --fraction 0.5 --up 0,1,0 --method guess", "--method must be exact or table"},
+      {"fill --mesh '" + open + "' --fraction 0.5 --up 0,1", "--up: At least 3 required but received 2"},
+      {"fill --mesh '" + open + "' --fraction 0.5 --up 0,1,0,abc", "--up: At Most 3 required but received 4"},
+      {"fill --mesh '" + open + "' --fraction 0.5 --up 0,1,0 --method guess", "--method: guess not in {exact,table}"},
+      {"fill --fraction 0.5 --mesh '" + open + "' --up 1e400,0,0", "--up"},
       {"fill --mesh /nonexistent.obj --fraction 0.5 --up 0,1,0", "/nonexistent.obj: cannot open the mesh file"},
   };
   for (const Case& c : cases) {
@@ -103,6 +105,7 @@ TEST(CliSloshTest, SloshErrors) {
       {"slosh --shape teapot --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv", "unknown shape \"teapot\""},
       {"slosh --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv",
        "give exactly one of --mesh FILE and --shape NAME"},
+      {"slosh --shape bottle --mesh x.obj --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv", "--mesh excludes --shape"},
       {"slosh --shape bottle --fill 0.5 --motion /nonexistent.csv --out /tmp/t.csv",
        "/nonexistent.csv: cannot open the motion file"},
       {"slosh --shape bottle --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv --set damping=9",

@@ -76,7 +76,11 @@ struct Scene {
   std::uint32_t frame_count() const;
 };
 
-/// Reads and validates a scene file. Unknown effect types and unknown keys are errors.
+/// The largest scene file liquidfx reads.
+inline constexpr std::size_t kMaxSceneBytes = std::size_t(64) << 20;
+
+/// Reads and validates a scene file (at most kMaxSceneBytes). Unknown effect types and unknown
+/// keys are errors.
 Result<Scene> load_scene(const std::string& path);
 /// The same from JSON text; `source` names it in messages.
 Result<Scene> parse_scene(const std::string& text, const std::string& source);

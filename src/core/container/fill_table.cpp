@@ -8,8 +8,10 @@
 #include <glm/geometric.hpp>
 #include <numbers>
 #include <thread>
+#include <unordered_map>
 
 #include "liquidfx/core/container/volume.h"
+#include "liquidfx/core/progress.h"
 #include "liquidfx/core/detail/volume_profile.h"
 
 namespace lfx {
@@ -46,8 +48,53 @@ glm::vec3 FillTable::decode(const glm::vec2& uv) {
   return glm::normalize(p);
 }
 
-FillTable FillTable::bake(const Mesh& mesh, int directions, int levels) {
+Mesh FillTable::bake_proxy(const Mesh& mesh, std::size_t triangles) {
+  const Bounds bounds = bounds_of(mesh);
+  const glm::dvec3 size = glm::max(glm::dvec3(bounds.size()), glm::dvec3(1e-30));
+  // A closed surface crosses about (area / cell^2) cells and makes two triangles in each: start
+  // from the mesh's own density and correct the cell size from what the first try gives.
+  double cells = std::sqrt(double(triangles) / 2.0);
+  Mesh proxy;
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    const double cell = std::max({size.x, size.y, size.z}) / std::max(2.0, cells);
+    std::unordered_map<std::uint64_t, std::uint32_t> cluster_of;
+    std::vector<glm::dvec3> sums;
+    std::vector<std::uint32_t> counts, remap(mesh.positions.size());
+    for (std::size_t i = 0; i < mesh.positions.size(); ++i) {
+      const glm::dvec3 g = glm::floor((glm::dvec3(mesh.positions[i]) - glm::dvec3(bounds.min)) / cell);
+      const std::uint64_t key = (std::uint64_t(g.x) << 42) ^ (std::uint64_t(g.y) << 21) ^ std::uint64_t(g.z);
+      auto [it, added] = cluster_of.try_emplace(key, std::uint32_t(sums.size()));
+      if (added) {
+        sums.emplace_back(0.0);
+        counts.push_back(0);
+      }
+      sums[it->second] += glm::dvec3(mesh.positions[i]);
+      ++counts[it->second];
+      remap[i] = it->second;
+    }
+    proxy = Mesh{};
+    // The mean of each cluster's vertices: on the surface, where the cell's centre is not.
+    for (std::size_t c = 0; c < sums.size(); ++c) proxy.positions.push_back(glm::vec3(sums[c] / double(counts[c])));
+    for (const auto& t : mesh.triangles) {
+      const std::array<std::uint32_t, 3> w = {remap[t[0]], remap[t[1]], remap[t[2]]};
+      if (w[0] != w[1] && w[1] != w[2] && w[0] != w[2]) proxy.triangles.push_back(w);
+    }
+    const double ratio = double(proxy.triangles.size()) / double(triangles);
+    if (ratio > 0.7 && ratio < 1.4) break;
+    cells *= std::sqrt(1.0 / std::max(ratio, 1e-3));
+  }
+  return proxy;
+}
+
+Result<FillTable> FillTable::bake(const Mesh& exact, int directions, int levels, const std::string& task) {
   assert(directions >= 3 && levels >= 2);
+  if (exact.triangles.size() > kMaxTriangles)
+    return input_error(task + ": " + std::to_string(exact.triangles.size()) + " triangles is more than the " +
+                       std::to_string(kMaxTriangles) + " liquidfx bakes a fill table for; simplify the mesh");
+  // Collapsing a mesh's vertices onto a grid keeps every edge paired, so the proxy still bounds
+  // a volume (the divergence theorem behind VolumeProfile needs nothing more).
+  const Mesh proxy = exact.triangles.size() > kExactBakeTriangles ? bake_proxy(exact, kExactBakeTriangles) : Mesh{};
+  const Mesh& mesh = proxy.triangles.empty() ? exact : proxy;
   FillTable t;
   t.directions_ = directions;
   t.levels_ = levels;
@@ -98,13 +145,17 @@ FillTable FillTable::bake(const Mesh& mesh, int directions, int levels) {
     }
   };
   const int workers = std::max(1, std::min<int>(int(std::thread::hardware_concurrency()), directions));
-  std::atomic<int> next_row{0};
+  std::atomic<int> next_row{0}, rows_done{0};
   std::vector<std::thread> threads;
   for (int w = 0; w < workers; ++w)
     threads.emplace_back([&] {
-      for (int j = next_row++; j < directions; j = next_row++) bake_row(j);
+      for (int j = next_row++; j < directions; j = next_row++) {
+        bake_row(j);
+        report_progress(task, double(++rows_done) / double(directions));
+      }
     });
   for (std::thread& thread : threads) thread.join();
+  t.total_volume_ = volume_of(exact).volume;
   return t;
 }
 

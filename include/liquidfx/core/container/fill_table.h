@@ -11,9 +11,11 @@
 #include <cstdint>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
+#include <string>
 #include <vector>
 
 #include "liquidfx/core/container/mesh.h"
+#include "liquidfx/core/result.h"
 
 namespace lfx {
 
@@ -26,10 +28,25 @@ struct FillLookup {
 
 class FillTable {
  public:
+  static constexpr int kDirections = 65;
+  static constexpr int kLevels = 129;
+  /// Meshes with more triangles are baked from a proxy of about this many (the mesh's vertices
+  /// clustered on a grid: still a closed surface, within a cell of the original), so that the
+  /// bake's time stays bounded (seconds) whatever the mesh.
+  static constexpr std::size_t kExactBakeTriangles = 20000;
+  /// The largest mesh liquidfx bakes: beyond, an error asks for a simplified mesh.
+  static constexpr std::size_t kMaxTriangles = 4000000;
+
   /// directions: vertices per side of the octahedral map (>= 3); levels: fill fractions from 0
   /// to 1, spaced densest near both ends (>= 2). The defaults keep the volume error under 0.5%
-  /// for the bundled shapes, in 4.4 MB. Bakes on every core.
-  static FillTable bake(const Mesh& closed_mesh, int directions = 65, int levels = 129);
+  /// for the bundled shapes, in 4.4 MB. Bakes on every core, reporting progress as `task`
+  /// (core/progress.h). Errors: more than kMaxTriangles triangles.
+  static Result<FillTable> bake(const Mesh& closed_mesh, int directions = kDirections, int levels = kLevels,
+                                const std::string& task = "fill table");
+
+  /// The proxy a big mesh is baked from: vertices merged per cell of a grid sized for about
+  /// `triangles` triangles, degenerate triangles dropped. Closed when the mesh is.
+  static Mesh bake_proxy(const Mesh& closed_mesh, std::size_t triangles);
 
   /// Where a fill fraction falls between the table's levels.
   struct Level {
