@@ -1,16 +1,9 @@
 #include "liquidfx/core/container/mesh_io.h"
 
-#include <tiny_gltf.h>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstring>
 #include <fstream>
-#include <functional>
-#include <glm/ext/matrix_transform.hpp>
-#include <glm/gtc/quaternion.hpp>
-#include <glm/gtc/type_ptr.hpp>
 #include <sstream>
 #include <string_view>
 
@@ -93,103 +86,6 @@ Result<Mesh> load_obj(const std::string& path) {
   std::stringstream text;
   text << file.rdbuf();
   return parse_obj(text.str(), path);
-}
-
-Result<Mesh> load_gltf(const std::string& path) {
-  tinygltf::Model model;
-  tinygltf::TinyGLTF loader;
-  std::string error, warning;
-  const bool binary = lowercase_extension(path) == "glb";
-  const bool loaded = binary ? loader.LoadBinaryFromFile(&model, &error, &warning, path)
-                             : loader.LoadASCIIFromFile(&model, &error, &warning, path);
-  if (!loaded) return input_error(path + ": cannot read glTF: " + (error.empty() ? "unknown error" : error));
-
-  Mesh mesh;
-  std::string problem;
-  std::function<void(int, const glm::mat4&)> visit = [&](int node_index, const glm::mat4& parent) {
-    const tinygltf::Node& node = model.nodes[node_index];
-    glm::mat4 local(1.0f);
-    if (node.matrix.size() == 16) {
-      local = glm::mat4(glm::make_mat4(node.matrix.data()));
-    } else {
-      if (node.translation.size() == 3)
-        local = glm::translate(local, glm::vec3(node.translation[0], node.translation[1], node.translation[2]));
-      if (node.rotation.size() == 4)
-        local *= glm::mat4_cast(glm::quat(float(node.rotation[3]), float(node.rotation[0]), float(node.rotation[1]),
-                                          float(node.rotation[2])));
-      if (node.scale.size() == 3) local = glm::scale(local, glm::vec3(node.scale[0], node.scale[1], node.scale[2]));
-    }
-    const glm::mat4 world = parent * local;
-    if (node.mesh >= 0) {
-      const tinygltf::Mesh& m = model.meshes[node.mesh];
-      for (std::size_t pi = 0; pi < m.primitives.size() && problem.empty(); ++pi) {
-        const tinygltf::Primitive& prim = m.primitives[pi];
-        const std::string where = "mesh \"" + m.name + "\" primitive " + std::to_string(pi);
-        if (prim.mode != -1 && prim.mode != TINYGLTF_MODE_TRIANGLES) {
-          problem = where + ": only triangle primitives are supported";
-          return;
-        }
-        auto position = prim.attributes.find("POSITION");
-        if (position == prim.attributes.end()) {
-          problem = where + ": no POSITION attribute";
-          return;
-        }
-        const tinygltf::Accessor& pa = model.accessors[position->second];
-        if (pa.componentType != TINYGLTF_COMPONENT_TYPE_FLOAT || pa.type != TINYGLTF_TYPE_VEC3 || pa.bufferView < 0) {
-          problem = where + ": POSITION must be float VEC3";
-          return;
-        }
-        const tinygltf::BufferView& pv = model.bufferViews[pa.bufferView];
-        const std::size_t stride = pa.ByteStride(pv) > 0 ? std::size_t(pa.ByteStride(pv)) : 12;
-        const unsigned char* base = model.buffers[pv.buffer].data.data() + pv.byteOffset + pa.byteOffset;
-        if (pv.byteOffset + pa.byteOffset + stride * (pa.count ? pa.count - 1 : 0) + 12 >
-            model.buffers[pv.buffer].data.size()) {
-          problem = where + ": POSITION accessor runs past its buffer";
-          return;
-        }
-        const std::uint32_t first = std::uint32_t(mesh.positions.size());
-        for (std::size_t i = 0; i < pa.count; ++i) {
-          glm::vec3 p;
-          std::memcpy(&p, base + i * stride, sizeof p);
-          mesh.positions.push_back(glm::vec3(world * glm::vec4(p, 1.0f)));
-        }
-        std::vector<std::uint32_t> indices;
-        if (prim.indices >= 0) {
-          const tinygltf::Accessor& ia = model.accessors[prim.indices];
-          const tinygltf::BufferView& iv = model.bufferViews[ia.bufferView];
-          const unsigned char* ib = model.buffers[iv.buffer].data.data() + iv.byteOffset + ia.byteOffset;
-          const int size = tinygltf::GetComponentSizeInBytes(ia.componentType);
-          if (size != 1 && size != 2 && size != 4) {
-            problem = where + ": unsupported index type";
-            return;
-          }
-          for (std::size_t i = 0; i < ia.count; ++i) {
-            std::uint32_t index = 0;
-            std::memcpy(&index, ib + i * std::size_t(size), std::size_t(size));
-            if (index >= pa.count) {
-              problem = where + ": index " + std::to_string(index) + " out of range";
-              return;
-            }
-            indices.push_back(first + index);
-          }
-        } else {
-          for (std::size_t i = 0; i < pa.count; ++i) indices.push_back(first + std::uint32_t(i));
-        }
-        for (std::size_t i = 0; i + 2 < indices.size(); i += 3)
-          mesh.triangles.push_back({indices[i], indices[i + 1], indices[i + 2]});
-      }
-    }
-    for (int child : node.children) visit(child, world);
-  };
-  const int scene = model.defaultScene >= 0 ? model.defaultScene : 0;
-  if (!model.scenes.empty()) {
-    for (int root : model.scenes[scene].nodes) visit(root, glm::mat4(1.0f));
-  } else {
-    for (std::size_t i = 0; i < model.nodes.size(); ++i) visit(int(i), glm::mat4(1.0f));
-  }
-  if (!problem.empty()) return input_error(path + ": " + problem);
-  if (mesh.triangles.empty()) return input_error(path + ": no triangles in the glTF scene");
-  return mesh;
 }
 
 Result<Mesh> load_mesh(const std::string& path) {
