@@ -3,6 +3,8 @@
 #include <stb_image.h>
 #include <stb_image_write.h>
 
+#include <filesystem>
+
 namespace lfx {
 
 Result<void> write_png(const std::string& path, const ImageRgba8& image) {
@@ -16,6 +18,14 @@ Result<void> write_png(const std::string& path, const ImageRgba8& image) {
 
 Result<ImageRgba8> read_png(const std::string& path) {
   int w = 0, h = 0, channels = 0;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return input_error(path + ": is a directory, not an image");
+  // The size first, so that a huge image is refused before it is decoded into memory.
+  if (!stbi_info(path.c_str(), &w, &h, &channels))
+    return input_error(path + ": cannot read image: " + stbi_failure_reason());
+  if (w > kMaxImageSide || h > kMaxImageSide)
+    return input_error(path + ": " + std::to_string(w) + " x " + std::to_string(h) + " pixels is larger than " +
+                       std::to_string(kMaxImageSide) + " on a side, the most liquidfx reads");
   stbi_uc* data = stbi_load(path.c_str(), &w, &h, &channels, 4);
   if (!data) return input_error(path + ": cannot read image: " + stbi_failure_reason());
   ImageRgba8 image(w, h);

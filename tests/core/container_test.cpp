@@ -176,3 +176,65 @@ TEST(ContainerTest, GltfLoadsWithNodeTransforms) {
 
 }  // namespace
 }  // namespace lfx
+
+#include "liquidfx/core/container/solid_checks.h"
+
+namespace lfx {
+namespace {
+
+Mesh joined(const Mesh& a, const Mesh& b, glm::vec3 offset, bool flip_b) {
+  Mesh out = a;
+  const std::uint32_t base = std::uint32_t(out.positions.size());
+  for (glm::vec3 p : b.positions) out.positions.push_back(p + offset);
+  for (auto t : b.triangles) {
+    if (flip_b) std::swap(t[1], t[2]);
+    out.triangles.push_back({t[0] + base, t[1] + base, t[2] + base});
+  }
+  return out;
+}
+
+TEST(SolidChecksTest, SoundSolidsGetNoWarning) {
+  for (const char* name : {"box", "cylinder", "sphere", "bottle", "flask", "wine_glass", "mug", "jar", "square_bottle"}) {
+    auto parts = make_shape_parts(name);
+    ASSERT_TRUE(parts) << name;
+    EXPECT_TRUE(solid_warnings(parts->container, name).empty()) << name << ": " << solid_warnings(parts->container, name)[0];
+  }
+  // Two separate chambers, and a box with a cavity (the inner box wound inward).
+  EXPECT_TRUE(solid_warnings(test::two_chambers(), "chambers").empty());
+  EXPECT_TRUE(solid_warnings(joined(make_box({1, 1, 1}), make_box({0.5f, 0.5f, 0.5f}), {}, true), "hollow").empty());
+}
+
+TEST(SolidChecksTest, OverlappingShellsAndCrossingSurfacesAreReported) {
+  auto nested = solid_warnings(joined(make_box({1, 1, 1}), make_box({0.5f, 0.5f, 0.5f}), {}, false), "nested.obj");
+  ASSERT_EQ(nested.size(), 1u);
+  EXPECT_NE(nested[0].find("nested.obj: 1 of its 2 shells lie inside or across another one wound the same way"),
+            std::string::npos)
+      << nested[0];
+  auto crossing = solid_warnings(joined(make_box({1, 1, 1}), make_box({1, 1, 1}), {0.5f, 0.3f, 0.2f}, false), "x.obj");
+  ASSERT_EQ(crossing.size(), 2u);
+  EXPECT_NE(crossing[1].find("x.obj: the surface passes through itself"), std::string::npos) << crossing[1];
+  std::vector<std::string> notes;
+  ASSERT_TRUE(close_and_orient(joined(make_box({1, 1, 1}), make_box({0.5f, 0.5f, 0.5f}), {}, false), "n.obj", &notes));
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("not trustworthy"), std::string::npos);
+}
+
+TEST(SolidChecksTest, TinyAndHugeCubesAreValid) {
+  for (float side : {1e-6f, 1e30f}) {
+    auto cube = close_and_orient(make_box({side, side, side}), "cube");
+    ASSERT_TRUE(cube) << side << ": " << cube.error().message;
+    EXPECT_NEAR(volume_of(*cube).volume / (double(side) * side * side), 1.0, 1e-5) << side;
+  }
+}
+
+TEST(SolidChecksTest, ObjVerticesBeyondAFloatNameTheirLine) {
+  auto huge = parse_obj("v 0 0 0\nv 1e39 0 0\nv 0 1 0\nf 1 2 3\n", "h.obj");
+  ASSERT_FALSE(huge);
+  EXPECT_EQ(huge.error().message, "h.obj:2: vertex coordinate 1e39 is not a finite float");
+  auto nan = parse_obj("v 0 0 0\nv nan 0 0\n", "n.obj");
+  ASSERT_FALSE(nan);
+  EXPECT_EQ(nan.error().message, "n.obj:2: vertex coordinate nan is not a finite float");
+}
+
+}  // namespace
+}  // namespace lfx

@@ -386,11 +386,25 @@ TEST(SloshTest, MotionCsvReportsAndSkipsBadRows) {
   ASSERT_EQ(m.samples.size(), 3u);
   EXPECT_EQ(m.samples[2].time, 0.25);
   ASSERT_EQ(m.skipped.size(), 5u);
-  EXPECT_EQ(m.skipped[0], "m.csv:4: NaN or infinite value");
+  EXPECT_EQ(m.skipped[0], "m.csv:4: py is NaN or infinite");
   EXPECT_EQ(m.skipped[1], "m.csv:5: expected 8 fields t,px,py,pz,qx,qy,qz,qw, got 7");
   EXPECT_EQ(m.skipped[2], "m.csv:7: time does not increase (0.05 after 0.25)");
   EXPECT_EQ(m.skipped[3], "m.csv:8: quaternion is not of unit length");
   EXPECT_EQ(m.skipped[4], "m.csv:9: a field is not a number");
+}
+
+TEST(MotionTest, SpreadsheetFilesAndExtremeRowsGetTheRightDiagnosis) {
+  std::string wide = "1";
+  for (int i = 1; i < 100; ++i) wide += ",0";
+  const Motion m = parse_motion_csv("\xEF\xBB\xBFt,px,py,pz,qx,qy,qz,qw\r\n"
+                                    "0,0,0,0,0,0,0,1\r\n"
+                                    "0.1,1e39,0,0,0,0,0,1\n" +
+                                        wide + "\n",
+                                    "s.csv");
+  ASSERT_EQ(m.samples.size(), 1u);  // the header with a byte-order mark is still a header
+  ASSERT_EQ(m.skipped.size(), 2u);
+  EXPECT_EQ(m.skipped[0], "s.csv:3: px is too large");
+  EXPECT_EQ(m.skipped[1], "s.csv:4: expected 8 fields t,px,py,pz,qx,qy,qz,qw, got 100");
 }
 
 }  // namespace

@@ -25,7 +25,11 @@ struct ImageRgba8 {
 
 /// Writes a PNG; the error names the path.
 Result<void> write_png(const std::string& path, const ImageRgba8& image);
-/// Reads any PNG as RGBA8; the error names the path.
+/// The largest image side read_png accepts (pixels).
+inline constexpr int kMaxImageSide = 16384;
+
+/// Reads a PNG (or JPEG, BMP, ...) as RGBA8; images above kMaxImageSide on a side are refused;
+/// the error names the path.
 Result<ImageRgba8> read_png(const std::string& path);
 
 }  // namespace lfx

@@ -5,6 +5,7 @@
 #include <glm/geometric.hpp>
 #include <unordered_map>
 
+#include "liquidfx/core/container/solid_checks.h"
 #include "liquidfx/core/container/volume.h"
 
 namespace lfx {
@@ -43,7 +44,8 @@ Result<Mesh> close_and_orient(const Mesh& input, const std::string& name, std::v
     remap[i] = it->second;
   }
   const Bounds b = bounds_of(input);
-  const double scale = glm::length(b.size());
+  // In doubles: a float length overflows for meshes measured in 1e20 and more.
+  const double scale = glm::length(glm::dvec3(b.size()));
   std::size_t degenerate = 0;
   for (const auto& t : input.triangles) {
     const std::array<std::uint32_t, 3> w = {remap[t[0]], remap[t[1]], remap[t[2]]};
@@ -86,14 +88,16 @@ Result<Mesh> close_and_orient(const Mesh& input, const std::string& name, std::v
     return fail("inconsistent winding: " + count_text(inconsistent, "edge is", "edges are") +
                 " used twice in the same direction");
 
+  // Relative to the bounding box, so that a 1 um cup is as valid as a 1 m one.
   const double volume = volume_of(mesh).volume;
   const glm::dvec3 size = b.size();
-  if (std::abs(volume) <= 1e-9 * std::max(1e-30, size.x * size.y * size.z) || std::abs(volume) < 1e-15)
-    return fail("mesh has zero volume");
+  if (!(std::abs(volume) > 1e-9 * size.x * size.y * size.z)) return fail("mesh has zero volume");
   if (volume < 0.0) {
     for (auto& t : mesh.triangles) std::swap(t[1], t[2]);
     if (notes) notes->push_back(name + ": triangles were wound inward; flipped");
   }
+  if (notes)
+    for (std::string& warning : solid_warnings(mesh, name)) notes->push_back(std::move(warning));
   return mesh;
 }
 

@@ -1,5 +1,7 @@
 #include "liquidfx/core/container/mesh_io.h"
 
+#include "liquidfx/core/text_file.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -52,8 +54,10 @@ Result<Mesh> parse_obj(const std::string& text, const std::string& source) {
         double value = 0.0;
         auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
         if (token.empty() || ec != std::errc() || end != token.data() + token.size())
-          return fail("vertex needs 3 numbers, got \"" + std::string(token) + "\"");
+          return fail("vertex needs 3 numbers, got \"" + std::string(token.substr(0, 40)) + "\"");
         p[i] = float(value);
+        if (!std::isfinite(p[i]))
+          return fail("vertex coordinate " + std::string(token.substr(0, 40)) + " is not a finite float");
       }
       mesh.positions.push_back(p);
     } else if (keyword == "f") {
@@ -63,7 +67,7 @@ Result<Mesh> parse_obj(const std::string& text, const std::string& source) {
         long index = 0;
         auto [end, ec] = std::from_chars(index_text.data(), index_text.data() + index_text.size(), index);
         if (ec != std::errc() || end != index_text.data() + index_text.size() || index == 0)
-          return fail("bad face index \"" + std::string(token) + "\"");
+          return fail("bad face index \"" + std::string(token.substr(0, 40)) + "\"");
         const long count = long(mesh.positions.size());
         const long resolved = index > 0 ? index - 1 : count + index;  // negative: relative to the end
         if (resolved < 0 || resolved >= count)
@@ -81,11 +85,9 @@ Result<Mesh> parse_obj(const std::string& text, const std::string& source) {
 }
 
 Result<Mesh> load_obj(const std::string& path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return input_error(path + ": cannot open the mesh file");
-  std::stringstream text;
-  text << file.rdbuf();
-  return parse_obj(text.str(), path);
+  auto text = read_text_file(path, "mesh file", kMaxMeshFileBytes);
+  if (!text) return text.error();
+  return parse_obj(*text, path);
 }
 
 Result<Mesh> load_mesh(const std::string& path) {

@@ -1,9 +1,10 @@
 #include "liquidfx/core/slosh/motion.h"
 
+#include "liquidfx/core/text_file.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <sstream>
 
 namespace lfx {
@@ -16,6 +17,8 @@ Motion parse_motion_csv(const std::string& text, const std::string& source) {
   while (std::getline(in, line)) {
     ++line_number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    // A UTF-8 byte-order mark (spreadsheets write one) is not part of the first field.
+    if (line_number == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);
     if (line.find_first_not_of(" \t") == std::string::npos || line[0] == '#') continue;
     if (line_number == 1 && line.find_first_of("tpqxyzw") == line.find_first_not_of(" \t")) continue;  // header
     auto skip = [&](const std::string& why) {
@@ -25,7 +28,7 @@ Motion parse_motion_csv(const std::string& text, const std::string& source) {
     int fields = 0;
     bool number_error = false;
     std::string_view rest = line;
-    while (fields < 9) {
+    while (true) {
       const std::size_t comma = rest.find(',');
       std::string_view field = rest.substr(0, comma);
       while (!field.empty() && (field.front() == ' ' || field.front() == '\t')) field.remove_prefix(1);
@@ -46,10 +49,14 @@ Motion parse_motion_csv(const std::string& text, const std::string& source) {
       skip("a field is not a number");
       continue;
     }
-    bool finite = true;
-    for (double x : v) finite = finite && std::isfinite(x);
-    if (!finite) {
-      skip("NaN or infinite value");
+    // Each field by name, and values that do not fit a float (the pose is kept in floats).
+    constexpr const char* kNames[8] = {"t", "px", "py", "pz", "qx", "qy", "qz", "qw"};
+    std::string bad;
+    for (int i = 0; i < 8 && bad.empty(); ++i)
+      if (!std::isfinite(v[i]) || (i > 0 && std::abs(v[i]) > 1e30))
+        bad = std::string(kNames[i]) + " is " + (std::isfinite(v[i]) ? "too large" : "NaN or infinite");
+    if (!bad.empty()) {
+      skip(bad);
       continue;
     }
     MotionSample s;
@@ -72,11 +79,9 @@ Motion parse_motion_csv(const std::string& text, const std::string& source) {
 }
 
 Result<Motion> read_motion_csv(const std::string& path) {
-  std::ifstream file(path);
-  if (!file) return input_error(path + ": cannot open the motion file");
-  std::stringstream text;
-  text << file.rdbuf();
-  return parse_motion_csv(text.str(), path);
+  auto text = read_text_file(path, "motion file", kMaxMotionBytes);
+  if (!text) return text.error();
+  return parse_motion_csv(*text, path);
 }
 
 std::vector<TraceRow> run_motion(LiquidContainer& container, const std::vector<MotionSample>& samples) {

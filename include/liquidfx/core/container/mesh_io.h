@@ -10,6 +10,9 @@
 
 namespace lfx {
 
+/// The largest mesh file read (OBJ or glTF).
+inline constexpr std::size_t kMaxMeshFileBytes = std::size_t(1) << 30;
+
 Result<Mesh> load_obj(const std::string& path);
 /// Parses OBJ text; `source` names it in messages.
 Result<Mesh> parse_obj(const std::string& text, const std::string& source);

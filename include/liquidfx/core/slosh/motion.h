@@ -26,6 +26,8 @@ struct Motion {
 /// non-number, NaN or infinity, a zero quaternion, time not increasing) are skipped and reported
 /// with their line numbers; never passed on.
 Motion parse_motion_csv(const std::string& text, const std::string& source);
+/// The largest motion file read (about 4 million rows).
+inline constexpr std::size_t kMaxMotionBytes = std::size_t(256) << 20;
 Result<Motion> read_motion_csv(const std::string& path);
 
 /// One row of a slosh trace.
