@@ -23,6 +23,12 @@ CliResult run_cli(const std::string& args, const std::string& environment) {
   return result;
 }
 
+std::string shell_quote(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
 std::string write_test_file(const std::string& name, const std::string& text) {
   const std::string path = test_output_path(name);
   std::ofstream(path) << text;

@@ -14,6 +14,9 @@ struct CliResult {
 /// in front ("LIQUIDFX_DEVICE=x").
 CliResult run_cli(const std::string& args, const std::string& environment = "");
 
+/// The text as one shell word (single-quoted, quotes escaped), for paths with any characters.
+std::string shell_quote(const std::string& text);
+
 /// Writes text to a file under the test output folder and returns its path.
 std::string write_test_file(const std::string& name, const std::string& text);
 
