@@ -38,6 +38,16 @@ std::string EffectSetup::scene_relative(const std::string& file) const {
 
 Result<Effect*> EffectSetup::find_effect(std::string_view name, std::string_view type) const {
   const std::string who = "effect \"" + instance.name + "\": ";
+  if (!gpu) {
+    // Checking only: nothing is made; the name must be an earlier effect of the type.
+    for (const EffectInstance& e : scene.effects) {
+      if (&e == &instance) break;
+      if (e.name != name) continue;
+      if (e.type != type)
+        return input_error(who + "\"" + std::string(name) + "\" is a " + e.type + " effect, not " + std::string(type));
+      return static_cast<Effect*>(nullptr);
+    }
+  }
   for (const MadeEffect& m : made_) {
     if (m.instance->name != name) continue;
     if (m.instance->type != type)

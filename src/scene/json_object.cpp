@@ -119,8 +119,8 @@ Result<glm::vec4> JsonObject::rect(std::string_view key, glm::vec4 fallback) con
   const nlohmann::json* v = raw(key);
   if (!v) return fallback;
   const auto n = numbers_of(*v, 4);
-  if (!n || !((*n)[0] >= 0 && (*n)[0] < (*n)[2] && (*n)[2] <= 1 && (*n)[1] >= 0 && (*n)[1] < (*n)[3] && (*n)[3] <= 1))
-    return error_at(key, "expected [x0, y0, x1, y1] with 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1");
+  if (!n || !((*n)[0] >= 0 && (*n)[0] <= (*n)[2] && (*n)[2] <= 1 && (*n)[1] >= 0 && (*n)[1] <= (*n)[3] && (*n)[3] <= 1))
+    return error_at(key, "expected [x0, y0, x1, y1] with 0 <= x0 <= x1 <= 1 and 0 <= y0 <= y1 <= 1");
   return glm::vec4(float((*n)[0]), float((*n)[1]), float((*n)[2]), float((*n)[3]));
 }
 

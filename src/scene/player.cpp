@@ -25,7 +25,7 @@ Result<std::unique_ptr<ScenePlayer>> ScenePlayer::create(gpu::Context& ctx, cons
     if (!block) return block.error().within(scene.source);
     (void)block->raw("type");
     (void)block->raw("name");
-    auto effect = type->create(EffectSetup(ctx, p->scene_, instance, *block, made));
+    auto effect = type->create(EffectSetup(&ctx, p->scene_, instance, *block, made));
     if (!effect) return effect.error().kind == ErrorKind::input ? effect.error().within(scene.source) : effect.error();
     made.push_back({&instance, effect->get()});
     p->passes_.push_back(effect->get());

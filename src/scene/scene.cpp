@@ -255,6 +255,19 @@ Result<Scene> load_scene(const std::string& path) {
   return parse_scene(*text, path);
 }
 
+Result<void> check_scene(const Scene& scene) {
+  for (const EffectInstance& instance : scene.effects) {
+    const EffectType* type = find_effect_type(instance.type);
+    auto block = JsonObject::from(instance.block, instance.path);
+    if (!block) return block.error().within(scene.source);
+    (void)block->raw("type");
+    (void)block->raw("name");
+    auto checked = type->create(EffectSetup(nullptr, scene, instance, *block, {}));
+    if (!checked) return checked.error().within(scene.source);
+  }
+  return success();
+}
+
 Result<void> apply_setting(Scene& scene, const std::string& setting) {
   const std::size_t dot = setting.find('.');
   const std::size_t equals = setting.find('=');

@@ -70,6 +70,7 @@ TEST(GltfTest, EveryBrokenReferenceIsNamed) {
     const char* message;
   } cases[] = {
       {"missing buffer", [](BoxGltf& g) { g.doc["buffers"][0]["uri"] = "nothere.bin"; }, "cannot read glTF"},
+      {"device buffer", [](BoxGltf& g) { g.doc["buffers"][0]["uri"] = "/dev/zero"; }, "cannot read glTF"},
       {"node mesh", [](BoxGltf& g) { g.doc["nodes"][0]["mesh"] = 5; }, "nodes/0/mesh: mesh 5 does not exist (1 meshes)"},
       {"accessor", [](BoxGltf& g) { g.doc["meshes"][0]["primitives"][0]["indices"] = 7; },
        "primitive indices accessor out of bounds"},  // tinygltf's own check

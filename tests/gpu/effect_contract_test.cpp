@@ -168,7 +168,7 @@ TEST_F(EffectContractTest, EffectsFindEachOtherByNameWithClearErrors) {
   const scene::MadeEffect made[] = {{&s->effects[0], &dummy_a}};
   auto block = scene::JsonObject::from(s->effects[1].block, s->effects[1].path);
   ASSERT_TRUE(block);
-  const scene::EffectSetup setup(ctx(), *s, s->effects[1], *block, made);
+  const scene::EffectSetup setup(&ctx(), *s, s->effects[1], *block, made);
   auto found = setup.find_effect("a", "ripples");
   ASSERT_TRUE(found);
   EXPECT_EQ(*found, &dummy_a);

@@ -60,6 +60,8 @@ TEST(SceneTest, SettingsApplyToTheRoom) {
 }  // namespace
 }  // namespace lfx::scene
 
+#include <filesystem>
+
 #include "liquidfx/scene/scripted_input.h"
 
 namespace lfx::scene {
@@ -127,8 +129,26 @@ TEST(ScriptedInputTest, BadScriptsAreRefusedWithTheirPath) {
   }
 }
 
+TEST(CheckSceneTest, EveryDemoSceneChecksAndABadBlockIsNamedWithoutAGpu) {
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(LIQUIDFX_SOURCE_DIR) + "/scenes")) {
+    auto s = load_scene(entry.path().string());
+    ASSERT_TRUE(s) << s.error().message;
+    auto checked = check_scene(*s);
+    EXPECT_TRUE(checked) << entry.path() << ": " << checked.error().message;
+  }
+  auto s = parse_scene(R"({"effects": [{"type": "bottle", "containers": [{"shape": "bottle", "fil": 0.5}]},
+                                       {"type": "ripples", "drags": [{"start": 0, "end": 1, "path": [[0, 0], [2, 0]]}]}]})",
+                       "bad.json");
+  ASSERT_TRUE(s) << s.error().message;
+  auto checked = check_scene(*s);
+  ASSERT_FALSE(checked);
+  EXPECT_NE(checked.error().message.find("bad.json: /effects/0/containers/0/fil: unknown key (did you mean \"fill\"?)"),
+            std::string::npos)
+      << checked.error().message;
+}
+
 TEST(JsonObjectTest, RectanglesAndCellsAreChecked) {
-  const nlohmann::json j = nlohmann::json::parse(R"({"a": [0.1, 0.2, 0.9, 0.8], "b": [0.5, 0, 0.4, 1],
+  const nlohmann::json j = nlohmann::json::parse(R"({"a": [0.1, 0.2, 0.9, 0.8], "b": [0.5, 0, 0.4, 1], "p": [0.5, 0.5, 0.5, 0.5],
                                                      "c": [2, 1], "d": [4, 0], "e": [1.5, 0]})");
   auto o = JsonObject::from(j, "/x");
   ASSERT_TRUE(o);
@@ -136,6 +156,7 @@ TEST(JsonObjectTest, RectanglesAndCellsAreChecked) {
   ASSERT_TRUE(a);
   EXPECT_EQ(*a, glm::vec4(0.1f, 0.2f, 0.9f, 0.8f));
   EXPECT_FALSE(o->rect("b", glm::vec4(0.0f)));
+  EXPECT_TRUE(o->rect("p", glm::vec4(0.0f)));  // a point
   EXPECT_EQ(*o->rect("absent", glm::vec4(1.0f)), glm::vec4(1.0f));
   EXPECT_EQ(*o->cell("c", 4, 3), glm::ivec2(2, 1));
   auto d = o->cell("d", 4, 3);

@@ -49,7 +49,8 @@ class JsonObject {
   Result<glm::vec2> uv(std::string_view key) const;
   /// A path of at least `min_points` [u, v] points, each in [0, 1].
   Result<std::vector<glm::vec2>> uv_path(std::string_view key, std::size_t min_points) const;
-  /// [x0, y0, x1, y1] in image fractions with 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 1; absent: fallback.
+  /// [x0, y0, x1, y1] in image fractions with 0 <= x0 <= x1 <= 1 and 0 <= y0 <= y1 <= 1 (a point or a
+  /// line is a rectangle too); absent: fallback.
   Result<glm::vec4> rect(std::string_view key, glm::vec4 fallback) const;
   /// [column, row] inside a columns x rows grid.
   Result<glm::ivec2> cell(std::string_view key, int columns, int rows) const;

@@ -85,6 +85,11 @@ Result<Scene> load_scene(const std::string& path);
 /// The same from JSON text; `source` names it in messages.
 Result<Scene> parse_scene(const std::string& text, const std::string& source);
 
+/// Checks every effect block of a parsed scene as the player would read it (every key, range
+/// and reference), without a GPU and without loading meshes or pictures: for validation tools
+/// and the fuzzer.
+Result<void> check_scene(const Scene& scene);
+
 /// Applies `--set group.knob=value`: group is "room" (the backdrop, set now), an effect type (all
 /// its instances), an instance name or a knob group of one (a bottle's container), kept in
 /// Scene::settings for the player. The knob and value are checked now where the group names an

@@ -5,6 +5,7 @@
 #include <tiny_gltf.h>
 
 #include <cmath>
+#include <limits>
 #include <cstring>
 #include <filesystem>
 #include <glm/ext/matrix_transform.hpp>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "liquidfx/core/container/mesh_io.h"
+#include "liquidfx/core/text_file.h"
 
 namespace lfx {
 namespace {
@@ -219,35 +221,66 @@ Result<Mesh> mesh_of(const tinygltf::Model& model) {
   return mesh;
 }
 
+// The buffers a .gltf names are read through this: regular files only, at most
+// kMaxMeshFileBytes, so that a uri of "/dev/zero" or a folder is an error, not a hang.
+bool read_referenced_file(std::vector<unsigned char>* out, std::string* error, const std::string& path, void* allowed) {
+  if (!allowed) {
+    *error = path + ": external files are not read here";
+    return false;
+  }
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    *error = path + ": not a regular file";
+    return false;
+  }
+  auto bytes = read_text_file(path, "glTF buffer", kMaxMeshFileBytes);
+  if (!bytes) {
+    *error = bytes.error().message;
+    return false;
+  }
+  out->assign(bytes->begin(), bytes->end());
+  return true;
+}
+
 }  // namespace
 
-Result<Mesh> load_gltf(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return input_error(path + ": is a directory, not a mesh file");
-  constexpr std::uintmax_t kMaxBytes = std::uintmax_t(1) << 30;
-  if (std::filesystem::is_regular_file(path, ec) && std::filesystem::file_size(path, ec) > kMaxBytes)
-    return input_error(path + ": the mesh file is larger than 1 GiB, the most liquidfx reads");
+Result<Mesh> parse_gltf(const std::string& bytes, const std::string& source, const std::string& base_dir,
+                        bool read_external_files) {
   tinygltf::Model model;
   tinygltf::TinyGLTF loader;
   // Only the geometry is read: textures are neither decoded nor opened.
   loader.SetImageLoader([](tinygltf::Image*, const int, std::string*, std::string*, int, int, const unsigned char*,
                            int, void*) { return true; },
                         nullptr);
+  static int allowed = 1;
+  loader.SetFsCallbacks({&tinygltf::FileExists, &tinygltf::ExpandFilePath, &read_referenced_file, nullptr,
+                         read_external_files ? &allowed : nullptr});
   std::string error, warning;
-  const std::string ext = path.size() >= 4 ? path.substr(path.size() - 4) : "";
-  const bool binary = ext == ".glb" || ext == ".GLB";
+  const bool binary = bytes.size() >= 4 && bytes.compare(0, 4, "glTF") == 0;
+  if (bytes.size() > std::size_t(std::numeric_limits<unsigned int>::max()))
+    return input_error(source + ": the glTF is larger than 4 GiB");
   bool loaded = false;
   try {
-    loaded = binary ? loader.LoadBinaryFromFile(&model, &error, &warning, path)
-                    : loader.LoadASCIIFromFile(&model, &error, &warning, path);
+    loaded = binary ? loader.LoadBinaryFromMemory(&model, &error, &warning,
+                                                  reinterpret_cast<const unsigned char*>(bytes.data()),
+                                                  unsigned(bytes.size()), base_dir)
+                    : loader.LoadASCIIFromString(&model, &error, &warning, bytes.data(), unsigned(bytes.size()),
+                                                 base_dir);
   } catch (const std::exception& e) {
     // tinygltf parses JSON with exceptions enabled (a number beyond a double's range).
     error = e.what();
   }
-  if (!loaded) return input_error(path + ": cannot read glTF: " + (error.empty() ? "unknown error" : error));
+  if (!loaded) return input_error(source + ": cannot read glTF: " + (error.empty() ? "unknown error" : error));
   auto mesh = mesh_of(model);
-  if (!mesh) return mesh.error().within(path);
+  if (!mesh) return mesh.error().within(source);
   return mesh;
+}
+
+Result<Mesh> load_gltf(const std::string& path) {
+  auto bytes = read_text_file(path, "mesh file", kMaxMeshFileBytes);
+  if (!bytes) return bytes.error();
+  const std::string base_dir = std::filesystem::path(path).parent_path().string();
+  return parse_gltf(*bytes, path, base_dir.empty() ? "." : base_dir, true);
 }
 
 }  // namespace lfx

@@ -97,6 +97,8 @@ Result<RipplesBoard> read_board(const JsonObject& o) {
   LFX_TRY_ASSIGN(const double padding, o.number("padding", {0.0, 0.2}, 0.01));
   LFX_TRY_ASSIGN(const double margin, o.number("margin", {0.0, 0.3}, 0.02));
   LFX_TRY_ASSIGN(board.rect, o.rect("rect", board.rect));
+  if (board.rect.x == board.rect.z || board.rect.y == board.rect.w)
+    return o.error_at("rect", "the board needs a width and a height");
   LFX_TRY(o.finish());
   board.padding = float(padding);
   board.margin = float(margin);
@@ -116,9 +118,11 @@ Result<std::unique_ptr<Effect>> create_ripples_effect(const EffectSetup& setup) 
   if (source == Source::image) {
     // A PNG of the user's, relative to the scene file, stretched over the frame or the board.
     LFX_TRY_ASSIGN(const std::string file, b.string("image"));
-    auto picture = read_png(setup.scene_relative(file));
-    if (!picture) return b.error_at("image", picture.error().message);
-    user_picture = std::move(picture.value());
+    if (setup.gpu) {
+      auto picture = read_png(setup.scene_relative(file));
+      if (!picture) return b.error_at("image", picture.error().message);
+      user_picture = std::move(picture.value());
+    }
   }
 
   RipplesSetup ripples;
@@ -145,10 +149,11 @@ Result<std::unique_ptr<Effect>> create_ripples_effect(const EffectSetup& setup) 
   LFX_TRY_ASSIGN(ripples.keep_alive, b.boolean("keep_alive", false));
   LFX_TRY_ASSIGN(ripples.keep_alive_rect, b.rect("keep_alive_rect", ripples.keep_alive_rect));
   LFX_TRY(b.finish());
+  if (!setup.gpu) return std::unique_ptr<Effect>();  // checked only
 
   auto e = std::make_unique<RipplesEffect>(setup.instance.name, std::move(ripples), std::move(script),
                                            std::move(swaps), knobs);
-  LFX_TRY_ASSIGN(e->renderer_, gpu::RipplesRenderer::create(setup.ctx, e->sim_));
+  LFX_TRY_ASSIGN(e->renderer_, gpu::RipplesRenderer::create(*setup.gpu, e->sim_));
   switch (source) {
     case Source::scene:
       break;

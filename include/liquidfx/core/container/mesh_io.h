@@ -17,6 +17,11 @@ Result<Mesh> load_obj(const std::string& path);
 /// Parses OBJ text; `source` names it in messages.
 Result<Mesh> parse_obj(const std::string& text, const std::string& source);
 Result<Mesh> load_gltf(const std::string& path);
+/// Parses a .gltf (JSON) or .glb (binary) already in memory; `source` names it in messages.
+/// Buffers it names by file are read from base_dir when read_external_files (regular files
+/// only), else refused.
+Result<Mesh> parse_gltf(const std::string& bytes, const std::string& source, const std::string& base_dir,
+                        bool read_external_files);
 /// By extension: .obj, .gltf or .glb.
 Result<Mesh> load_mesh(const std::string& path);
 
