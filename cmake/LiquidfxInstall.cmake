@@ -17,7 +17,7 @@ install(DIRECTORY include/liquidfx DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} PATTE
 # The math and structs shared by CPU and GPU are part of the public interface of core:
 # #include "shared/liquid_surface.h" (also usable from a host's own GLSL).
 install(DIRECTORY shaders/shared DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/liquidfx)
-if(LIQUIDFX_GPU)
+if(LIQUIDFX_GPU AND LIQUIDFX_APPS)
   install(TARGETS liquidfx RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()
 

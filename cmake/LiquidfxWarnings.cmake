@@ -10,6 +10,10 @@ function(liquidfx_target_flags target)
   if(LIQUIDFX_WERROR)
     target_compile_options(${target} PRIVATE -Werror)
   endif()
+  if(LIQUIDFX_FUZZ)
+    # Coverage for libFuzzer in every target; the fuzz executables link the fuzzer itself.
+    target_compile_options(${target} PRIVATE -fsanitize=fuzzer-no-link)
+  endif()
   if(LIQUIDFX_SANITIZE)
     target_compile_options(${target} PRIVATE -fsanitize=address,undefined
       -fno-sanitize-recover=undefined -fno-omit-frame-pointer)

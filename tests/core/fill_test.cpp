@@ -163,3 +163,34 @@ TEST(FillTest, OctahedralMapRoundTrips) {
 
 }  // namespace
 }  // namespace lfx
+
+namespace lfx {
+namespace {
+
+// Big meshes are baked from a grid proxy: it must hold the same fills as the mesh.
+TEST(FillTableProxyTest, AProxyHoldsTheSameFillsAsItsMesh) {
+  const Mesh sphere = make_sphere(0.1f, 200, 100);  // about 40,000 triangles
+  const Mesh proxy = FillTable::bake_proxy(sphere, 2000);
+  EXPECT_GT(proxy.triangles.size(), 1000u);
+  EXPECT_LT(proxy.triangles.size(), 4000u);
+  const double exact_total = volume_of(sphere).volume, proxy_total = volume_of(proxy).volume;
+  EXPECT_NEAR(proxy_total / exact_total, 1.0, 0.01);
+  for (glm::dvec3 n : {glm::dvec3(0, 1, 0), glm::normalize(glm::dvec3(1, 0.3, 0.2)), glm::normalize(glm::dvec3(0.3, -1, 0.5))})
+    for (double fraction : {0.1, 0.3, 0.5, 0.9}) {
+      const double d = solve_fill(proxy, proxy_total, n, fraction).offset;
+      EXPECT_NEAR(slice_below(sphere, n, d).volume / exact_total, fraction, 0.003) << fraction;
+    }
+}
+
+TEST(FillTableProxyTest, AMeshBeyondTheLimitIsRefusedWithTheLimit) {
+  Mesh huge = make_box({1, 1, 1});
+  huge.triangles.resize(FillTable::kMaxTriangles + 1, huge.triangles[0]);
+  auto table = FillTable::bake(huge, FillTable::kDirections, FillTable::kLevels, "fill table of huge.obj");
+  ASSERT_FALSE(table);
+  EXPECT_EQ(table.error().message,
+            "fill table of huge.obj: 4000001 triangles is more than the 4000000 liquidfx bakes a fill table for; "
+            "simplify the mesh");
+}
+
+}  // namespace
+}  // namespace lfx

@@ -1,6 +1,9 @@
 // `liquidfx fill` and `liquidfx slosh`: outputs, formats and errors.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <filesystem>
+
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -42,6 +45,22 @@ TEST(CliSloshTest, FillJsonIsExact) {
   const CliResult tipped = run_cli("fill --mesh '" + box + "' --fraction 0.3 --up 1,2,3 --json");
   ASSERT_EQ(tipped.exit_code, 0) << tipped.output;
   EXPECT_NEAR(nlohmann::json::parse(tipped.output)["volume_below"].get<double>(), 0.6, 1e-4 * 2.0);
+  // A direction whose length overflows a double is still the direction it names.
+  const CliResult huge = run_cli("fill --mesh '" + box + "' --fraction 0.25 --up 1e200,1e200,0 --json");
+  ASSERT_EQ(huge.exit_code, 0) << huge.output;
+  EXPECT_NEAR(nlohmann::json::parse(huge.output)["volume_below"].get<double>(), 0.5, 1e-6);
+}
+
+TEST(CliSloshTest, AFailedPlotLeavesNoTraceBehind) {
+  const std::string motion = write_test_file("plot_motion.csv", "0,0,0,0,0,0,0,1\n0.1,0,0,0,0,0,0,1\n");
+  const std::string trace = test_output_path("orphan_trace.csv");
+  std::remove(trace.c_str());
+  const CliResult r = run_cli("slosh --shape box --fill 0.5 --motion '" + motion + "' --out '" + trace +
+                              "' --plot /no/such/folder/plot.svg");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("/no/such/folder/plot.svg: cannot write"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(trace));
+  EXPECT_FALSE(std::filesystem::exists(trace + ".partial"));
 }
 
 TEST(CliSloshTest, FillTableIsWithinHalfAPercent) {
