@@ -77,9 +77,7 @@ TEST(CliHardeningTest, FilesThatAreNotFilesAreNamedForWhatTheyAre) {
   const fs::path dir = test_output_path("a_folder.json");
   fs::create_directories(dir);
   fs::create_directories(dir.string() + ".obj");
-  struct Case {
-    std::string args, message;
-  } cases[] = {
+  const std::vector<BadInvocation> cases = {
       {"render " + shell_quote(dir.string()) + " --out /tmp/x", "is a directory, not a scene file"},
       {"fill --mesh " + shell_quote(dir.string() + ".obj") + " --fraction 0.5 --up 0,1,0",
        "is a directory, not a mesh file"},
@@ -87,11 +85,7 @@ TEST(CliHardeningTest, FilesThatAreNotFilesAreNamedForWhatTheyAre) {
        "is a directory, not a motion file"},
       {"render /dev/zero --out /tmp/x", "/dev/zero: the scene file is larger than 64 MiB"},
   };
-  for (const Case& c : cases) {
-    const CliResult r = run_cli(c.args);
-    EXPECT_EQ(r.exit_code, 2) << c.args << ": " << r.output;
-    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << ": " << r.output;
-  }
+  expect_bad_input(cases);
 }
 
 TEST(CliHardeningTest, HostileJsonGetsAShortClearError) {

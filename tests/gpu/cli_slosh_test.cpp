@@ -74,9 +74,7 @@ TEST(CliSloshTest, FillTableIsWithinHalfAPercent) {
 
 TEST(CliSloshTest, FillErrors) {
   const std::string open = write_test_file("open_box.obj", box_obj(true));
-  struct Case {
-    std::string args, message;
-  } cases[] = {
+  const std::vector<BadInvocation> cases = {
       {"fill --mesh '" + open + "' --fraction 0.5 --up 0,1,0", open + ": mesh is not closed: 4 boundary edges"},
       {"fill --mesh '" + open + "' --fraction 1.5 --up 0,1,0", "expected a number in [0"},
       {"fill --mesh '" + open + "' --fraction 0.5 --up 0,0,0", "--up must not be the zero vector"},
@@ -86,11 +84,7 @@ TEST(CliSloshTest, FillErrors) {
       {"fill --fraction 0.5 --mesh '" + open + "' --up 1e400,0,0", "--up"},
       {"fill --mesh /nonexistent.obj --fraction 0.5 --up 0,1,0", "/nonexistent.obj: cannot open the mesh file"},
   };
-  for (const Case& c : cases) {
-    const CliResult r = run_cli(c.args);
-    EXPECT_EQ(r.exit_code, 2) << c.args << ": " << r.output;
-    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << ": " << r.output;
-  }
+  expect_bad_input(cases);
 }
 
 TEST(CliSloshTest, SloshTracesEveryGoodRowAndReportsBadOnes) {
@@ -118,9 +112,7 @@ TEST(CliSloshTest, SloshTracesEveryGoodRowAndReportsBadOnes) {
 
 TEST(CliSloshTest, SloshErrors) {
   const std::string motion = write_test_file("still.csv", "0,0,0,0,0,0,0,1\n1,0,0,0,0,0,0,1\n");
-  struct Case {
-    std::string args, message;
-  } cases[] = {
+  const std::vector<BadInvocation> cases = {
       {"slosh --shape teapot --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv", "unknown shape \"teapot\""},
       {"slosh --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv",
        "give exactly one of --mesh FILE and --shape NAME"},
@@ -132,11 +124,7 @@ TEST(CliSloshTest, SloshErrors) {
       {"slosh --shape bottle --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv --set dampen=1",
        "expected knob=value"},
   };
-  for (const Case& c : cases) {
-    const CliResult r = run_cli(c.args);
-    EXPECT_EQ(r.exit_code, 2) << c.args << ": " << r.output;
-    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << ": " << r.output;
-  }
+  expect_bad_input(cases);
 }
 
 }  // namespace

@@ -71,9 +71,7 @@ TEST(CliTest, MissingSceneFileIsBadInput) {
 }
 
 TEST(CliTest, BadArgumentsAreBadInput) {
-  struct Case {
-    std::string args, message;
-  } cases[] = {
+  const std::vector<BadInvocation> cases = {
       {"render '" + kRoom + "' --out /tmp/x --set room.sun_elevaton=30",
        "unknown knob \"sun_elevaton\" of room (did you mean \"sun_elevation\"?)"},
       {"render '" + kRoom + "' --out /tmp/x --set room.sun_elevation=300", "300 is outside [1, 90]"},
@@ -90,11 +88,7 @@ TEST(CliTest, BadArgumentsAreBadInput) {
       {"frobnicate", "unknown command \"frobnicate\""},
       {"knobs nothing", "no knob group \"nothing\""},
   };
-  for (const Case& c : cases) {
-    const CliResult r = run_cli(c.args);
-    EXPECT_EQ(r.exit_code, 2) << c.args << ": " << r.output;
-    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << ": " << r.output;
-  }
+  expect_bad_input(cases);
 }
 
 TEST(CliTest, MissingDeviceIsAGpuFailure) {

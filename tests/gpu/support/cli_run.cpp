@@ -1,5 +1,6 @@
 #include "support/cli_run.h"
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <array>
@@ -21,6 +22,14 @@ CliResult run_cli(const std::string& args, const std::string& environment) {
   const int status = pclose(pipe);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return result;
+}
+
+void expect_bad_input(const std::vector<BadInvocation>& cases) {
+  for (const BadInvocation& c : cases) {
+    const CliResult r = run_cli(c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args << ": " << r.output;
+    EXPECT_NE(r.output.find(c.message), std::string::npos) << c.args << ": " << r.output;
+  }
 }
 
 std::string shell_quote(const std::string& text) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace lfx::test {
 
@@ -13,6 +14,15 @@ struct CliResult {
 /// Runs `liquidfx ARGS` (a shell-quoted argument string) with optional environment assignments
 /// in front ("LIQUIDFX_DEVICE=x").
 CliResult run_cli(const std::string& args, const std::string& environment = "");
+
+/// One bad command line and a piece of the message it must give.
+struct BadInvocation {
+  std::string args;
+  std::string message;
+};
+
+/// Runs each invocation and expects exit code 2 (bad input) and its message in the output.
+void expect_bad_input(const std::vector<BadInvocation>& cases);
 
 /// The text as one shell word (single-quoted, quotes escaped), for paths with any characters.
 std::string shell_quote(const std::string& text);
