@@ -1,9 +1,9 @@
 // liquidfx fill --mesh FILE --fraction F --up X,Y,Z [--method exact|table] [--json]
 #include <algorithm>
 #include <cmath>
-#include <memory>
 #include <cstdio>
 #include <glm/geometric.hpp>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "cli.h"

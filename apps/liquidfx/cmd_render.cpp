@@ -143,8 +143,8 @@ void add_render_command(CLI::App& app, int& exit_code) {
   CLI::App* c = app.add_subcommand("render", "Render a scene's timeline to DIR/<scene>_0000.png, _0001.png, ...");
   add_scene_options(*c, o->scene);
   c->add_option("--out", o->out, "Output folder (made when missing)")->required();
-  o->fps_given = c->add_option("--fps", o->fps, "Frames per second (default: the scene's)")
-                     ->check(number_in(1.0, 1000.0));
+  o->fps_given =
+      c->add_option("--fps", o->fps, "Frames per second (default: the scene's)")->check(number_in(1.0, 1000.0));
   o->seconds_given = c->add_option("--seconds", o->seconds, "Length of the timeline to render (default: the scene's)")
                          ->check(number_in(0.0, 3600.0));
   o->frames_given =

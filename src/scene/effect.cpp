@@ -14,8 +14,8 @@ Result<void> set_effect_knob(Effect& effect, std::string_view group, std::string
     if (!spec) return input_error("unknown knob \"" + std::string(knob) + "\" of " + g.name);
     // Kept as bytes, so that a refused change is undone exactly.
     std::byte old[sizeof(glm::vec3)];
-    const std::size_t size = spec->type == KnobType::vec3 ? sizeof(glm::vec3)
-                             : spec->type == KnobType::real ? sizeof(float)
+    const std::size_t size = spec->type == KnobType::vec3      ? sizeof(glm::vec3)
+                             : spec->type == KnobType::real    ? sizeof(float)
                              : spec->type == KnobType::boolean ? sizeof(bool)
                                                                : sizeof(int);
     std::byte* field = static_cast<std::byte*>(g.values) + spec->offset;
@@ -61,8 +61,8 @@ Result<Effect*> EffectSetup::find_effect(std::string_view name, std::string_view
       return input_error(who + "\"" + std::string(name) + "\" must come before it in the scene's effects");
     if (e.type == type && e.name != instance.name) known += (known.empty() ? "" : ", ") + e.name;
   }
-  return input_error(who + "no " + std::string(type) + " effect named \"" + std::string(name) +
-                     "\" (" + (known.empty() ? "there is none" : "there is " + known) + ")");
+  return input_error(who + "no " + std::string(type) + " effect named \"" + std::string(name) + "\" (" +
+                     (known.empty() ? "there is none" : "there is " + known) + ")");
 }
 
 }  // namespace lfx::scene

@@ -32,7 +32,8 @@ Result<std::unique_ptr<ScenePlayer>> ScenePlayer::create(gpu::Context& ctx, cons
     p->effects_.push_back(std::move(effect.value()));
   }
   for (const KnobSetting& s : p->scene_.settings)
-    if (auto r = p->set_knob(s.target, s.knob, s.value); !r) return input_error("--set " + s.text + ": " + r.error().message);
+    if (auto r = p->set_knob(s.target, s.knob, s.value); !r)
+      return input_error("--set " + s.text + ": " + r.error().message);
   if (auto r = p->prepare(); !r) return r.error().kind == ErrorKind::input ? r.error().within(scene.source) : r.error();
   return p;
 }

@@ -30,7 +30,8 @@ Result<std::unique_ptr<Swapchain>> Swapchain::create(Context& ctx, VkExtent2D fr
   VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pool_info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
   pool_info.queueFamilyIndex = ctx.queue_family();
-  if (auto r = gpu::vk_check(vkCreateCommandPool(ctx.device(), &pool_info, nullptr, &sc->pool_), "vkCreateCommandPool"); !r)
+  if (auto r = gpu::vk_check(vkCreateCommandPool(ctx.device(), &pool_info, nullptr, &sc->pool_), "vkCreateCommandPool");
+      !r)
     return r.error();
   for (FrameSlot& slot : sc->slots_) {
     VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
@@ -40,11 +41,13 @@ Result<std::unique_ptr<Swapchain>> Swapchain::create(Context& ctx, VkExtent2D fr
     VkFenceCreateInfo fence{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
     fence.flags = VK_FENCE_CREATE_SIGNALED_BIT;
     VkSemaphoreCreateInfo semaphore{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
-    if (auto r = gpu::vk_check(vkAllocateCommandBuffers(ctx.device(), &alloc, &slot.cmd), "vkAllocateCommandBuffers"); !r)
+    if (auto r = gpu::vk_check(vkAllocateCommandBuffers(ctx.device(), &alloc, &slot.cmd), "vkAllocateCommandBuffers");
+        !r)
       return r.error();
     if (auto r = gpu::vk_check(vkCreateFence(ctx.device(), &fence, nullptr, &slot.done), "vkCreateFence"); !r)
       return r.error();
-    if (auto r = gpu::vk_check(vkCreateSemaphore(ctx.device(), &semaphore, nullptr, &slot.acquired), "vkCreateSemaphore");
+    if (auto r =
+            gpu::vk_check(vkCreateSemaphore(ctx.device(), &semaphore, nullptr, &slot.acquired), "vkCreateSemaphore");
         !r)
       return r.error();
   }
@@ -76,7 +79,7 @@ Result<void> Swapchain::build(VkExtent2D framebuffer) {
   vkDeviceWaitIdle(device);
   VkSurfaceCapabilitiesKHR caps{};
   if (auto r = gpu::vk_check(vkGetPhysicalDeviceSurfaceCapabilitiesKHR(ctx_.physical_device(), ctx_.surface(), &caps),
-                        "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
+                             "vkGetPhysicalDeviceSurfaceCapabilitiesKHR");
       !r)
     return r;
   VkExtent2D extent = caps.currentExtent;
@@ -106,7 +109,8 @@ Result<void> Swapchain::build(VkExtent2D framebuffer) {
   info.clipped = VK_TRUE;
   info.oldSwapchain = swapchain_;
   VkSwapchainKHR created = VK_NULL_HANDLE;
-  if (auto r = gpu::vk_check(vkCreateSwapchainKHR(device, &info, nullptr, &created), "vkCreateSwapchainKHR"); !r) return r;
+  if (auto r = gpu::vk_check(vkCreateSwapchainKHR(device, &info, nullptr, &created), "vkCreateSwapchainKHR"); !r)
+    return r;
   destroy_images();
   if (swapchain_) vkDestroySwapchainKHR(device, swapchain_, nullptr);
   swapchain_ = created;
@@ -134,7 +138,8 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
   }
   VkDevice device = ctx_.device();
   FrameSlot& slot = slots_[frame_ % kFramesInFlight];
-  if (auto r = gpu::vk_check(vkWaitForFences(device, 1, &slot.done, VK_TRUE, kFrameTimeoutNs), "waiting for a frame"); !r)
+  if (auto r = gpu::vk_check(vkWaitForFences(device, 1, &slot.done, VK_TRUE, kFrameTimeoutNs), "waiting for a frame");
+      !r)
     return r.error();
 
   std::uint32_t index = 0;
@@ -154,7 +159,8 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
   record(slot.cmd);
 
   // Copy the output over the swapchain image (scaled when the sizes differ).
-  const gpu::ImageAccess acquire_point{VK_IMAGE_LAYOUT_UNDEFINED, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_NONE};
+  const gpu::ImageAccess acquire_point{VK_IMAGE_LAYOUT_UNDEFINED, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                                       VK_ACCESS_2_NONE};
   gpu::image_barrier(slot.cmd, images_[index], VK_IMAGE_ASPECT_COLOR_BIT, acquire_point, gpu::access::kTransferDst);
   source.use(slot.cmd, gpu::access::kTransferSrc);
   VkImageBlit2 region{VK_STRUCTURE_TYPE_IMAGE_BLIT_2};
@@ -171,7 +177,8 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
   blit.pRegions = &region;
   blit.filter = VK_FILTER_LINEAR;
   vkCmdBlitImage2(slot.cmd, &blit);
-  gpu::image_barrier(slot.cmd, images_[index], VK_IMAGE_ASPECT_COLOR_BIT, gpu::access::kTransferDst, gpu::access::kPresent);
+  gpu::image_barrier(slot.cmd, images_[index], VK_IMAGE_ASPECT_COLOR_BIT, gpu::access::kTransferDst,
+                     gpu::access::kPresent);
   if (auto r = gpu::vk_check(vkEndCommandBuffer(slot.cmd), "vkEndCommandBuffer"); !r) return r.error();
 
   VkSemaphoreSubmitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};

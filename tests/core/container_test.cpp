@@ -194,10 +194,12 @@ Mesh joined(const Mesh& a, const Mesh& b, glm::vec3 offset, bool flip_b) {
 }
 
 TEST(SolidChecksTest, SoundSolidsGetNoWarning) {
-  for (const char* name : {"box", "cylinder", "sphere", "bottle", "flask", "wine_glass", "mug", "jar", "square_bottle"}) {
+  for (const char* name :
+       {"box", "cylinder", "sphere", "bottle", "flask", "wine_glass", "mug", "jar", "square_bottle"}) {
     auto parts = make_shape_parts(name);
     ASSERT_TRUE(parts) << name;
-    EXPECT_TRUE(solid_warnings(parts->container, name).empty()) << name << ": " << solid_warnings(parts->container, name)[0];
+    EXPECT_TRUE(solid_warnings(parts->container, name).empty())
+        << name << ": " << solid_warnings(parts->container, name)[0];
   }
   // Two separate chambers, and a box with a cavity (the inner box wound inward).
   EXPECT_TRUE(solid_warnings(test::two_chambers(), "chambers").empty());

@@ -175,7 +175,8 @@ TEST(FillTableProxyTest, AProxyHoldsTheSameFillsAsItsMesh) {
   EXPECT_LT(proxy.triangles.size(), 4000u);
   const double exact_total = volume_of(sphere).volume, proxy_total = volume_of(proxy).volume;
   EXPECT_NEAR(proxy_total / exact_total, 1.0, 0.01);
-  for (glm::dvec3 n : {glm::dvec3(0, 1, 0), glm::normalize(glm::dvec3(1, 0.3, 0.2)), glm::normalize(glm::dvec3(0.3, -1, 0.5))})
+  for (glm::dvec3 n :
+       {glm::dvec3(0, 1, 0), glm::normalize(glm::dvec3(1, 0.3, 0.2)), glm::normalize(glm::dvec3(0.3, -1, 0.5))})
     for (double fraction : {0.1, 0.3, 0.5, 0.9}) {
       const double d = solve_fill(proxy, proxy_total, n, fraction).offset;
       EXPECT_NEAR(slice_below(sphere, n, d).volume / exact_total, fraction, 0.003) << fraction;

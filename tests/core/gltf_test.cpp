@@ -45,8 +45,8 @@ BoxGltf box_gltf() {
 
 Result<Mesh> load(const BoxGltf& g, const std::string& name = "box") {
   const std::string dir = testing::TempDir();
-  std::ofstream(dir + "box.bin", std::ios::binary).write(reinterpret_cast<const char*>(g.bin.data()),
-                                                        std::streamsize(g.bin.size()));
+  std::ofstream(dir + "box.bin", std::ios::binary)
+      .write(reinterpret_cast<const char*>(g.bin.data()), std::streamsize(g.bin.size()));
   std::ofstream(dir + name + ".gltf") << g.doc.dump();
   return load_mesh(dir + name + ".gltf");
 }
@@ -71,21 +71,17 @@ TEST(GltfTest, EveryBrokenReferenceIsNamed) {
   } cases[] = {
       {"missing buffer", [](BoxGltf& g) { g.doc["buffers"][0]["uri"] = "nothere.bin"; }, "cannot read glTF"},
       {"device buffer", [](BoxGltf& g) { g.doc["buffers"][0]["uri"] = "/dev/zero"; }, "cannot read glTF"},
-      {"node mesh", [](BoxGltf& g) { g.doc["nodes"][0]["mesh"] = 5; }, "nodes/0/mesh: mesh 5 does not exist (1 meshes)"},
+      {"node mesh", [](BoxGltf& g) { g.doc["nodes"][0]["mesh"] = 5; },
+       "nodes/0/mesh: mesh 5 does not exist (1 meshes)"},
       {"accessor", [](BoxGltf& g) { g.doc["meshes"][0]["primitives"][0]["indices"] = 7; },
        "primitive indices accessor out of bounds"},  // tinygltf's own check
       {"buffer view", [](BoxGltf& g) { g.doc["accessors"][1]["bufferView"] = 9; },
        "accessor[1] invalid bufferView"},  // tinygltf's own check
       {"default scene", [](BoxGltf& g) { g.doc["scene"] = 3; }, "scene: default scene 3 does not exist (1 scenes)"},
-      {"scene root",
-       [](BoxGltf& g) {
-         g.doc["scenes"][0]["nodes"] = json::array({4});
-       },
+      {"scene root", [](BoxGltf& g) { g.doc["scenes"][0]["nodes"] = json::array({4}); },
        "scenes/0/nodes/0: node 4 does not exist (1 nodes)"},
       {"cycle",
-       [](BoxGltf& g) {
-         g.doc["nodes"] = json::parse(R"([{"mesh": 0, "children": [1]}, {"children": [0]}])");
-       },
+       [](BoxGltf& g) { g.doc["nodes"] = json::parse(R"([{"mesh": 0, "children": [1]}, {"children": [0]}])"); },
        "nodes/1/children: cycle back to node 0"},
       {"self cycle", [](BoxGltf& g) { g.doc["nodes"][0]["children"] = json::array({0}); },
        "nodes/0/children: cycle back to node 0"},
@@ -96,15 +92,11 @@ TEST(GltfTest, EveryBrokenReferenceIsNamed) {
          g.doc["bufferViews"][1]["byteLength"] = 36;
        },
        "accessors/1: 100000 x 1 byte runs past bufferView 1 (36 bytes)"},
-      {"huge count",
-       [](BoxGltf& g) { g.doc["accessors"][0]["count"] = std::numeric_limits<std::uint64_t>::max() / 2; },
+      {"huge count", [](BoxGltf& g) { g.doc["accessors"][0]["count"] = std::numeric_limits<std::uint64_t>::max() / 2; },
        "runs past bufferView 0"},
       {"view past buffer", [](BoxGltf& g) { g.doc["bufferViews"][1]["byteOffset"] = 160; },
        "bufferViews/1: 72 bytes at offset 160 run past buffer 0 (168 bytes)"},
-      {"index past vertices",
-       [](BoxGltf& g) {
-         g.bin[96] = 200;
-       },
+      {"index past vertices", [](BoxGltf& g) { g.bin[96] = 200; },
        "accessors/1: index 200 (element 0) is past the 8 vertices of POSITION"},
       {"not finite",
        [](BoxGltf& g) {
@@ -119,8 +111,13 @@ TEST(GltfTest, EveryBrokenReferenceIsNamed) {
          g.doc["accessors"][1]["count"] = 18;
        },
        "indices must be unsigned byte, short or int SCALAR"},
-      {"partial triangle", [](BoxGltf& g) { g.doc["accessors"][1]["count"] = 35; }, "35 indices do not make whole triangles"},
-      {"transform", [](BoxGltf& g) { g.doc["nodes"][0]["scale"] = json::array({1e39, 1, 1}); }, "vertex 0 is not finite"},
+      {"partial triangle", [](BoxGltf& g) { g.doc["accessors"][1]["count"] = 35; },
+       "35 indices do not make whole triangles"},
+      {"transform",
+       [](BoxGltf& g) {
+         g.doc["nodes"][0]["scale"] = json::array({1e39, 1, 1});
+       },
+       "vertex 0 is not finite"},
       {"no triangles", [](BoxGltf& g) { g.doc["nodes"][0].erase("mesh"); }, "no triangles in the glTF scene"},
   };
   for (const Case& c : cases) {

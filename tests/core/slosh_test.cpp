@@ -396,11 +396,12 @@ TEST(SloshTest, MotionCsvReportsAndSkipsBadRows) {
 TEST(MotionTest, SpreadsheetFilesAndExtremeRowsGetTheRightDiagnosis) {
   std::string wide = "1";
   for (int i = 1; i < 100; ++i) wide += ",0";
-  const Motion m = parse_motion_csv("\xEF\xBB\xBFt,px,py,pz,qx,qy,qz,qw\r\n"
-                                    "0,0,0,0,0,0,0,1\r\n"
-                                    "0.1,1e39,0,0,0,0,0,1\n" +
-                                        wide + "\n",
-                                    "s.csv");
+  const Motion m = parse_motion_csv(
+      "\xEF\xBB\xBFt,px,py,pz,qx,qy,qz,qw\r\n"
+      "0,0,0,0,0,0,0,1\r\n"
+      "0.1,1e39,0,0,0,0,0,1\n" +
+          wide + "\n",
+      "s.csv");
   ASSERT_EQ(m.samples.size(), 1u);  // the header with a byte-order mark is still a header
   ASSERT_EQ(m.skipped.size(), 2u);
   EXPECT_EQ(m.skipped[0], "s.csv:3: px is too large");

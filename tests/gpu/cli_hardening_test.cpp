@@ -2,8 +2,8 @@
 // names, directories where files belong, options in any order, inputs that cannot be drawn.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -56,8 +56,8 @@ TEST(CliHardeningTest, ALongSceneNameKeepsEveryFrameAndItsExtension) {
 TEST(CliHardeningTest, OptionsComeInAnyOrder) {
   const fs::path out = test_output_path("any_order");
   fs::remove_all(out);
-  const CliResult r = run_cli("render --out " + shell_quote(out.string()) + " --frames 1 --size 32x18 " +
-                              shell_quote(kRoom));
+  const CliResult r =
+      run_cli("render --out " + shell_quote(out.string()) + " --frames 1 --size 32x18 " + shell_quote(kRoom));
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(fs::exists(out / "room_0000.png"));
   const CliResult bench = run_cli("bench --frames 2 --warmup 0 --size 32x18 " + shell_quote(kRoom) + " --json");
@@ -104,8 +104,8 @@ TEST(CliHardeningTest, AWaveFieldTheDeviceCannotHoldIsBadInputBeforeTheFirstFram
   const std::string rain = std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/rain.json";
   const fs::path out = test_output_path("too_tall");
   fs::remove_all(out);
-  const CliResult r = run_cli("render " + shell_quote(rain) + " --out " + shell_quote(out.string()) +
-                              " --size 4x4096 --frames 1");
+  const CliResult r =
+      run_cli("render " + shell_quote(rain) + " --out " + shell_quote(out.string()) + " --size 4x4096 --frames 1");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("lower the knob wave_resolution"), std::string::npos) << r.output;
   EXPECT_FALSE(fs::exists(out));

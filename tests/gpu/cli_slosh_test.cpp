@@ -3,7 +3,6 @@
 
 #include <cstdio>
 #include <filesystem>
-
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -116,7 +115,8 @@ TEST(CliSloshTest, SloshErrors) {
       {"slosh --shape teapot --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv", "unknown shape \"teapot\""},
       {"slosh --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv",
        "give exactly one of --mesh FILE and --shape NAME"},
-      {"slosh --shape bottle --mesh x.obj --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv", "--mesh excludes --shape"},
+      {"slosh --shape bottle --mesh x.obj --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv",
+       "--mesh excludes --shape"},
       {"slosh --shape bottle --fill 0.5 --motion /nonexistent.csv --out /tmp/t.csv",
        "/nonexistent.csv: cannot open the motion file"},
       {"slosh --shape bottle --fill 0.5 --motion '" + motion + "' --out /tmp/t.csv --set damping=9",

@@ -43,7 +43,7 @@ TEST_F(EffectContractTest, AKnobSetLiveChangesTheNextFrameAndSettingItBackRestor
   ASSERT_TRUE(player->set_knob("pond", "distortion", 0.0));
   auto flat = player->render();
   ASSERT_TRUE(flat);
-  EXPECT_GT(pixels_differing(*before, *flat), 100);  // the ring no longer bends the picture
+  EXPECT_GT(pixels_differing(*before, *flat), 100);              // the ring no longer bends the picture
   ASSERT_TRUE(player->set_knob("ripples", "distortion", 0.02));  // by type: every instance
   auto again = player->render();
   ASSERT_TRUE(again);
@@ -155,7 +155,7 @@ TEST_F(EffectContractTest, TheRayThroughAPointLeavesTheCameraTowardsWhatIsThere)
   EXPECT_LT(glm::distance(center.origin, glm::vec3(0, 1, 3)), 1e-5f);
   EXPECT_GT(glm::dot(center.direction, glm::normalize(glm::vec3(0, -0.5f, -3))), 0.99999f);
   const scene::Ray right = player->ray_through({1.0f, 0.5f}), low = player->ray_through({0.5f, 1.0f});
-  EXPECT_GT(right.direction.x, 0.1f);                 // right of the frame is +x here
+  EXPECT_GT(right.direction.x, 0.1f);                     // right of the frame is +x here
   EXPECT_LT(low.direction.y, center.direction.y - 0.1f);  // the bottom of the frame looks lower
 }
 

@@ -23,7 +23,8 @@ namespace {
 class RipplesTest : public GpuTest {
  protected:
   // Renders ring ripples (from the pool) over the default room, width x height.
-  ImageRgba8 render_rings(std::uint32_t width, std::uint32_t height, const RipplePool& pool, const RipplesKnobs& knobs) {
+  ImageRgba8 render_rings(std::uint32_t width, std::uint32_t height, const RipplePool& pool,
+                          const RipplesKnobs& knobs) {
     auto frame = gpu::FrameRenderer::create(ctx(), width, height);
     EXPECT_TRUE(frame);
     RipplesSimulation sim(knobs, {});

@@ -100,8 +100,8 @@ inline Result<void> success() {
 
 /// Returns the error of a failed Result from the enclosing function:
 ///   LFX_TRY(block.finish());
-#define LFX_TRY(expr)                                    \
-  do {                                                   \
+#define LFX_TRY(expr)                                               \
+  do {                                                              \
     if (auto lfx_try_ = (expr); !lfx_try_) return lfx_try_.error(); \
   } while (0)
 

@@ -63,11 +63,11 @@ enum InputModifier : unsigned { kShift = 1u, kControl = 2u, kAlt = 4u };
 struct InputEvent {
   InputKind kind = InputKind::press;
   PointerButton button = PointerButton::left;
-  unsigned modifiers = 0;  ///< InputModifier bits.
-  bool held = false;       ///< drag: whether a button is held.
+  unsigned modifiers = 0;    ///< InputModifier bits.
+  bool held = false;         ///< drag: whether a button is held.
   glm::vec2 position{0.0f};  ///< (0, 0) top left, (1, 1) bottom right of the frame.
-  float wheel = 0.0f;      ///< wheel: notches, positive away from the user.
-  Ray ray;                 ///< From the camera through position, at the event's time.
+  float wheel = 0.0f;        ///< wheel: notches, positive away from the user.
+  Ray ray;                   ///< From the camera through position, at the event's time.
 };
 
 class Effect : public gpu::FramePasses {

@@ -45,10 +45,10 @@ struct CameraTrack {
 
 /// One effect in the scene, as written in the file; the effect type reads its block.
 struct EffectInstance {
-  std::string type;                                            ///< A registered effect type ("bottle", "ripples", ...).
-  std::string name;                                            ///< Unique within the scene; defaults to type + index.
-  std::string path;                                            ///< JSON pointer of the block, for messages.
-  nlohmann::json block;                                        ///< The whole object, "type" and "name" included.
+  std::string type;      ///< A registered effect type ("bottle", "ripples", ...).
+  std::string name;      ///< Unique within the scene; defaults to type + index.
+  std::string path;      ///< JSON pointer of the block, for messages.
+  nlohmann::json block;  ///< The whole object, "type" and "name" included.
 };
 
 /// A `--set target.knob=value` for effects, checked and parsed once; the player applies it

@@ -11,8 +11,8 @@
 #include <unordered_map>
 
 #include "liquidfx/core/container/volume.h"
-#include "liquidfx/core/progress.h"
 #include "liquidfx/core/detail/volume_profile.h"
+#include "liquidfx/core/progress.h"
 
 namespace lfx {
 namespace {

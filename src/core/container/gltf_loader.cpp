@@ -5,12 +5,12 @@
 #include <tiny_gltf.h>
 
 #include <cmath>
-#include <limits>
 #include <cstring>
 #include <filesystem>
 #include <glm/ext/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/gtc/type_ptr.hpp>
+#include <limits>
 #include <vector>
 
 #include "liquidfx/core/container/mesh_io.h"
@@ -61,7 +61,8 @@ Result<AccessorView> view_of(const tinygltf::Model& model, int index, const std:
   if (component <= 0 || components <= 0) return input_error(where + ": unknown component type or type");
   const std::size_t element = std::size_t(component) * std::size_t(components);
   const std::size_t stride = view.byteStride ? view.byteStride : element;
-  if (stride < element) return input_error(where + ": byteStride " + std::to_string(stride) + " is smaller than an element");
+  if (stride < element)
+    return input_error(where + ": byteStride " + std::to_string(stride) + " is smaller than an element");
   // Every element must lie inside the view; written so that no product or sum can overflow.
   if (a.count > 0) {
     const std::size_t length = view.byteLength;
@@ -69,8 +70,8 @@ Result<AccessorView> view_of(const tinygltf::Model& model, int index, const std:
                       (a.count - 1) <= (length - a.byteOffset - element) / stride;
     if (!fits)
       return input_error(where + ": " + std::to_string(a.count) + " x " + std::to_string(element) +
-                         (element == 1 ? " byte" : " bytes") + " runs past bufferView " +
-                         std::to_string(a.bufferView) + " (" + std::to_string(length) + " bytes)");
+                         (element == 1 ? " byte" : " bytes") + " runs past bufferView " + std::to_string(a.bufferView) +
+                         " (" + std::to_string(length) + " bytes)");
   }
   return AccessorView{buffer.data.data() + view.byteOffset + a.byteOffset, a.count, stride, a.componentType,
                       components};
@@ -89,8 +90,8 @@ Result<glm::mat4> local_transform(const tinygltf::Node& node, const std::string&
   if (node.translation.size() == 3)
     local = glm::translate(local, glm::vec3(node.translation[0], node.translation[1], node.translation[2]));
   if (node.rotation.size() == 4)
-    local *= glm::mat4_cast(glm::quat(float(node.rotation[3]), float(node.rotation[0]), float(node.rotation[1]),
-                                      float(node.rotation[2])));
+    local *= glm::mat4_cast(
+        glm::quat(float(node.rotation[3]), float(node.rotation[0]), float(node.rotation[1]), float(node.rotation[2])));
   if (node.scale.size() == 3) local = glm::scale(local, glm::vec3(node.scale[0], node.scale[1], node.scale[2]));
   return local;
 }
@@ -157,7 +158,8 @@ Result<Mesh> mesh_of(const tinygltf::Model& model) {
     for (std::size_t i = 0; i < roots.size(); ++i)
       if (roots[i] < 0 || std::size_t(roots[i]) >= model.nodes.size())
         return input_error(at(("scenes/" + std::to_string(scene) + "/nodes").c_str(), i) + ": node " +
-                           std::to_string(roots[i]) + " does not exist (" + count_of(model.nodes.size(), "nodes") + ")");
+                           std::to_string(roots[i]) + " does not exist (" + count_of(model.nodes.size(), "nodes") +
+                           ")");
   } else {
     for (std::size_t i = 0; i < model.nodes.size(); ++i) roots.push_back(int(i));
   }
@@ -249,8 +251,8 @@ Result<Mesh> parse_gltf(const std::string& bytes, const std::string& source, con
   tinygltf::Model model;
   tinygltf::TinyGLTF loader;
   // Only the geometry is read: textures are neither decoded nor opened.
-  loader.SetImageLoader([](tinygltf::Image*, const int, std::string*, std::string*, int, int, const unsigned char*,
-                           int, void*) { return true; },
+  loader.SetImageLoader([](tinygltf::Image*, const int, std::string*, std::string*, int, int, const unsigned char*, int,
+                           void*) { return true; },
                         nullptr);
   static int allowed = 1;
   loader.SetFsCallbacks({&tinygltf::FileExists, &tinygltf::ExpandFilePath, &read_referenced_file, nullptr,
@@ -261,11 +263,11 @@ Result<Mesh> parse_gltf(const std::string& bytes, const std::string& source, con
     return input_error(source + ": the glTF is larger than 4 GiB");
   bool loaded = false;
   try {
-    loaded = binary ? loader.LoadBinaryFromMemory(&model, &error, &warning,
-                                                  reinterpret_cast<const unsigned char*>(bytes.data()),
-                                                  unsigned(bytes.size()), base_dir)
-                    : loader.LoadASCIIFromString(&model, &error, &warning, bytes.data(), unsigned(bytes.size()),
-                                                 base_dir);
+    loaded = binary
+                 ? loader.LoadBinaryFromMemory(&model, &error, &warning,
+                                               reinterpret_cast<const unsigned char*>(bytes.data()),
+                                               unsigned(bytes.size()), base_dir)
+                 : loader.LoadASCIIFromString(&model, &error, &warning, bytes.data(), unsigned(bytes.size()), base_dir);
   } catch (const std::exception& e) {
     // tinygltf parses JSON with exceptions enabled (a number beyond a double's range).
     error = e.what();

@@ -1,13 +1,13 @@
 #include "liquidfx/core/container/mesh_io.h"
 
-#include "liquidfx/core/text_file.h"
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
 #include <sstream>
 #include <string_view>
+
+#include "liquidfx/core/text_file.h"
 
 namespace lfx {
 namespace {

@@ -150,10 +150,9 @@ std::vector<std::string> solid_warnings(const Mesh& mesh, const std::string& nam
                                    glm::all(glm::lessThanEqual(box[b].min, box[a].max));
         if (!boxes_overlap) continue;
         // A point of shell a (its first triangle's centre) inside shell b.
-        const glm::dvec3 p =
-            (glm::dvec3(mesh.corner(shells[a][0], 0)) + glm::dvec3(mesh.corner(shells[a][0], 1)) +
-             glm::dvec3(mesh.corner(shells[a][0], 2))) /
-            3.0;
+        const glm::dvec3 p = (glm::dvec3(mesh.corner(shells[a][0], 0)) + glm::dvec3(mesh.corner(shells[a][0], 1)) +
+                              glm::dvec3(mesh.corner(shells[a][0], 2))) /
+                             3.0;
         if (std::abs(winding_number(mesh, shells[b], p)) > 0.5) {
           ++doubled;
           break;

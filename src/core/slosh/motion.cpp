@@ -1,11 +1,11 @@
 #include "liquidfx/core/slosh/motion.h"
 
-#include "liquidfx/core/text_file.h"
-
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
+
+#include "liquidfx/core/text_file.h"
 
 namespace lfx {
 

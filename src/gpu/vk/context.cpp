@@ -383,7 +383,8 @@ Result<void> Context::load_device_functions() {
   timeline_type.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
   timeline_type.initialValue = 0;
   VkSemaphoreCreateInfo timeline_info{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO, &timeline_type};
-  if (auto r = vk_check(vkCreateSemaphore(device_, &timeline_info, nullptr, &timeline_), "creating the timeline semaphore");
+  if (auto r =
+          vk_check(vkCreateSemaphore(device_, &timeline_info, nullptr, &timeline_), "creating the timeline semaphore");
       !r)
     return r;
   set_name(VK_OBJECT_TYPE_SEMAPHORE, reinterpret_cast<std::uint64_t>(timeline_), "liquidfx frames");

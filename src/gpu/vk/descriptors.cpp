@@ -52,8 +52,8 @@ void DescriptorWrites::push(const Context& ctx, VkCommandBuffer cmd, const Pipel
     if (!declared) continue;
     assert(*declared == writes_[i].descriptorType && "the shader declares another descriptor type");
     VkWriteDescriptorSet& w = writes[count++] = writes_[i];
-    const bool is_buffer = w.descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER ||
-                           w.descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    const bool is_buffer =
+        w.descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER || w.descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
     if (is_buffer) {
       w.pBufferInfo = &buffers_[i];
     } else {

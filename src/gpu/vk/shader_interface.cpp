@@ -90,7 +90,8 @@ std::uint32_t size_of(const Module& m, std::uint32_t type_id, std::uint32_t matr
         auto offset = m.member_offset.find({type_id, i});
         auto stride = m.member_matrix_stride.find({type_id, i});
         const std::uint32_t at = offset != m.member_offset.end() ? offset->second : 0;
-        end = std::max(end, at + size_of(m, t.operands[i], stride != m.member_matrix_stride.end() ? stride->second : 0));
+        end =
+            std::max(end, at + size_of(m, t.operands[i], stride != m.member_matrix_stride.end() ? stride->second : 0));
       }
       return end;
     }
@@ -184,8 +185,9 @@ Result<ShaderInterface> reflect_shader(std::string_view name, std::span<const st
       descriptor = VK_DESCRIPTOR_TYPE_SAMPLER;
     } else if (type->second.op == kOpTypeImage && type->second.operands.size() >= 6) {
       const bool storage = type->second.operands[5] == 2, buffer = type->second.operands[1] == kImageDimBuffer;
-      descriptor = buffer ? (storage ? VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER : VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER)
-                          : (storage ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE);
+      descriptor = buffer
+                       ? (storage ? VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER : VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER)
+                       : (storage ? VK_DESCRIPTOR_TYPE_STORAGE_IMAGE : VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE);
     }
     if (descriptor == VK_DESCRIPTOR_TYPE_MAX_ENUM)
       return gpu_error(who + ": binding " + std::to_string(binding->second) +
@@ -199,7 +201,8 @@ Result<void> merge_interface(ShaderInterface& into, const ShaderInterface& stage
   for (const auto& [binding, type] : stage.bindings) {
     auto [it, added] = into.bindings.emplace(binding, type);
     if (!added && it->second != type)
-      return gpu_error(std::string(name) + ": binding " + std::to_string(binding) + " has different types in its stages");
+      return gpu_error(std::string(name) + ": binding " + std::to_string(binding) +
+                       " has different types in its stages");
   }
   into.push_constant_bytes = std::max(into.push_constant_bytes, stage.push_constant_bytes);
   return success();

@@ -135,7 +135,8 @@ Result<std::unique_ptr<Effect>> create_ripples_effect(const EffectSetup& setup) 
   const int columns = ripples.board ? ripples.board->columns : 0, rows = ripples.board ? ripples.board->rows : 0;
   std::vector<Swap> swaps;
   LFX_TRY_ASSIGN(const auto swap_blocks, b.objects("swaps"));
-  if (!swap_blocks.empty() && !ripples.board) return b.error_at("swaps", "swaps need a board (\"board\" or \"source\": \"puzzle\")");
+  if (!swap_blocks.empty() && !ripples.board)
+    return b.error_at("swaps", "swaps need a board (\"board\" or \"source\": \"puzzle\")");
   for (const JsonObject& s : swap_blocks) {
     LFX_TRY_ASSIGN(const double time, s.number("time", {0.0, 3600.0}));
     LFX_TRY_ASSIGN(const glm::ivec2 from, s.cell("from", columns, rows));
@@ -151,8 +152,8 @@ Result<std::unique_ptr<Effect>> create_ripples_effect(const EffectSetup& setup) 
   LFX_TRY(b.finish());
   if (!setup.gpu) return std::unique_ptr<Effect>();  // checked only
 
-  auto e = std::make_unique<RipplesEffect>(setup.instance.name, std::move(ripples), std::move(script),
-                                           std::move(swaps), knobs);
+  auto e = std::make_unique<RipplesEffect>(setup.instance.name, std::move(ripples), std::move(script), std::move(swaps),
+                                           knobs);
   LFX_TRY_ASSIGN(e->renderer_, gpu::RipplesRenderer::create(*setup.gpu, e->sim_));
   switch (source) {
     case Source::scene:

@@ -23,10 +23,10 @@ namespace lfx {
 /// A tile puzzle's board over the picture: a grid of cells in a rectangle of the image.
 struct RipplesBoard {
   glm::vec4 rect{0.05f, 0.05f, 0.95f, 0.95f};  ///< x0, y0, x1, y1 in image fractions; x0 < x1, y0 < y1.
-  int columns = 4;                              ///< 1 .. 64.
-  int rows = 3;                                 ///< 1 .. 64.
-  float padding = 0.01f;                        ///< Gap between cells, short sides of the image.
-  float margin = 0.02f;                         ///< Border inside the rectangle, short sides.
+  int columns = 4;                             ///< 1 .. 64.
+  int rows = 3;                                ///< 1 .. 64.
+  float padding = 0.01f;                       ///< Gap between cells, short sides of the image.
+  float margin = 0.02f;                        ///< Border inside the rectangle, short sides.
 
   /// The grid in pixels, for an image of `image` pixels.
   GridRect grid(glm::vec2 image) const;
@@ -106,8 +106,8 @@ class RipplesSimulation {
   std::vector<std::uint32_t> tile_of_cell_;
   std::vector<WaveBatch> batches_;
   double time_ = 0.0;
-  double carried_ = 0.0;       // wave time not yet stepped
-  double held_budget_ = 0.0;   // rings: ripples owed to held points
+  double carried_ = 0.0;      // wave time not yet stepped
+  double held_budget_ = 0.0;  // rings: ripples owed to held points
   std::uint64_t wave_generation_ = 0;
   RippleMode mode_;
   int wave_resolution_;

@@ -36,9 +36,9 @@ enum class BlendMode {
 
 struct GraphicsPipelineDesc {
   const char* name = "graphics";
-  std::string vertex_shader;    ///< Name under shaders/, e.g. "render/room.vert".
-  std::string fragment_shader;  ///< Name under shaders/.
-  std::uint32_t push_constant_bytes = 0;  ///< sizeof the push-constant struct; must match the shaders'.
+  std::string vertex_shader;                   ///< Name under shaders/, e.g. "render/room.vert".
+  std::string fragment_shader;                 ///< Name under shaders/.
+  std::uint32_t push_constant_bytes = 0;       ///< sizeof the push-constant struct; must match the shaders'.
   std::vector<VertexBinding> vertex_bindings;  ///< Binding i = vertex_bindings[i].
   std::vector<VkFormat> color_formats;
   VkFormat depth_format = VK_FORMAT_UNDEFINED;

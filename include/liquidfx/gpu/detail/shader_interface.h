@@ -17,7 +17,7 @@ namespace lfx::gpu {
 
 struct ShaderInterface {
   std::map<std::uint32_t, VkDescriptorType> bindings;  ///< Set 0: binding -> type.
-  std::uint32_t push_constant_bytes = 0;              ///< 0 without a push-constant block.
+  std::uint32_t push_constant_bytes = 0;               ///< 0 without a push-constant block.
 };
 
 /// Reads a SPIR-V module's interface. Errors (bad SPIR-V, descriptor sets other than 0,

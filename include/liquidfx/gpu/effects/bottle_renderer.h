@@ -22,8 +22,8 @@
 #include "liquidfx/core/slosh/liquid_container.h"
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
-#include "liquidfx/gpu/image.h"
 #include "liquidfx/gpu/detail/pipeline.h"
+#include "liquidfx/gpu/image.h"
 #include "liquidfx/gpu/render/frame_passes.h"
 
 namespace lfx::gpu {

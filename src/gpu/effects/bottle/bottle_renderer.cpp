@@ -6,8 +6,8 @@
 
 #include "liquidfx/core/detail/shaded_mesh.h"
 #include "liquidfx/gpu/detail/descriptors.h"
-#include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/detail/rendering.h"
+#include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/transfer.h"
 #include "shared/bottle.h"
 
@@ -268,10 +268,10 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
     }
     const std::uint32_t index = std::uint32_t(k);
     shared::BottleGlassPush glass{index,
-                    0,
-                    {},
-                    glm::vec4(draw.glass.tint, draw.glass.opacity),
-                    glm::vec4(draw.glass.refraction, draw.glass.film_opacity, 0.0f, 0.0f)};
+                                  0,
+                                  {},
+                                  glm::vec4(draw.glass.tint, draw.glass.opacity),
+                                  glm::vec4(draw.glass.refraction, draw.glass.film_opacity, 0.0f, 0.0f)};
     auto draw_glass = [&](bool front) {
       PassScope pass(frame.timer, cmd, "bottle glass");
       t.color.use(cmd, access::kColorAttachment);

@@ -75,9 +75,8 @@ Result<void> RipplesRenderer::prepare(const FramePrepare& frame) {
 Result<void> RipplesRenderer::prepare_picture(std::uint32_t width, std::uint32_t height) {
   if (*picture_ == Picture::user && !user_picture_.handle())
     return input_error("ripples: the picture is the user's, but none was given (set_user_picture)");
-  if (*picture_ != Picture::user &&
-      (!picture_image_.handle() || picture_image_.width() != width || picture_image_.height() != height ||
-       picture_kind_ != *picture_)) {
+  if (*picture_ != Picture::user && (!picture_image_.handle() || picture_image_.width() != width ||
+                                     picture_image_.height() != height || picture_kind_ != *picture_)) {
     auto image = Image::create(ctx_, {width, height, kHdrFormat, 1,
                                       VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, "ripples picture"});
     if (!image) return image.error();
@@ -118,7 +117,7 @@ void RipplesRenderer::record_opaque(FrameContext& frame) {
       .storage_image(2, target.view())
       .push(ctx_, cmd, board_);
   const shared::RipplesBoardPush push{glm::vec4(grid.origin, grid.size), glm::ivec2(grid.columns, grid.rows),
-                       glm::vec2(grid.padding, grid.margin), board ? 4.0f : 0.0f};
+                                      glm::vec2(grid.padding, grid.margin), board ? 4.0f : 0.0f};
   board_.push_constants(cmd, push);
   Pipeline::dispatch_2d(cmd, target.width(), target.height());
 }
@@ -159,11 +158,11 @@ void RipplesRenderer::record_rings(FrameContext& frame) {
   const glm::ivec2 tiles((image + shared::kRippleTileSize - 1) / shared::kRippleTileSize);
   const std::span<const shared::RippleGpu> ripples = ripples_gpu_;
   shared::RipplesBinPush push{RipplePool::gpu_params(knobs),
-               image,
-               tiles,
-               std::uint32_t(ripples.size()),
-               0,
-               glm::vec4(knobs.caustics, caustic_time(), knobs.highlight, knobs.binning ? 0.0f : 1.0f)};
+                              image,
+                              tiles,
+                              std::uint32_t(ripples.size()),
+                              0,
+                              glm::vec4(knobs.caustics, caustic_time(), knobs.highlight, knobs.binning ? 0.0f : 1.0f)};
   auto bind_buffers = [&](const Pipeline& p) {
     DescriptorWrites()
         .storage_buffer(0, ripples_.handle())
@@ -270,7 +269,8 @@ Result<void> RipplesRenderer::prepare_waves(glm::ivec2 image) {
   const float short_side = float(std::min(image.x, image.y));
   auto to_short = [&](const std::vector<RipplesSource>& list) {
     std::vector<shared::WaveSource> out;
-    for (const RipplesSource& s : list) out.push_back({glm::vec4(s.uv * glm::vec2(image) / short_side, s.radius, s.depth)});
+    for (const RipplesSource& s : list)
+      out.push_back({glm::vec4(s.uv * glm::vec2(image) / short_side, s.radius, s.depth)});
     return out;
   };
   batches_.clear();
@@ -290,8 +290,8 @@ void RipplesRenderer::record_wave_steps(FrameContext& frame) {
   PassScope pass(frame.timer, cmd, "waves step");
   for (const GpuBatch& batch : batches_) {
     const float k = shared::wave_laplacian_weight(knobs.wave_speed, batch.stepping.dt, cell_);
-    shared::RipplesWaveStepPush push{k, knobs.wave_damping, batch.stepping.dt, cell_, 0,
-                  knobs.wave_edges == RippleEdges::reflecting ? 1u : 0u, 0};
+    shared::RipplesWaveStepPush push{
+        k, knobs.wave_damping, batch.stepping.dt, cell_, 0, knobs.wave_edges == RippleEdges::reflecting ? 1u : 0u, 0};
     // The sources buffer holds the drops for their one dispatch, then the held sources for
     // every sub-step (uploaded once: they stay put during a frame's sub-steps).
     auto upload = [&](std::span<const shared::WaveSource> sources) {
@@ -337,7 +337,8 @@ void RipplesRenderer::record_wave_shading(FrameContext& frame) {
       .sampled_image(1, t.scene_color.view(), frame.linear_clamp.handle())
       .storage_image(2, t.color.view())
       .push(ctx_, cmd, waves_shade_);
-  const shared::RipplesWaveShadePush shade{glm::vec4(knobs.wave_refraction, knobs.highlight, knobs.caustics, caustic_time()), cell_};
+  const shared::RipplesWaveShadePush shade{
+      glm::vec4(knobs.wave_refraction, knobs.highlight, knobs.caustics, caustic_time()), cell_};
   waves_shade_.push_constants(cmd, shade);
   Pipeline::dispatch_2d(cmd, t.width(), t.height());
 }
