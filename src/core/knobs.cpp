@@ -100,7 +100,7 @@ Result<void> check_knob(const KnobSpec& spec, const KnobValue& value) {
 }
 
 Result<void> assign_knob(void* obj, const KnobSpec& spec, const KnobValue& value) {
-  if (auto r = check_knob(spec, value); !r) return r;
+  LFX_TRY(check_knob(spec, value));
   switch (spec.type) {
     case KnobType::real:
       member<float>(obj, spec) = static_cast<float>(std::get<double>(value));

@@ -13,9 +13,7 @@ Result<std::unique_ptr<ScenePlayer>> ScenePlayer::create(gpu::Context& ctx, cons
   auto room = gpu::Room::create(ctx, scene.backdrop);
   if (!room) return room.error().within(scene.source);
   p->room_ = std::move(room.value());
-  auto renderer = gpu::FrameRenderer::create(ctx, width, height);
-  if (!renderer) return renderer.error();
-  p->renderer_ = std::move(renderer.value());
+  LFX_TRY_ASSIGN(p->renderer_, gpu::FrameRenderer::create(ctx, width, height));
 
   std::vector<MadeEffect> made;
   for (const EffectInstance& instance : p->scene_.effects) {

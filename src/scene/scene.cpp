@@ -24,50 +24,38 @@ const Range kUnit{0.0, 1.0};
 Result<CameraKey> read_camera_key(const JsonObject& o, const CameraKey& fallback, bool needs_time) {
   CameraKey k = fallback;
   if (needs_time) {
-    auto t = o.number("time", {0.0, kMaxDuration});
-    if (!t) return t.error();
-    k.time = *t;
+    LFX_TRY_ASSIGN(k.time, o.number("time", {0.0, kMaxDuration}));
   }
-  auto position = o.vec3("position", kCoordinate, fallback.position);
-  if (!position) return position.error();
-  auto target = o.vec3("target", kCoordinate, fallback.target);
-  if (!target) return target.error();
-  auto fov = o.number("fov", kFov, fallback.fov_y_degrees);
-  if (!fov) return fov.error();
-  k.position = *position;
-  k.target = *target;
-  k.fov_y_degrees = float(*fov);
+  LFX_TRY_ASSIGN(k.position, o.vec3("position", kCoordinate, fallback.position));
+  LFX_TRY_ASSIGN(k.target, o.vec3("target", kCoordinate, fallback.target));
+  LFX_TRY_ASSIGN(const double fov, o.number("fov", kFov, fallback.fov_y_degrees));
+  k.fov_y_degrees = float(fov);
   if (glm::length(k.target - k.position) < 1e-4f) return o.error_at("target", "must differ from the camera position");
   return k;
 }
 
 Result<CameraTrack> read_camera(const JsonObject& o) {
   CameraTrack track;
-  auto first = read_camera_key(o, CameraKey{}, false);
-  if (!first) return first.error();
-  track.keys.push_back(*first);
-  auto exposure = o.number("exposure", {-16.0, 16.0}, 0.0);
-  if (!exposure) return exposure.error();
-  track.exposure_stops = float(*exposure);
+  LFX_TRY_ASSIGN(const CameraKey first, read_camera_key(o, CameraKey{}, false));
+  track.keys.push_back(first);
+  LFX_TRY_ASSIGN(const double exposure, o.number("exposure", {-16.0, 16.0}, 0.0));
+  track.exposure_stops = float(exposure);
   static constexpr std::string_view kTonemaps[] = {"filmic", "none"};
-  auto tonemap = o.string("tonemap", "filmic", kTonemaps);
-  if (!tonemap) return tonemap.error();
-  track.filmic = *tonemap == "filmic";
-  auto keys = o.objects("keys");
-  if (!keys) return keys.error();
-  for (const JsonObject& key : *keys) {
-    auto k = read_camera_key(key, track.keys.back(), true);
-    if (!k) return k.error();
-    if (k->time <= track.keys.back().time && !(track.keys.size() == 1 && k->time == 0.0))
+  LFX_TRY_ASSIGN(const std::string tonemap, o.string("tonemap", "filmic", kTonemaps));
+  track.filmic = tonemap == "filmic";
+  LFX_TRY_ASSIGN(const auto keys, o.objects("keys"));
+  for (const JsonObject& key : keys) {
+    LFX_TRY_ASSIGN(const CameraKey k, read_camera_key(key, track.keys.back(), true));
+    if (k.time <= track.keys.back().time && !(track.keys.size() == 1 && k.time == 0.0))
       return key.error_at("time", "keys must be in increasing time order");
-    if (k->time == 0.0) {
-      track.keys.back() = *k;  // a key at t = 0 replaces the camera's base values
+    if (k.time == 0.0) {
+      track.keys.back() = k;  // a key at t = 0 replaces the camera's base values
     } else {
-      track.keys.push_back(*k);
+      track.keys.push_back(k);
     }
-    if (auto r = key.finish(); !r) return r.error();
+    LFX_TRY(key.finish());
   }
-  if (auto r = o.finish(); !r) return r.error();
+  LFX_TRY(o.finish());
   return track;
 }
 
@@ -75,67 +63,52 @@ constexpr std::string_view kShapes[] = {"box", "sphere"};
 
 Result<gpu::RoomDesc> read_backdrop(const JsonObject& o) {
   gpu::RoomDesc desc;
-  if (auto r = o.knobs(&desc.knobs, gpu::RoomKnobs::knobs()); !r) return r.error();
-  auto props = o.objects("props");
-  if (!props) return props.error();
-  if (props->size() > shared::kRoomMaxProps)
+  LFX_TRY(o.knobs(&desc.knobs, gpu::RoomKnobs::knobs()));
+  LFX_TRY_ASSIGN(const auto props, o.objects("props"));
+  if (props.size() > shared::kRoomMaxProps)
     return o.error_at("props", "at most " + std::to_string(shared::kRoomMaxProps) + " props");
-  for (const JsonObject& p : *props) {
+  for (const JsonObject& p : props) {
     gpu::RoomPropDesc prop;
-    auto shape = p.string("shape", std::nullopt, kShapes);
-    if (!shape) return shape.error();
-    prop.shape = *shape == "box" ? gpu::PropShape::box : gpu::PropShape::sphere;
-    auto center = p.vec3("center", kCoordinate);
-    if (!center) return center.error();
-    prop.center = *center;
+    LFX_TRY_ASSIGN(const std::string shape, p.string("shape", std::nullopt, kShapes));
+    prop.shape = shape == "box" ? gpu::PropShape::box : gpu::PropShape::sphere;
+    LFX_TRY_ASSIGN(prop.center, p.vec3("center", kCoordinate));
     if (prop.shape == gpu::PropShape::box) {
-      auto size = p.vec3("size", {0.0, 100.0, true, false});
-      if (!size) return size.error();
-      prop.size = *size;
-      auto yaw = p.number("yaw", {-360.0, 360.0}, 0.0);
-      if (!yaw) return yaw.error();
-      prop.yaw_degrees = float(*yaw);
+      LFX_TRY_ASSIGN(prop.size, p.vec3("size", {0.0, 100.0, true, false}));
+      LFX_TRY_ASSIGN(const double yaw, p.number("yaw", {-360.0, 360.0}, 0.0));
+      prop.yaw_degrees = float(yaw);
     } else {
-      auto radius = p.number("radius", {0.0, 100.0, true, false});
-      if (!radius) return radius.error();
-      prop.size = glm::vec3(float(2.0 * *radius));
+      LFX_TRY_ASSIGN(const double radius, p.number("radius", {0.0, 100.0, true, false}));
+      prop.size = glm::vec3(float(2.0 * radius));
     }
-    auto color = p.vec3("color", kUnit, glm::vec3(0.7f));
-    if (!color) return color.error();
-    prop.albedo = *color;
-    if (auto r = p.finish(); !r) return r.error();
+    LFX_TRY_ASSIGN(prop.albedo, p.vec3("color", kUnit, glm::vec3(0.7f)));
+    LFX_TRY(p.finish());
     desc.props.push_back(prop);
   }
-  if (auto r = o.finish(); !r) return r.error();
+  LFX_TRY(o.finish());
   return desc;
 }
 
 Result<std::vector<EffectInstance>> read_effects(const JsonObject& root) {
   std::vector<EffectInstance> effects;
-  auto blocks = root.objects("effects");
-  if (!blocks) return blocks.error();
+  LFX_TRY_ASSIGN(const auto blocks, root.objects("effects"));
   const nlohmann::json* raw = root.raw("effects");
-  for (std::size_t i = 0; i < blocks->size(); ++i) {
-    const JsonObject& b = (*blocks)[i];
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    const JsonObject& b = blocks[i];
     EffectInstance e;
-    auto type = b.string("type");
-    if (!type) return type.error();
-    if (!find_effect_type(*type)) {
+    LFX_TRY_ASSIGN(e.type, b.string("type"));
+    if (!find_effect_type(e.type)) {
       std::vector<std::string> names;
       for (const EffectType& t : effect_types()) names.emplace_back(t.name);
       std::string known;
       for (const auto& n : names) known += (known.empty() ? "" : ", ") + n;
-      const std::string hint = closest_word(*type, names);
-      return b.error_at("type", "unknown effect type \"" + *type + "\"" +
+      const std::string hint = closest_word(e.type, names);
+      return b.error_at("type", "unknown effect type \"" + e.type.substr(0, 64) + "\"" +
                                     (hint.empty() ? "" : " (did you mean \"" + hint + "\"?)") +
                                     "; known types: " + (known.empty() ? "none yet" : known));
     }
-    auto name = b.string("name", *type + std::to_string(i));
-    if (!name) return name.error();
+    LFX_TRY_ASSIGN(e.name, b.string("name", e.type + std::to_string(i)));
     for (const EffectInstance& other : effects)
-      if (other.name == *name) return b.error_at("name", "\"" + *name + "\" names two effects");
-    e.type = *type;
-    e.name = *name;
+      if (other.name == e.name) return b.error_at("name", "\"" + e.name.substr(0, 64) + "\" names two effects");
     e.path = b.path();
     e.block = (*raw)[i];
     effects.push_back(std::move(e));
@@ -146,43 +119,30 @@ Result<std::vector<EffectInstance>> read_effects(const JsonObject& root) {
 Result<Scene> read_scene(const JsonObject& root) {
   Scene scene;
   if (const nlohmann::json* res = root.raw("resolution")) {
-    if (!res->is_array() || res->size() != 2 || !(*res)[0].is_number_integer() || !(*res)[1].is_number_integer() ||
-        (*res)[0].get<long>() < 1 || (*res)[1].get<long>() < 1 || (*res)[0].get<long>() > 16384 ||
-        (*res)[1].get<long>() > 16384)
+    // Read as doubles first: an integer beyond 64 bits must not wrap into range.
+    auto side = [](const nlohmann::json& v) {
+      return v.is_number_integer() && v.get<double>() >= 1.0 && v.get<double>() <= 16384.0;
+    };
+    if (!res->is_array() || res->size() != 2 || !side((*res)[0]) || !side((*res)[1]))
       return root.error_at("resolution", "expected [width, height] in pixels, each in [1, 16384]");
-    scene.width = (*res)[0].get<std::uint32_t>();
-    scene.height = (*res)[1].get<std::uint32_t>();
+    scene.width = std::uint32_t((*res)[0].get<double>());
+    scene.height = std::uint32_t((*res)[1].get<double>());
   }
-  auto fps = root.number("fps", {0.0, 1000.0, true, false}, 30.0);
-  if (!fps) return fps.error();
-  scene.fps = *fps;
-  auto duration = root.number("duration", {0.0, kMaxDuration, true, false}, 4.0);
-  if (!duration) return duration.error();
-  scene.duration = *duration;
-
-  auto camera = root.object("camera");
-  if (!camera) return camera.error();
-  if (*camera) {
-    auto track = read_camera(**camera);
-    if (!track) return track.error();
-    scene.camera = *track;
+  LFX_TRY_ASSIGN(scene.fps, root.number("fps", {0.0, 1000.0, true, false}, 30.0));
+  LFX_TRY_ASSIGN(scene.duration, root.number("duration", {0.0, kMaxDuration, true, false}, 4.0));
+  LFX_TRY_ASSIGN(const auto camera, root.object("camera"));
+  if (camera) {
+    LFX_TRY_ASSIGN(scene.camera, read_camera(*camera));
   } else {
     scene.camera.keys.push_back(CameraKey{});
   }
-  auto backdrop = root.object("backdrop");
-  if (!backdrop) return backdrop.error();
-  if (*backdrop) {
-    auto room = read_backdrop(**backdrop);
-    if (!room) return room.error();
-    scene.backdrop = *room;
+  LFX_TRY_ASSIGN(const auto backdrop, root.object("backdrop"));
+  if (backdrop) {
+    LFX_TRY_ASSIGN(scene.backdrop, read_backdrop(*backdrop));
   }
-  auto tracks = read_tracks(root);
-  if (!tracks) return tracks.error();
-  scene.tracks = std::move(tracks.value());
-  auto effects = read_effects(root);
-  if (!effects) return effects.error();
-  scene.effects = std::move(effects.value());
-  if (auto r = root.finish(); !r) return r.error();
+  LFX_TRY_ASSIGN(scene.tracks, read_tracks(root));
+  LFX_TRY_ASSIGN(scene.effects, read_effects(root));
+  LFX_TRY(root.finish());
   return scene;
 }
 

@@ -68,7 +68,7 @@ Result<std::map<std::string, Track>> read_tracks(const JsonObject& root) {
       if (!rotation) return rotation.error();
       auto flight = key->boolean("flight", false);
       if (!flight) return flight.error();
-      if (auto r = key->finish(); !r) return r.error();
+      LFX_TRY(key->finish());
       k.position = *position;
       k.rotation_degrees = *rotation;
       k.flight = *flight;

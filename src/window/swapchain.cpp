@@ -52,7 +52,7 @@ Result<std::unique_ptr<Swapchain>> Swapchain::create(Context& ctx, VkExtent2D fr
       return r.error();
   }
   if (framebuffer.width > 0 && framebuffer.height > 0)
-    if (auto r = sc->build(framebuffer); !r) return r.error();
+    LFX_TRY(sc->build(framebuffer));
   return sc;
 }
 
@@ -124,7 +124,7 @@ Result<void> Swapchain::build(VkExtent2D framebuffer) {
   rendered_.resize(count, VK_NULL_HANDLE);
   for (VkSemaphore& s : rendered_) {
     VkSemaphoreCreateInfo semaphore{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
-    if (auto r = gpu::vk_check(vkCreateSemaphore(device, &semaphore, nullptr, &s), "vkCreateSemaphore"); !r) return r;
+    LFX_TRY(gpu::vk_check(vkCreateSemaphore(device, &semaphore, nullptr, &s), "vkCreateSemaphore"));
   }
   return success();
 }
@@ -133,7 +133,7 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
                                 const std::function<void(VkCommandBuffer)>& record) {
   if (framebuffer.width == 0 || framebuffer.height == 0) return false;  // minimised
   if (!swapchain_ || framebuffer.width != extent_.width || framebuffer.height != extent_.height) {
-    if (auto r = build(framebuffer); !r) return r.error();
+    LFX_TRY(build(framebuffer));
     if (!swapchain_) return false;
   }
   VkDevice device = ctx_.device();
@@ -145,7 +145,7 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
   std::uint32_t index = 0;
   VkResult acquired = vkAcquireNextImageKHR(device, swapchain_, kFrameTimeoutNs, slot.acquired, VK_NULL_HANDLE, &index);
   if (acquired == VK_ERROR_OUT_OF_DATE_KHR) {
-    if (auto r = build(framebuffer); !r) return r.error();
+    LFX_TRY(build(framebuffer));
     return false;  // try again next frame with the new swapchain
   }
   if (acquired != VK_SUCCESS && acquired != VK_SUBOPTIMAL_KHR)
@@ -179,7 +179,7 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
   vkCmdBlitImage2(slot.cmd, &blit);
   gpu::image_barrier(slot.cmd, images_[index], VK_IMAGE_ASPECT_COLOR_BIT, gpu::access::kTransferDst,
                      gpu::access::kPresent);
-  if (auto r = gpu::vk_check(vkEndCommandBuffer(slot.cmd), "vkEndCommandBuffer"); !r) return r.error();
+  LFX_TRY(gpu::vk_check(vkEndCommandBuffer(slot.cmd), "vkEndCommandBuffer"));
 
   VkSemaphoreSubmitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
   wait.semaphore = slot.acquired;
@@ -187,7 +187,7 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
   VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
   signal.semaphore = rendered_[index];
   signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-  if (auto r = ctx_.submit(slot.cmd, {&wait, 1}, {&signal, 1}, slot.done); !r) return r.error();
+  LFX_TRY(ctx_.submit(slot.cmd, {&wait, 1}, {&signal, 1}, slot.done));
 
   VkPresentInfoKHR present{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};
   present.waitSemaphoreCount = 1;
@@ -198,10 +198,10 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
   const VkResult presented = vkQueuePresentKHR(ctx_.queue(), &present);
   ++frame_;
   if (presented == VK_ERROR_OUT_OF_DATE_KHR || presented == VK_SUBOPTIMAL_KHR) {
-    if (auto r = build(framebuffer); !r) return r.error();
+    LFX_TRY(build(framebuffer));
     return true;
   }
-  if (auto r = gpu::vk_check(presented, "vkQueuePresentKHR"); !r) return r.error();
+  LFX_TRY(gpu::vk_check(presented, "vkQueuePresentKHR"));
   return true;
 }
 

@@ -38,12 +38,8 @@ Result<std::unique_ptr<Window>> Window::open(const std::string& title, int width
   options.create_surface = [handle](VkInstance instance, VkSurfaceKHR* surface) {
     return glfwCreateWindowSurface(instance, handle, nullptr, surface);
   };
-  auto ctx = Context::create(options);
-  if (!ctx) return ctx.error();
-  w->context_ = std::move(ctx.value());
-  auto swapchain = Swapchain::create(*w->context_, w->framebuffer_extent());
-  if (!swapchain) return swapchain.error();
-  w->swapchain_ = std::move(swapchain.value());
+  LFX_TRY_ASSIGN(w->context_, Context::create(options));
+  LFX_TRY_ASSIGN(w->swapchain_, Swapchain::create(*w->context_, w->framebuffer_extent()));
   return w;
 }
 

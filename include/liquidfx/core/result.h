@@ -107,6 +107,7 @@ inline Result<void> success() {
 
 /// Declares or assigns `lhs` from a Result's value, or returns its error:
 ///   LFX_TRY_ASSIGN(const double time, block.number("time", {0, 3600}));
+/// It expands to several statements: put it in braces under an `if`.
 #define LFX_TRY_ASSIGN(lhs, expr) LFX_TRY_ASSIGN_IMPL(LFX_CONCAT(lfx_try_, __LINE__), lhs, expr)
 #define LFX_TRY_ASSIGN_IMPL(tmp, lhs, expr) \
   auto tmp = (expr);                        \

@@ -19,9 +19,7 @@ Result<std::shared_ptr<const ContainerShape>> ContainerShape::create(const Mesh&
   shape->container = std::move(closed.value());
   shape->glass = glass ? *glass : shape->container;
   if (liquid) {
-    auto closed_liquid = close_and_orient(*liquid, name + " (liquid mesh)", notes);
-    if (!closed_liquid) return closed_liquid.error();
-    shape->liquid = std::move(closed_liquid.value());
+    LFX_TRY_ASSIGN(shape->liquid, close_and_orient(*liquid, name + " (liquid mesh)", notes));
   } else {
     shape->liquid = scaled_about(shape->container, glm::vec3(volume_of(shape->container).centroid), inset);
   }

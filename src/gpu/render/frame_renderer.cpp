@@ -13,11 +13,7 @@ Result<std::unique_ptr<FrameRenderer>> FrameRenderer::create(Context& ctx, std::
   std::unique_ptr<FrameRenderer> r(new FrameRenderer(ctx));
   if (auto resized = r->resize(width, height); !resized) return resized.error();
 
-  auto uniforms = Buffer::create(ctx, sizeof(shared::FrameUniforms),
-                                 VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                                 MemoryUsage::device, "frame uniforms");
-  if (!uniforms) return uniforms.error();
-  r->frame_uniforms_ = std::move(uniforms.value());
+  LFX_TRY_ASSIGN(r->frame_uniforms_, Buffer::create(ctx, sizeof(shared::FrameUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryUsage::device, "frame uniforms"));
 
   const ComputePipelineSpec specs[] = {
       {&r->scene_copy_, "render/scene_copy.comp", sizeof(shared::FrameRectPush)},
@@ -26,16 +22,10 @@ Result<std::unique_ptr<FrameRenderer>> FrameRenderer::create(Context& ctx, std::
   };
   if (auto made = create_compute_pipelines(ctx, specs); !made) return made.error();
 
-  auto linear = Sampler::create(ctx, {VK_FILTER_LINEAR, VK_SAMPLER_MIPMAP_MODE_LINEAR});
-  if (!linear) return linear.error();
-  r->linear_clamp_ = std::move(linear.value());
-  auto nearest = Sampler::create(ctx, {VK_FILTER_NEAREST, VK_SAMPLER_MIPMAP_MODE_NEAREST});
-  if (!nearest) return nearest.error();
-  r->nearest_clamp_ = std::move(nearest.value());
+  LFX_TRY_ASSIGN(r->linear_clamp_, Sampler::create(ctx, {VK_FILTER_LINEAR, VK_SAMPLER_MIPMAP_MODE_LINEAR}));
+  LFX_TRY_ASSIGN(r->nearest_clamp_, Sampler::create(ctx, {VK_FILTER_NEAREST, VK_SAMPLER_MIPMAP_MODE_NEAREST}));
 
-  auto timer = GpuTimer::create(ctx);
-  if (!timer) return timer.error();
-  r->timer_ = std::move(timer.value());
+  LFX_TRY_ASSIGN(r->timer_, GpuTimer::create(ctx));
   return r;
 }
 

@@ -27,9 +27,7 @@ Result<FrameTargets> FrameTargets::create(const Context& ctx, std::uint32_t widt
        VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "frame output"},
   };
   for (const Spec& s : specs) {
-    auto image = Image::create(ctx, {width, height, s.format, s.mips, s.usage, s.name});
-    if (!image) return image.error();
-    *s.image = std::move(image.value());
+    LFX_TRY_ASSIGN(*s.image, Image::create(ctx, {width, height, s.format, s.mips, s.usage, s.name}));
   }
   return t;
 }

@@ -135,9 +135,7 @@ Result<std::unique_ptr<Room>> Room::create(Context& ctx, const RoomDesc& desc) {
   pd.color_formats = {kHdrFormat};
   pd.depth_format = kDepthFormat;
   pd.cull = VK_CULL_MODE_NONE;
-  auto pipeline = Pipeline::graphics(ctx, pd);
-  if (!pipeline) return pipeline.error();
-  room->pipeline_ = std::move(pipeline.value());
+  LFX_TRY_ASSIGN(room->pipeline_, Pipeline::graphics(ctx, pd));
 
   const std::vector<RoomVertex> mesh = room_mesh(desc);
   const std::vector<shared::RoomParams> params = {room_params(desc)};
@@ -155,11 +153,8 @@ Result<std::unique_ptr<Room>> Room::create(Context& ctx, const RoomDesc& desc) {
       {&room->props_, bytes_of(props), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "room props"},
   };
   for (const Upload& u : uploads) {
-    auto buffer =
-        Buffer::create(ctx, u.bytes.size(), u.usage | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryUsage::device, u.name);
-    if (!buffer) return buffer.error();
-    *u.buffer = std::move(buffer.value());
-    if (auto r = upload_buffer(ctx, *u.buffer, u.bytes); !r) return r.error();
+    LFX_TRY_ASSIGN(*u.buffer, Buffer::create(ctx, u.bytes.size(), u.usage | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryUsage::device, u.name));
+    LFX_TRY(upload_buffer(ctx, *u.buffer, u.bytes));
   }
   return room;
 }

@@ -27,7 +27,7 @@ Result<Buffer> Buffer::create(const Context& ctx, VkDeviceSize size, VkBufferUsa
   info.size = size;
   info.usage = usage;
   info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-  if (auto r = vk_check(vkCreateBuffer(b.device_, &info, nullptr, &b.buffer_), "vkCreateBuffer"); !r) return r.error();
+  LFX_TRY(vk_check(vkCreateBuffer(b.device_, &info, nullptr, &b.buffer_), "vkCreateBuffer"));
   ctx.set_name(VK_OBJECT_TYPE_BUFFER, reinterpret_cast<std::uint64_t>(b.buffer_), name);
 
   VkMemoryRequirements req{};
@@ -54,7 +54,7 @@ Result<Buffer> Buffer::create(const Context& ctx, VkDeviceSize size, VkBufferUsa
   VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   alloc.allocationSize = req.size;
   alloc.memoryTypeIndex = type;
-  if (auto r = vk_check(vkAllocateMemory(b.device_, &alloc, nullptr, &b.memory_), name); !r) return r.error();
+  LFX_TRY(vk_check(vkAllocateMemory(b.device_, &alloc, nullptr, &b.memory_), name));
   if (auto r = vk_check(vkBindBufferMemory(b.device_, b.buffer_, b.memory_, 0), "vkBindBufferMemory"); !r)
     return r.error();
 

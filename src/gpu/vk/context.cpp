@@ -179,7 +179,7 @@ Result<std::vector<DeviceInfo>> list_devices() {
   VkInstanceCreateInfo create{VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
   create.pApplicationInfo = &app;
   VkInstance instance = VK_NULL_HANDLE;
-  if (auto r = vk_check(vkCreateInstance(&create, nullptr, &instance), "vkCreateInstance"); !r) return r.error();
+  LFX_TRY(vk_check(vkCreateInstance(&create, nullptr, &instance), "vkCreateInstance"));
   std::uint32_t count = 0;
   vkEnumeratePhysicalDevices(instance, &count, nullptr);
   std::vector<VkPhysicalDevice> devices(count);
@@ -338,7 +338,7 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
       !r)
     return r.error();
   vkGetDeviceQueue(ctx->device_, ctx->queue_family_, 0, &ctx->queue_);
-  if (auto r = ctx->load_device_functions(); !r) return r.error();
+  LFX_TRY(ctx->load_device_functions());
   log_info("device: " + ctx->device_name() + (validation ? " (validation on)" : ""));
   return ctx;
 }
@@ -357,7 +357,7 @@ Result<std::unique_ptr<Context>> Context::adopt(const AdoptInfo& info) {
   vkGetPhysicalDeviceMemoryProperties(ctx->physical_device_, &ctx->memory_properties_);
   if (ctx->properties_.apiVersion < VK_API_VERSION_1_3)
     return gpu_error(std::string(ctx->properties_.deviceName) + ": adopted device is not Vulkan 1.3");
-  if (auto r = ctx->load_device_functions(); !r) return r.error();
+  LFX_TRY(ctx->load_device_functions());
   return ctx;
 }
 
@@ -435,7 +435,7 @@ Result<void> Context::submit_and_wait(const std::function<void(VkCommandBuffer)>
   alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
   alloc.commandBufferCount = 1;
   VkCommandBuffer cmd = VK_NULL_HANDLE;
-  if (auto r = vk_check(vkAllocateCommandBuffers(device_, &alloc, &cmd), "vkAllocateCommandBuffers"); !r) return r;
+  LFX_TRY(vk_check(vkAllocateCommandBuffers(device_, &alloc, &cmd), "vkAllocateCommandBuffers"));
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   vkBeginCommandBuffer(cmd, &begin);
@@ -465,7 +465,7 @@ Result<std::uint64_t> Context::submit(VkCommandBuffer cmd, std::span<const VkSem
   info.pCommandBufferInfos = &cmd_info;
   info.signalSemaphoreInfoCount = std::uint32_t(all_signals.size());
   info.pSignalSemaphoreInfos = all_signals.data();
-  if (auto r = vk_check(vkQueueSubmit2(queue_, 1, &info, fence), "vkQueueSubmit2"); !r) return r.error();
+  LFX_TRY(vk_check(vkQueueSubmit2(queue_, 1, &info, fence), "vkQueueSubmit2"));
   return all_signals.back().value;
 }
 

@@ -44,7 +44,7 @@ Result<Image> Image::create(const Context& ctx, const ImageDesc& desc) {
   info.usage = desc.usage;
   info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-  if (auto r = vk_check(vkCreateImage(img.device_, &info, nullptr, &img.image_), desc.name); !r) return r.error();
+  LFX_TRY(vk_check(vkCreateImage(img.device_, &info, nullptr, &img.image_), desc.name));
   ctx.set_name(VK_OBJECT_TYPE_IMAGE, reinterpret_cast<std::uint64_t>(img.image_), desc.name);
 
   VkMemoryRequirements req{};
@@ -54,7 +54,7 @@ Result<Image> Image::create(const Context& ctx, const ImageDesc& desc) {
   VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   alloc.allocationSize = req.size;
   alloc.memoryTypeIndex = type;
-  if (auto r = vk_check(vkAllocateMemory(img.device_, &alloc, nullptr, &img.memory_), desc.name); !r) return r.error();
+  LFX_TRY(vk_check(vkAllocateMemory(img.device_, &alloc, nullptr, &img.memory_), desc.name));
   if (auto r = vk_check(vkBindImageMemory(img.device_, img.image_, img.memory_, 0), "vkBindImageMemory"); !r)
     return r.error();
 
@@ -71,11 +71,11 @@ Result<Image> Image::create(const Context& ctx, const ImageDesc& desc) {
                                             VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
                                             VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
   if (!(desc.usage & kViewUsages)) return img;
-  if (auto r = make_view(0, desc.mip_levels, &img.view_); !r) return r.error();
+  LFX_TRY(make_view(0, desc.mip_levels, &img.view_));
   if (desc.mip_levels > 1 && (desc.usage & VK_IMAGE_USAGE_STORAGE_BIT)) {
     img.mip_views_.resize(desc.mip_levels, VK_NULL_HANDLE);
     for (std::uint32_t level = 0; level < desc.mip_levels; ++level)
-      if (auto r = make_view(level, 1, &img.mip_views_[level]); !r) return r.error();
+      LFX_TRY(make_view(level, 1, &img.mip_views_[level]));
   }
   return img;
 }

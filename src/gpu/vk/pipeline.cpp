@@ -115,9 +115,7 @@ Result<void> Pipeline::make_layout(const Context& ctx, const ShaderInterface& sh
 
 Result<void> create_compute_pipelines(const Context& ctx, std::span<const ComputePipelineSpec> specs) {
   for (const ComputePipelineSpec& spec : specs) {
-    auto p = Pipeline::compute(ctx, spec.shader, spec.push_constant_bytes);
-    if (!p) return p.error();
-    *spec.pipeline = std::move(p.value());
+    LFX_TRY_ASSIGN(*spec.pipeline, Pipeline::compute(ctx, spec.shader, spec.push_constant_bytes));
   }
   return success();
 }
@@ -134,9 +132,9 @@ Result<Pipeline> Pipeline::compute_spirv(const Context& ctx, std::string_view sh
   if (!interface) return interface.error();
   Pipeline p;
   p.bind_point_ = VK_PIPELINE_BIND_POINT_COMPUTE;
-  if (auto r = p.make_layout(ctx, *interface); !r) return r.error();
+  LFX_TRY(p.make_layout(ctx, *interface));
   ShaderModule module(ctx.device());
-  if (auto r = module.load(code); !r) return r.error();
+  LFX_TRY(module.load(code));
   VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
   info.stage = stage_info(VK_SHADER_STAGE_COMPUTE_BIT, module.get());
   info.layout = p.layout_;
@@ -164,10 +162,10 @@ Result<Pipeline> Pipeline::graphics(const Context& ctx, const GraphicsPipelineDe
     return gpu_error(std::string(desc.name) + ": the shaders' push constants are " +
                      std::to_string(interface.push_constant_bytes) + " bytes, the C++ struct " +
                      std::to_string(desc.push_constant_bytes));
-  if (auto r = p.make_layout(ctx, interface); !r) return r.error();
+  LFX_TRY(p.make_layout(ctx, interface));
   ShaderModule vertex(ctx.device()), fragment(ctx.device());
-  if (auto r = vertex.load(desc.vertex_shader); !r) return r.error();
-  if (auto r = fragment.load(desc.fragment_shader); !r) return r.error();
+  LFX_TRY(vertex.load(desc.vertex_shader));
+  LFX_TRY(fragment.load(desc.fragment_shader));
   const VkPipelineShaderStageCreateInfo stages[] = {stage_info(VK_SHADER_STAGE_VERTEX_BIT, vertex.get()),
                                                     stage_info(VK_SHADER_STAGE_FRAGMENT_BIT, fragment.get())};
 

@@ -121,17 +121,10 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
   };
   for (const Graphics& g : {Graphics{&r->front_depth_, &front}, Graphics{&r->back_depth_, &back},
                             Graphics{&r->glass_, &glass}, Graphics{&r->reference_, &reference}}) {
-    auto p = Pipeline::graphics(ctx, *g.desc);
-    if (!p) return p.error();
-    *g.pipeline = std::move(p.value());
+    LFX_TRY_ASSIGN(*g.pipeline, Pipeline::graphics(ctx, *g.desc));
   }
-  auto composite = Pipeline::compute(ctx, "bottle/composite.comp", sizeof(shared::BottleCompositePush));
-  if (!composite) return composite.error();
-  r->composite_ = std::move(composite.value());
-  auto dummy =
-      Image::create(ctx, {1, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 1, VK_IMAGE_USAGE_STORAGE_BIT, "bottle no debug"});
-  if (!dummy) return dummy.error();
-  r->dummy_debug_ = std::move(dummy.value());
+  LFX_TRY_ASSIGN(r->composite_, Pipeline::compute(ctx, "bottle/composite.comp", sizeof(shared::BottleCompositePush)));
+  LFX_TRY_ASSIGN(r->dummy_debug_, Image::create(ctx, {1, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 1, VK_IMAGE_USAGE_STORAGE_BIT, "bottle no debug"}));
   return r;
 }
 
@@ -150,12 +143,8 @@ Result<const BottleRenderer::ShapeMeshes*> BottleRenderer::meshes_for(const Cont
   for (const Upload& u : {Upload{&meshes->liquid, &liquid, "bottle liquid mesh"},
                           Upload{&meshes->container, &container, "bottle container mesh"}}) {
     const auto bytes = std::as_bytes(std::span(*u.vertices));
-    auto buffer =
-        Buffer::create(ctx_, bytes.size(), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                       MemoryUsage::device, u.name);
-    if (!buffer) return buffer.error();
-    *u.buffer = std::move(buffer.value());
-    if (auto r = upload_buffer(ctx_, *u.buffer, bytes); !r) return r.error();
+    LFX_TRY_ASSIGN(*u.buffer, Buffer::create(ctx_, bytes.size(), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryUsage::device, u.name));
+    LFX_TRY(upload_buffer(ctx_, *u.buffer, bytes));
   }
   meshes->liquid_vertices = std::uint32_t(liquid.size());
   meshes->container_vertices = std::uint32_t(container.size());
