@@ -38,7 +38,7 @@ std::string EffectSetup::scene_relative(const std::string& file) const {
 
 Result<Effect*> EffectSetup::find_effect(std::string_view name, std::string_view type) const {
   const std::string who = "effect \"" + instance.name + "\": ";
-  if (!gpu) {
+  if (!device) {
     // Checking only: nothing is made; the name must be an earlier effect of the type.
     for (const EffectInstance& e : scene.effects) {
       if (&e == &instance) break;

@@ -114,15 +114,15 @@ struct MadeEffect {
 
 /// What a factory gets: the device, the scene, the instance's JSON block (its "type" and "name"
 /// already read; the factory reads the rest and calls finish()) and the effects made before it.
-/// Without a device (gpu == nullptr) the factory only checks the block: it reads and validates
+/// Without a device (device == nullptr) the factory only checks the block: it reads and validates
 /// every key and returns a null effect, without loading meshes or touching a GPU (check_scene).
 class EffectSetup {
  public:
-  EffectSetup(gpu::Context* device, const Scene& the_scene, const EffectInstance& the_instance,
+  EffectSetup(gpu::Context* the_device, const Scene& the_scene, const EffectInstance& the_instance,
               const JsonObject& the_block, std::span<const MadeEffect> made)
-      : gpu(device), scene(the_scene), instance(the_instance), block(the_block), made_(made) {}
+      : device(the_device), scene(the_scene), instance(the_instance), block(the_block), made_(made) {}
 
-  gpu::Context* gpu;
+  gpu::Context* device;  ///< nullptr: check the block only.
   const Scene& scene;
   const EffectInstance& instance;
   const JsonObject& block;

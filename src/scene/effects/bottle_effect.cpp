@@ -213,7 +213,7 @@ Result<std::unique_ptr<Effect>> create_bottle_effect(const EffectSetup& setup) {
     effect->declared_.push_back(std::move(d));
   }
   LFX_TRY(setup.block.finish());
-  if (!setup.gpu) return std::unique_ptr<Effect>();  // checked only
+  if (!setup.device) return std::unique_ptr<Effect>();  // checked only
   // Shapes are made now so that a bad mesh is reported with its JSON path.
   for (std::size_t i = 0; i < effect->declared_.size(); ++i) {
     const Declared& d = effect->declared_[i];
@@ -221,7 +221,7 @@ Result<std::unique_ptr<Effect>> create_bottle_effect(const EffectSetup& setup) {
     if (auto shape = effect->shape_of(d); !shape)
       return block.error_at(d.has_mesh ? "mesh" : "shape", shape.error().message.substr(d.name.size() + 2));
   }
-  LFX_TRY_ASSIGN(effect->renderer_, gpu::BottleRenderer::create(*setup.gpu));
+  LFX_TRY_ASSIGN(effect->renderer_, gpu::BottleRenderer::create(*setup.device));
   return std::unique_ptr<Effect>(std::move(effect));
 }
 

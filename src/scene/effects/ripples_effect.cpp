@@ -118,7 +118,7 @@ Result<std::unique_ptr<Effect>> create_ripples_effect(const EffectSetup& setup) 
   if (source == Source::image) {
     // A PNG of the user's, relative to the scene file, stretched over the frame or the board.
     LFX_TRY_ASSIGN(const std::string file, b.string("image"));
-    if (setup.gpu) {
+    if (setup.device) {
       auto picture = read_png(setup.scene_relative(file));
       if (!picture) return b.error_at("image", picture.error().message);
       user_picture = std::move(picture.value());
@@ -150,11 +150,11 @@ Result<std::unique_ptr<Effect>> create_ripples_effect(const EffectSetup& setup) 
   LFX_TRY_ASSIGN(ripples.keep_alive, b.boolean("keep_alive", false));
   LFX_TRY_ASSIGN(ripples.keep_alive_rect, b.rect("keep_alive_rect", ripples.keep_alive_rect));
   LFX_TRY(b.finish());
-  if (!setup.gpu) return std::unique_ptr<Effect>();  // checked only
+  if (!setup.device) return std::unique_ptr<Effect>();  // checked only
 
   auto e = std::make_unique<RipplesEffect>(setup.instance.name, std::move(ripples), std::move(script), std::move(swaps),
                                            knobs);
-  LFX_TRY_ASSIGN(e->renderer_, gpu::RipplesRenderer::create(*setup.gpu, e->sim_));
+  LFX_TRY_ASSIGN(e->renderer_, gpu::RipplesRenderer::create(*setup.device, e->sim_));
   switch (source) {
     case Source::scene:
       break;
