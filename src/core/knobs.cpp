@@ -39,7 +39,9 @@ std::string type_name(const KnobSpec& spec) {
 }
 
 Result<double> checked_number(const KnobSpec& spec, double v) {
-  if (!std::isfinite(v)) return input_error("expected a finite " + type_name(spec));
+  if (!std::isfinite(v))
+    return input_error(spec.type == KnobType::vec3 ? std::string("expected a finite number")
+                                                   : "expected a finite " + type_name(spec));
   if (v < spec.min || v > spec.max) return input_error(number_text(v) + " is outside " + range_text(spec));
   return v;
 }
