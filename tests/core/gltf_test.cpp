@@ -157,7 +157,7 @@ TEST(GltfTest, BinaryGlbLoads) {
   auto mesh = load_mesh(std::string(LIQUIDFX_SOURCE_DIR) + "/tests/fuzz/corpus/gltf/tetrahedron.glb");
   ASSERT_TRUE(mesh) << mesh.error().message;
   EXPECT_EQ(mesh->triangles.size(), 4u);
-  EXPECT_NEAR(volume_of(*close_and_orient(*mesh, "tetrahedron")).volume, 1.0 / 6.0, 1e-6);
+  EXPECT_NEAR(volume_of(*close_and_orient(*mesh, "tetrahedron")).volume, 1.0 / 6.0, 1e-4);  // a 4-digit rotation
 }
 
 }  // namespace
