@@ -1,5 +1,6 @@
 // A real window (under Xvfb in the test suite; lavapipe presents to X11): open, present frames,
-// resize, minimise, restore, close, with validation clean throughout.
+// resize, minimise, restore, close, with effects reallocating as the window resizes while frames
+// are in flight, and validation clean throughout.
 #include "liquidfx/window/window.h"
 
 #include <GLFW/glfw3.h>
@@ -20,6 +21,7 @@ int present_frames(window::Window& window, scene::ScenePlayer& player, int frame
         (size.width != player.renderer().targets().width() || size.height != player.renderer().targets().height())) {
       EXPECT_TRUE(player.renderer().resize(size.width, size.height));
     }
+    EXPECT_TRUE(player.prepare());  // the frame's allocations, before it records
     auto presented = window.swapchain().present(size, player.renderer().targets().output,
                                                 [&](VkCommandBuffer cmd) { player.record(cmd); });
     EXPECT_TRUE(presented) << (presented ? "" : presented.error().message);
@@ -37,8 +39,13 @@ TEST(WindowTest, PresentsResizesMinimisesAndCloses) {
   gpu::Context& ctx = (*window)->context();
   ASSERT_TRUE(ctx.validation_enabled());
 
-  auto scene = scene::load_scene(std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/room.json");
-  ASSERT_TRUE(scene);
+  // The room with ripples over it: resizing the window reallocates their buffers and wave field
+  // while the swapchain's two frames are in flight.
+  auto scene = scene::parse_scene(R"({"effects": [
+      {"type": "ripples", "name": "rings", "keep_alive": true, "count": 16},
+      {"type": "ripples", "name": "waves", "mode": "waves", "wave_resolution": 64, "rain": {"rate": 20}}]})",
+                                  "window.json");
+  ASSERT_TRUE(scene) << scene.error().message;
   const VkExtent2D initial = (*window)->framebuffer_extent();
   ASSERT_GT(initial.width, 0u);
   auto player = scene::ScenePlayer::create(ctx, *scene, initial.width, initial.height);
