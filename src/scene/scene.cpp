@@ -229,9 +229,11 @@ Result<void> check_scene(const Scene& scene) {
 }
 
 Result<void> apply_setting(Scene& scene, const std::string& setting) {
-  const std::size_t dot = setting.find('.');
+  // The knob is after the last dot before "=": knob names have none, group names may
+  // ("--set blue.potion.fill=0.3" sets the container "blue.potion").
   const std::size_t equals = setting.find('=');
-  if (dot == std::string::npos || equals == std::string::npos || dot > equals)
+  const std::size_t dot = equals == std::string::npos ? std::string::npos : setting.rfind('.', equals);
+  if (dot == std::string::npos || equals == std::string::npos)
     return input_error("--set " + setting + ": expected effect.knob=value");
   const std::string group = setting.substr(0, dot);
   const std::string knob = setting.substr(dot + 1, equals - dot - 1);

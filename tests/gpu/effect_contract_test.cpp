@@ -89,10 +89,10 @@ TEST_F(EffectContractTest, AValueTheEffectRefusesIsUndone) {
 
 TEST_F(EffectContractTest, SetOnTheCommandLineGoesThroughTheLivePathToEveryContainer) {
   auto s = scene::parse_scene(R"({"effects": [{"type": "bottle", "name": "shelf", "containers": [
-      {"name": "water", "shape": "bottle", "fill": 0.3}, {"name": "wine", "shape": "wine_glass", "fill": 0.6}]}]})",
+      {"name": "water", "shape": "bottle", "fill": 0.3}, {"name": "wine.red", "shape": "wine_glass", "fill": 0.6}]}]})",
                               "shelf.json");
   ASSERT_TRUE(s) << s.error().message;
-  ASSERT_TRUE(scene::apply_setting(*s, "wine.fill=0.45"));     // one container (a knob group)
+  ASSERT_TRUE(scene::apply_setting(*s, "wine.red.fill=0.45"));  // one container (a knob group)
   ASSERT_TRUE(scene::apply_setting(*s, "shelf.opacity=0.5"));  // the instance: both
   auto player = ScenePlayer::create(ctx(), *s, 160, 90);
   ASSERT_TRUE(player) << player.error().message;
