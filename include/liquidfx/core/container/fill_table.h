@@ -33,7 +33,7 @@ class FillTable {
   /// Meshes with more triangles are baked from a proxy of about this many (the mesh's vertices
   /// clustered on a grid: still a closed surface, within a cell of the original), so that the
   /// bake's time stays bounded (seconds) whatever the mesh.
-  static constexpr std::size_t kExactBakeTriangles = 20000;
+  static constexpr std::size_t kExactBakeTriangles = 10000;
   /// The largest mesh liquidfx bakes: beyond, an error asks for a simplified mesh.
   static constexpr std::size_t kMaxTriangles = 4000000;
 
