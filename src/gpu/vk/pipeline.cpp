@@ -75,16 +75,14 @@ VkPipelineColorBlendAttachmentState blend_state(BlendMode mode) {
   return s;
 }
 
-// The shader's interface, checked against the size of the C++ push-constant struct.
-Result<ShaderInterface> interface_of(std::string_view name, std::span<const std::uint32_t> code,
-                                     std::uint32_t push_constant_bytes) {
-  auto shader = reflect_shader(name, code);
-  if (!shader) return shader.error();
-  if (shader->push_constant_bytes != push_constant_bytes)
-    return gpu_error(std::string(name) + ": the shader's push constants are " +
-                     std::to_string(shader->push_constant_bytes) + " bytes, the C++ struct " +
-                     std::to_string(push_constant_bytes) + " (they must be one struct of shaders/shared/)");
-  return shader;
+// A pipeline's C++ push-constant struct must be the size of its shaders' block: the one check
+// that the two sides use the same struct of shaders/shared/.
+Result<void> check_push_constants(std::string_view name, const ShaderInterface& shader,
+                                  std::uint32_t push_constant_bytes) {
+  if (shader.push_constant_bytes == push_constant_bytes) return success();
+  return gpu_error(std::string(name) + ": the shader's push constants are " +
+                   std::to_string(shader.push_constant_bytes) + " bytes, the C++ struct " +
+                   std::to_string(push_constant_bytes) + " (they must be one struct of shaders/shared/)");
 }
 
 }  // namespace
@@ -128,11 +126,11 @@ Result<Pipeline> Pipeline::compute(const Context& ctx, std::string_view shader, 
 
 Result<Pipeline> Pipeline::compute_spirv(const Context& ctx, std::string_view shader,
                                          std::span<const std::uint32_t> code, std::uint32_t push_constant_bytes) {
-  auto interface = interface_of(shader, code, push_constant_bytes);
-  if (!interface) return interface.error();
+  LFX_TRY_ASSIGN(const ShaderInterface interface, reflect_shader(shader, code));
+  LFX_TRY(check_push_constants(shader, interface, push_constant_bytes));
   Pipeline p;
   p.bind_point_ = VK_PIPELINE_BIND_POINT_COMPUTE;
-  LFX_TRY(p.make_layout(ctx, *interface));
+  LFX_TRY(p.make_layout(ctx, interface));
   ShaderModule module(ctx.device());
   LFX_TRY(module.load(code));
   VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
@@ -158,10 +156,7 @@ Result<Pipeline> Pipeline::graphics(const Context& ctx, const GraphicsPipelineDe
     if (!shader) return shader.error();
     LFX_TRY(merge_interface(interface, *shader, desc.name));
   }
-  if (interface.push_constant_bytes != desc.push_constant_bytes)
-    return gpu_error(std::string(desc.name) + ": the shaders' push constants are " +
-                     std::to_string(interface.push_constant_bytes) + " bytes, the C++ struct " +
-                     std::to_string(desc.push_constant_bytes));
+  LFX_TRY(check_push_constants(desc.name, interface, desc.push_constant_bytes));
   LFX_TRY(p.make_layout(ctx, interface));
   ShaderModule vertex(ctx.device()), fragment(ctx.device());
   LFX_TRY(vertex.load(desc.vertex_shader));
