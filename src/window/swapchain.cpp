@@ -51,8 +51,7 @@ Result<std::unique_ptr<Swapchain>> Swapchain::create(Context& ctx, VkExtent2D fr
         !r)
       return r.error();
   }
-  if (framebuffer.width > 0 && framebuffer.height > 0)
-    LFX_TRY(sc->build(framebuffer));
+  if (framebuffer.width > 0 && framebuffer.height > 0) LFX_TRY(sc->build(framebuffer));
   return sc;
 }
 

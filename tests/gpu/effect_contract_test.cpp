@@ -93,7 +93,7 @@ TEST_F(EffectContractTest, SetOnTheCommandLineGoesThroughTheLivePathToEveryConta
                               "shelf.json");
   ASSERT_TRUE(s) << s.error().message;
   ASSERT_TRUE(scene::apply_setting(*s, "wine.red.fill=0.45"));  // one container (a knob group)
-  ASSERT_TRUE(scene::apply_setting(*s, "shelf.opacity=0.5"));  // the instance: both
+  ASSERT_TRUE(scene::apply_setting(*s, "shelf.opacity=0.5"));   // the instance: both
   auto player = ScenePlayer::create(ctx(), *s, 160, 90);
   ASSERT_TRUE(player) << player.error().message;
   auto groups = (*player)->effects()[0]->knob_groups();

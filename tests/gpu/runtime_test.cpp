@@ -9,12 +9,12 @@
 #include "liquidfx/gpu/detail/pipeline.h"
 #include "liquidfx/gpu/detail/shader_interface.h"
 #include "liquidfx/gpu/detail/shader_library.h"
-#include "shared/bottle.h"
-#include "shared/ripples.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/timing.h"
 #include "liquidfx/gpu/transfer.h"
 #include "liquidfx/scene/player.h"
+#include "shared/bottle.h"
+#include "shared/ripples.h"
 #include "support/gpu_test.h"
 
 namespace lfx::test {

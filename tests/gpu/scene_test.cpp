@@ -89,7 +89,8 @@ TEST(ScriptedInputTest, TheSameTouchesAndRainAtAnyFrameRate) {
       std::vector<Touch> out;
       std::vector<glm::vec2> held;
       script->step(t, 1.0 / hz, out, held);
-      for (const Touch& touch : out) (touch.uv == glm::vec2(0.1f, 0.2f) || touch.uv == glm::vec2(0.3f, 0.4f)) ? ++touches : ++drops;
+      for (const Touch& touch : out)
+        (touch.uv == glm::vec2(0.1f, 0.2f) || touch.uv == glm::vec2(0.3f, 0.4f)) ? ++touches : ++drops;
       EXPECT_TRUE(held.empty());
     }
     EXPECT_EQ(touches, 2) << hz;
@@ -116,7 +117,8 @@ TEST(ScriptedInputTest, BadScriptsAreRefusedWithTheirPath) {
   } cases[] = {
       {R"({"drags": [{"start": 0, "end": 1, "path": [[5, -3], [1e30, 0]]}]})",
        "/effects/0/drags/0/path/0: expected at least 2 [u, v] points, each in [0, 1]"},
-      {R"({"drags": [{"start": 2, "end": 1, "path": [[0, 0], [1, 1]]}]})", "/effects/0/drags/0/end: must be after start"},
+      {R"({"drags": [{"start": 2, "end": 1, "path": [[0, 0], [1, 1]]}]})",
+       "/effects/0/drags/0/end: must be after start"},
       {R"({"touches": [{"time": 1, "position": [0.5]}]})", "/effects/0/touches/0/position: expected [u, v]"},
       {R"({"touches": [{"time": 1, "position": [0.5, 0.5], "pressure": 2}]})",
        "/effects/0/touches/0/pressure: unknown key"},
@@ -148,7 +150,8 @@ TEST(CheckSceneTest, EveryDemoSceneChecksAndABadBlockIsNamedWithoutAGpu) {
 }
 
 TEST(JsonObjectTest, RectanglesAndCellsAreChecked) {
-  const nlohmann::json j = nlohmann::json::parse(R"({"a": [0.1, 0.2, 0.9, 0.8], "b": [0.5, 0, 0.4, 1], "p": [0.5, 0.5, 0.5, 0.5],
+  const nlohmann::json j =
+      nlohmann::json::parse(R"({"a": [0.1, 0.2, 0.9, 0.8], "b": [0.5, 0, 0.4, 1], "p": [0.5, 0.5, 0.5, 0.5],
                                                      "c": [2, 1], "d": [4, 0], "e": [1.5, 0]})");
   auto o = JsonObject::from(j, "/x");
   ASSERT_TRUE(o);

@@ -13,7 +13,10 @@ Result<std::unique_ptr<FrameRenderer>> FrameRenderer::create(Context& ctx, std::
   std::unique_ptr<FrameRenderer> r(new FrameRenderer(ctx));
   if (auto resized = r->resize(width, height); !resized) return resized.error();
 
-  LFX_TRY_ASSIGN(r->frame_uniforms_, Buffer::create(ctx, sizeof(shared::FrameUniforms), VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryUsage::device, "frame uniforms"));
+  LFX_TRY_ASSIGN(r->frame_uniforms_,
+                 Buffer::create(ctx, sizeof(shared::FrameUniforms),
+                                VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                MemoryUsage::device, "frame uniforms"));
 
   const ComputePipelineSpec specs[] = {
       {&r->scene_copy_, "render/scene_copy.comp", sizeof(shared::FrameRectPush)},

@@ -153,7 +153,8 @@ Result<std::unique_ptr<Room>> Room::create(Context& ctx, const RoomDesc& desc) {
       {&room->props_, bytes_of(props), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, "room props"},
   };
   for (const Upload& u : uploads) {
-    LFX_TRY_ASSIGN(*u.buffer, Buffer::create(ctx, u.bytes.size(), u.usage | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryUsage::device, u.name));
+    LFX_TRY_ASSIGN(*u.buffer, Buffer::create(ctx, u.bytes.size(), u.usage | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                             MemoryUsage::device, u.name));
     LFX_TRY(upload_buffer(ctx, *u.buffer, u.bytes));
   }
   return room;

@@ -124,7 +124,8 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
     LFX_TRY_ASSIGN(*g.pipeline, Pipeline::graphics(ctx, *g.desc));
   }
   LFX_TRY_ASSIGN(r->composite_, Pipeline::compute(ctx, "bottle/composite.comp", sizeof(shared::BottleCompositePush)));
-  LFX_TRY_ASSIGN(r->dummy_debug_, Image::create(ctx, {1, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 1, VK_IMAGE_USAGE_STORAGE_BIT, "bottle no debug"}));
+  LFX_TRY_ASSIGN(r->dummy_debug_, Image::create(ctx, {1, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 1,
+                                                      VK_IMAGE_USAGE_STORAGE_BIT, "bottle no debug"}));
   return r;
 }
 
@@ -143,7 +144,9 @@ Result<const BottleRenderer::ShapeMeshes*> BottleRenderer::meshes_for(const Cont
   for (const Upload& u : {Upload{&meshes->liquid, &liquid, "bottle liquid mesh"},
                           Upload{&meshes->container, &container, "bottle container mesh"}}) {
     const auto bytes = std::as_bytes(std::span(*u.vertices));
-    LFX_TRY_ASSIGN(*u.buffer, Buffer::create(ctx_, bytes.size(), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, MemoryUsage::device, u.name));
+    LFX_TRY_ASSIGN(*u.buffer, Buffer::create(ctx_, bytes.size(),
+                                             VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                             MemoryUsage::device, u.name));
     LFX_TRY(upload_buffer(ctx_, *u.buffer, bytes));
   }
   meshes->liquid_vertices = std::uint32_t(liquid.size());

@@ -237,9 +237,12 @@ Result<void> RipplesRenderer::prepare_waves(glm::ivec2 image) {
                                     VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
     Image fields[2], mask;
     for (Image& field : fields) {
-      LFX_TRY_ASSIGN(field, Image::create( ctx_, {std::uint32_t(width), std::uint32_t(height), VK_FORMAT_R32G32_SFLOAT, 1, usage, "wave field"}));
+      LFX_TRY_ASSIGN(field, Image::create(ctx_, {std::uint32_t(width), std::uint32_t(height), VK_FORMAT_R32G32_SFLOAT,
+                                                 1, usage, "wave field"}));
     }
-    LFX_TRY_ASSIGN(mask, Image::create(ctx_, {std::uint32_t(width), std::uint32_t(height), VK_FORMAT_R8_UNORM, 1, VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, "wave mask"}));
+    LFX_TRY_ASSIGN(mask,
+                   Image::create(ctx_, {std::uint32_t(width), std::uint32_t(height), VK_FORMAT_R8_UNORM, 1,
+                                        VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, "wave mask"}));
     const std::vector<std::uint8_t> walls = sim_.wave_mask(width, height);
     std::vector<std::byte> water(std::size_t(width) * height, std::byte{255});
     for (std::size_t i = 0; i < walls.size(); ++i) water[i] = walls[i] ? std::byte{255} : std::byte{0};
