@@ -122,11 +122,17 @@ int run_render(const RenderOptions& o) {
   for (unsigned frame = 0; frame < count; ++frame) {
     if (frame > 0)
       if (auto r = (*player)->advance(dt); !r) return fail(r.error());
-    if (stats)
-      if (auto r = stats->row(frame, (*player)->time(), (*player)->stats()); !r) return fail(r.error());
-    if (frame < first) continue;
+    // A rendered frame's row comes after it rendered: effects on the GPU measure while it runs.
+    const auto stats_row = [&]() -> Result<void> {
+      return stats ? stats->row(frame, (*player)->time(), (*player)->stats()) : success();
+    };
+    if (frame < first) {
+      if (auto r = stats_row(); !r) return fail(r.error());
+      continue;
+    }
     auto image = (*player)->render();
     if (!image) return fail(image.error());
+    if (auto r = stats_row(); !r) return fail(r.error());
     if (auto r = write_png(out->file(frame_name(stem, frame)), *image); !r) return fail(r.error());
     progress.update(frame + 1 - first);
     if (single) break;

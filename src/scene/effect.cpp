@@ -1,5 +1,8 @@
 #include "liquidfx/scene/effect.h"
 
+#include "liquidfx/scene/scene.h"
+#include "liquidfx/scene/track.h"
+
 #include <cstring>
 #include <filesystem>
 
@@ -34,6 +37,16 @@ std::string EffectSetup::scene_relative(const std::string& file) const {
   const std::filesystem::path path(file);
   if (path.is_absolute()) return file;
   return (std::filesystem::path(scene.source).parent_path() / path).string();
+}
+
+Result<const Track*> EffectSetup::track(const JsonObject& object, std::string_view key) const {
+  LFX_TRY_ASSIGN(const std::string name, object.string(key, ""));
+  if (name.empty()) return static_cast<const Track*>(nullptr);
+  auto found = scene.tracks.find(name);
+  if (found != scene.tracks.end()) return &found->second;
+  std::string known;
+  for (const auto& [n, t] : scene.tracks) known += (known.empty() ? "" : ", ") + n;
+  return object.error_at(key, "no track \"" + name + "\" (tracks: " + (known.empty() ? "none" : known) + ")");
 }
 
 Result<Effect*> EffectSetup::find_effect(std::string_view name, std::string_view type) const {

@@ -1,7 +1,9 @@
 // The one list of effect types. Adding an effect: include its header, add one line.
 #include "effects/bottle_effect.h"
+#include "effects/particles_effect.h"
 #include "effects/ripples_effect.h"
 #include "liquidfx/core/bottle/bottle_knobs.h"
+#include "liquidfx/core/particles/particles_knobs.h"
 #include "liquidfx/core/ripples/ripples_knobs.h"
 #include "liquidfx/scene/effect.h"
 
@@ -14,6 +16,9 @@ std::span<const EffectType> effect_types() {
       make_effect_type<RipplesKnobs>("ripples",
                                      "Water ripples over any image: rings (any number) or a wave-equation field.",
                                      &create_ripples_effect),
+      make_effect_type<ParticlesKnobs>("particles",
+                                       "A GPU particle liquid (MLS-MPM): dam breaks, pouring, stirring, containers.",
+                                       &create_particles_effect),
   };
   return kTypes;
 }

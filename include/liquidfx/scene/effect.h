@@ -91,6 +91,7 @@ class Effect : public gpu::FramePasses {
 Result<void> set_effect_knob(Effect& effect, std::string_view group, std::string_view knob, const KnobValue& value);
 
 class EffectSetup;
+class Track;
 
 struct EffectType {
   std::string_view name;
@@ -132,6 +133,9 @@ class EffectSetup {
   /// The effect instance called `name` of type `type` (e.g. the particles a surface draws),
   /// which must come earlier in the scene. Errors say which names exist, or what the effect is.
   Result<Effect*> find_effect(std::string_view name, std::string_view type) const;
+  /// The scene track that `object`'s key names (absent or "": nullptr, placed in the world). An
+  /// unknown name is an error at that key listing the scene's tracks.
+  Result<const Track*> track(const JsonObject& object, std::string_view key = "track") const;
 
  private:
   std::span<const MadeEffect> made_;

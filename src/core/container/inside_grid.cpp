@@ -48,35 +48,44 @@ void crossings(const Mesh& mesh, float x, float y, std::vector<float>& out) {
 
 }  // namespace
 
+DistanceGrid unsigned_distance_grid(const Mesh& mesh, float cell, float band, int margin) {
+  DistanceGrid g;
+  const Bounds b = bounds_of(mesh);
+  g.cell = cell;
+  g.band = band;
+  g.nx = int(std::ceil(b.size().x / cell)) + 2 * margin + 1;
+  g.ny = int(std::ceil(b.size().y / cell)) + 2 * margin + 1;
+  g.nz = int(std::ceil(b.size().z / cell)) + 2 * margin + 1;
+  g.origin = b.min - glm::vec3(float(margin) * cell);
+  g.values.assign(std::size_t(g.nx) * g.ny * g.nz, band);
+  // Exact distances in a band around each triangle.
+  for (const auto& t : mesh.triangles) {
+    const glm::vec3 a = mesh.positions[t[0]], bb = mesh.positions[t[1]], c = mesh.positions[t[2]];
+    const glm::vec3 lo = (glm::min(glm::min(a, bb), c) - glm::vec3(band) - g.origin) / cell;
+    const glm::vec3 hi = (glm::max(glm::max(a, bb), c) + glm::vec3(band) - g.origin) / cell;
+    for (int z = std::max(0, int(std::floor(lo.z))); z <= std::min(g.nz - 1, int(std::ceil(hi.z))); ++z)
+      for (int y = std::max(0, int(std::floor(lo.y))); y <= std::min(g.ny - 1, int(std::ceil(hi.y))); ++y)
+        for (int x = std::max(0, int(std::floor(lo.x))); x <= std::min(g.nx - 1, int(std::ceil(hi.x))); ++x) {
+          const glm::vec3 p = g.origin + glm::vec3(float(x), float(y), float(z)) * cell;
+          float& d = g.values[g.index(x, y, z)];
+          d = std::min(d, glm::length(p - closest_on_triangle(p, a, bb, c)));
+        }
+  }
+  return g;
+}
+
 InsideGrid InsideGrid::build(const Mesh& mesh, int resolution) {
   InsideGrid g;
   const Bounds b = bounds_of(mesh);
   const float longest = std::max({b.size().x, b.size().y, b.size().z, 1e-6f});
   g.cell_ = longest / float(resolution);
-  const int margin = 2;
-  g.nx_ = int(std::ceil(b.size().x / g.cell_)) + 2 * margin + 1;
-  g.ny_ = int(std::ceil(b.size().y / g.cell_)) + 2 * margin + 1;
-  g.nz_ = int(std::ceil(b.size().z / g.cell_)) + 2 * margin + 1;
-  g.origin_ = b.min - glm::vec3(float(margin) * g.cell_);
-  const float band = g.band();
-  std::vector<float> unsigned_distance(std::size_t(g.nx_) * g.ny_ * g.nz_, band);
-  auto index = [&](int x, int y, int z) { return (std::size_t(z) * g.ny_ + y) * g.nx_ + x; };
-
-  // Exact distances in a band around each triangle.
-  for (const auto& t : mesh.triangles) {
-    const glm::vec3 a = mesh.positions[t[0]], bb = mesh.positions[t[1]], c = mesh.positions[t[2]];
-    const glm::vec3 lo = (glm::min(glm::min(a, bb), c) - glm::vec3(band) - g.origin_) / g.cell_;
-    const glm::vec3 hi = (glm::max(glm::max(a, bb), c) + glm::vec3(band) - g.origin_) / g.cell_;
-    for (int z = std::max(0, int(std::floor(lo.z))); z <= std::min(g.nz_ - 1, int(std::ceil(hi.z))); ++z)
-      for (int y = std::max(0, int(std::floor(lo.y))); y <= std::min(g.ny_ - 1, int(std::ceil(hi.y))); ++y)
-        for (int x = std::max(0, int(std::floor(lo.x))); x <= std::min(g.nx_ - 1, int(std::ceil(hi.x))); ++x) {
-          const glm::vec3 p = g.origin_ + glm::vec3(float(x), float(y), float(z)) * g.cell_;
-          float& d = unsigned_distance[index(x, y, z)];
-          d = std::min(d, glm::length(p - closest_on_triangle(p, a, bb, c)));
-        }
-  }
+  const DistanceGrid unsigned_distance = unsigned_distance_grid(mesh, g.cell_, g.band(), 2);
+  g.nx_ = unsigned_distance.nx;
+  g.ny_ = unsigned_distance.ny;
+  g.nz_ = unsigned_distance.nz;
+  g.origin_ = unsigned_distance.origin;
   // Signs by parity along z columns (rays nudged off the cell centres so they miss edges).
-  g.values_.resize(unsigned_distance.size());
+  g.values_.resize(unsigned_distance.values.size());
   std::vector<float> hits;
   for (int y = 0; y < g.ny_; ++y)
     for (int x = 0; x < g.nx_; ++x) {
@@ -87,8 +96,8 @@ InsideGrid InsideGrid::build(const Mesh& mesh, int resolution) {
         const float pz = g.origin_.z + float(z) * g.cell_;
         while (crossed < hits.size() && hits[crossed] < pz) ++crossed;
         const bool inside = crossed % 2 == 1;
-        const float d = unsigned_distance[index(x, y, z)];
-        g.values_[index(x, y, z)] = inside ? -d : d;
+        const std::size_t i = unsigned_distance.index(x, y, z);
+        g.values_[i] = inside ? -unsigned_distance.values[i] : unsigned_distance.values[i];
       }
     }
   return g;

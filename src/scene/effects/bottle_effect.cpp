@@ -174,16 +174,7 @@ Result<Declared> read_container(const EffectSetup& setup, const JsonObject& o, c
   d.knobs = defaults;
   LFX_TRY(o.knobs(&d.knobs, BottleKnobs::knobs()));
   LFX_TRY_ASSIGN(d.name, o.string("name", default_name));
-  LFX_TRY_ASSIGN(const std::string track, o.string("track", ""));
-  if (!track.empty()) {
-    auto found = setup.scene.tracks.find(track);
-    if (found == setup.scene.tracks.end()) {
-      std::string known;
-      for (const auto& [n, t] : setup.scene.tracks) known += (known.empty() ? "" : ", ") + n;
-      return o.error_at("track", "no track \"" + track + "\" (tracks: " + (known.empty() ? "none" : known) + ")");
-    }
-    d.track = &found->second;
-  }
+  LFX_TRY_ASSIGN(d.track, setup.track(o));
   LFX_TRY_ASSIGN(const glm::vec3 position, o.vec3("position", {-1000.0, 1000.0}, glm::vec3(0.0f)));
   LFX_TRY_ASSIGN(const glm::vec3 rotation, o.vec3("rotation", {-3600.0, 3600.0}, glm::vec3(0.0f)));
   d.local = {position, rotation_from_degrees(rotation)};

@@ -9,6 +9,22 @@
 
 namespace lfx {
 
+/// A mesh's unsigned distance (m) sampled at the corners of a regular grid: exact within `band`
+/// of the surface, `band` beyond. Works for open meshes too (a glass's single-sided wall).
+struct DistanceGrid {
+  glm::vec3 origin{0.0f};  ///< Position of sample (0, 0, 0).
+  float cell = 1.0f;       ///< Spacing of the samples (m).
+  int nx = 0, ny = 0, nz = 0;
+  float band = 0.0f;
+  std::vector<float> values;  ///< x fastest, then y, then z.
+
+  std::size_t index(int x, int y, int z) const { return (std::size_t(z) * ny + y) * nx + x; }
+};
+
+/// Samples every `cell` metres over the mesh's bounds grown by `margin` samples, exact within
+/// `band` of a triangle.
+DistanceGrid unsigned_distance_grid(const Mesh& mesh, float cell, float band, int margin);
+
 class InsideGrid {
  public:
   /// resolution: cells along the mesh's longest side.

@@ -1,0 +1,103 @@
+// The CPU half of the particle liquid: the fixed solver clock, and what each solver step needs
+// from the scene (the particles emitted at that step, the colliders' poses and velocities).
+// The GPU half (gpu::ParticlesSolver) runs the steps. Nothing per particle is simulated here;
+// emission makes the new particles' first records, a handful per step.
+//
+// Steps are a fixed dt = 1 / (60 x substeps) whatever the frame rate: a frame runs the steps
+// whose start time it passed, so the same scene at 30 and 120 fps runs the same steps.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "liquidfx/core/particles/particles_knobs.h"
+#include "liquidfx/core/particles/particles_setup.h"
+#include "shared/particles.h"
+
+namespace lfx {
+
+/// One solver step as the GPU records it.
+struct ParticleStep {
+  std::uint64_t index = 0;          ///< Steps since the (re)start.
+  double time = 0.0;                ///< Seconds at the step's start.
+  float dt = 0.0f;                  ///< Seconds.
+  std::uint32_t emit_first = 0;     ///< Its range of ParticleWork::emitted.
+  std::uint32_t emit_count = 0;
+  std::uint32_t first_id = 0;       ///< Id of its first emitted particle.
+  std::uint32_t collider_first = 0; ///< Its range of ParticleWork::colliders (collider_count long).
+  bool reorder = false;             ///< Sort by cell after the step (and drain the sinks).
+};
+
+/// The steps since the GPU last took them, with everything they read.
+struct ParticleWork {
+  std::vector<ParticleStep> steps;
+  std::vector<shared::ParticleRecord> emitted;
+  std::vector<shared::ParticleCollider> colliders;
+  std::uint32_t collider_count = 0;  ///< Colliders per step.
+  bool restart = false;              ///< The particles are gone: start from empty (count changed).
+};
+
+/// The solver's grid: nodes at grid_origin + i x cell, covering the domain with a margin.
+struct ParticleGrid {
+  glm::vec3 origin{0.0f};
+  float cell = 0.0f;
+  glm::ivec3 nodes{0};
+  std::uint64_t node_count() const { return std::uint64_t(nodes.x) * nodes.y * nodes.z; }
+};
+
+class ParticlesDriver {
+ public:
+  /// The largest grid the solver allocates (nodes).
+  static constexpr std::uint64_t kMaxGridNodes = std::uint64_t(1) << 25;
+
+  /// Checks the setup, derives the spacing and the grid. `knobs` is read through the reference
+  /// (the owner changes it and calls knobs_changed()).
+  static Result<ParticlesDriver> create(const ParticlesKnobs& knobs, ParticlesSetup setup);
+
+  /// After a knob changed: a new `count` restarts the liquid (a refusal if its grid would be
+  /// too big); the others apply from the next step.
+  Result<void> knobs_changed();
+
+  /// Plays dt seconds (> 0): the steps whose start time is passed are queued.
+  void advance(double dt);
+  /// The queued steps, handed to the GPU (empty when none).
+  ParticleWork take_work();
+
+  const ParticlesSetup& setup() const { return setup_; }
+  const ParticlesKnobs& knobs() const { return *knobs_; }
+  std::uint32_t capacity() const { return std::uint32_t(knobs_->count); }
+  float spacing() const { return spacing_; }
+  const ParticleGrid& grid() const { return grid_; }
+  float step_dt() const;
+  int steps_per_60th() const;
+  double time() const { return time_; }
+  std::uint64_t steps_done() const { return step_index_; }
+  /// Mass of one particle (kg, water's density).
+  float particle_mass() const { return 1000.0f * spacing_ * spacing_ * spacing_; }
+  /// Particles the blocks hold at the current spacing (before the capacity limits them).
+  std::uint64_t block_particles() const;
+
+  /// The per-step push constants shared by every solver pass.
+  shared::ParticlesStepPush step_push(const ParticleStep& step, std::uint32_t collider_count) const;
+
+ private:
+  ParticlesDriver(const ParticlesKnobs& knobs, ParticlesSetup setup) : knobs_(&knobs), setup_(std::move(setup)) {}
+  Result<void> restart();
+  void emit_blocks(ParticleStep& step);
+  void emit_nozzles(ParticleStep& step, double t, float dt);
+  void add_colliders(ParticleStep& step, double t, float dt);
+
+  const ParticlesKnobs* knobs_;
+  ParticlesSetup setup_;
+  int built_count_ = 0;
+  float spacing_ = 0.0f;
+  ParticleGrid grid_;
+  double time_ = 0.0;        // start of the next step
+  double target_ = 0.0;      // the time played so far
+  std::uint64_t step_index_ = 0;
+  std::uint32_t next_id_ = 0;
+  std::vector<float> nozzle_travel_;  // distance each nozzle's jet moved since its last layer (m)
+  ParticleWork work_;
+};
+
+}  // namespace lfx

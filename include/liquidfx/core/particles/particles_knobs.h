@@ -1,0 +1,24 @@
+// The particle liquid's knobs (MLS-MPM on the GPU; see docs/particles.md).
+#pragma once
+
+#include "liquidfx/core/knobs.h"
+
+namespace lfx {
+
+// clang-format off
+#define LFX_PARTICLES_KNOBS(X)                                                                                       \
+  X(count, int, 32768, 64, 4000000, "", "Capacity in particles; the scene's blocks are filled with this many (changing it restarts)") \
+  X(substeps, int, 0, 0, 400, "", "Solver steps per 1/60 s; 0 derives them from the speed of sound and the cell size (CFL 0.4)") \
+  X(sound_speed, float, 12.0f, 0.5, 200.0, "m/s", "Speed of sound of the weakly compressible liquid: compression is about g x depth / c^2") \
+  X(viscosity, float, 1.0e-5f, 0.0, 1.0, "m2/s", "Kinematic viscosity (water 1e-6, olive oil 1e-4, honey 1e-2)")       \
+  X(gravity, float, 9.81f, 0.0, 100.0, "m/s2", "Downward acceleration")                                              \
+  X(foam_rate, float, 1.0f, 0.0, 20.0, "", "How readily trapped air and breaking crests turn into foam")              \
+  X(foam_lifetime, float, 1.0f, 0.02, 60.0, "s", "Foam halves over this time once nothing renews it")                 \
+  X(mixing, float, 0.4f, 0.0, 50.0, "1/s", "How fast two liquids' colours mix where they touch")                    \
+  X(reorder_every, int, 8, 1, 1000, "", "Steps between sorts of the particles by grid cell (memory locality; sinks drain then)") \
+  X(draw_radius, float, 1.0f, 0.1, 4.0, "", "Radius of the drawn spheres, in half particle spacings")               \
+  X(foam_whiten, float, 0.8f, 0.0, 1.0, "", "How far foam turns the drawn spheres white")
+// clang-format on
+LFX_KNOB_STRUCT(ParticlesKnobs, LFX_PARTICLES_KNOBS);
+
+}  // namespace lfx

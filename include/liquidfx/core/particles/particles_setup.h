@@ -1,0 +1,84 @@
+// What a particle liquid is made of and moves against: the tank (domain), blocks of liquid
+// present at the start, nozzles that pour, sinks that drain, and colliders (planes, spheres,
+// boxes and mesh walls) that the scene may move. No GPU here.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "liquidfx/core/container/inside_grid.h"
+#include "liquidfx/core/container/mesh.h"
+#include "liquidfx/core/result.h"
+#include "liquidfx/core/slosh/pose.h"
+
+namespace lfx {
+
+/// Where something is at a time (a scripted track); empty: it stays where it was put.
+using Carrier = std::function<Pose(double time)>;
+
+/// A box of liquid present at the start (a dam break's column).
+struct ParticleBlock {
+  glm::vec3 min{0.0f}, max{0.0f};  ///< World corners (m), inside the domain.
+  glm::vec3 color{0.2f, 0.45f, 0.8f};
+  glm::vec3 velocity{0.0f};  ///< m/s at the start.
+};
+
+/// A nozzle that pours a round jet: `rate` of liquid at `speed` along `direction` between
+/// `start` and `end`, from a disc whose area is rate / speed.
+struct ParticleNozzle {
+  glm::vec3 position{0.0f};             ///< Metres, on the carrier (or in the world).
+  glm::vec3 direction{0.0f, -1.0f, 0.0f};  ///< Unit, on the carrier.
+  float rate = 1.0e-4f;                 ///< m^3/s (0.1 litres a second).
+  float speed = 1.0f;                   ///< m/s.
+  double start = 0.0, end = 1.0e9;      ///< Seconds.
+  glm::vec3 color{0.2f, 0.45f, 0.8f};
+  Carrier carrier;
+
+  /// Radius of the jet (m).
+  float radius() const;
+};
+
+/// A box where particles drain away (world corners).
+struct ParticleSink {
+  glm::vec3 min{0.0f}, max{0.0f};
+};
+
+enum class ColliderShape { plane, sphere, box, shell };
+
+/// A solid the liquid flows around; its velocity (from its carrier) is passed to the liquid.
+struct ParticleColliderDesc {
+  ColliderShape shape = ColliderShape::box;
+  Pose local;                 ///< On the carrier (or in the world). A plane's solid side is local y < 0.
+  glm::vec3 size{0.05f};      ///< Sphere: radius in x. Box: half extents.
+  float rounding = 0.0f;      ///< Box edges (m).
+  float thickness = 0.004f;   ///< Shell: the wall's full thickness (m).
+  std::shared_ptr<const DistanceGrid> distance;  ///< Shell: the mesh's unsigned distance, local.
+  Carrier carrier;
+};
+
+struct ParticlesSetup {
+  Bounds domain{{0.0f, 0.0f, 0.0f}, {1.0f, 0.5f, 0.5f}};  ///< The tank's walls (m, world).
+  std::optional<float> spacing;  ///< Particle spacing (m); absent: fills the blocks with `count`.
+  std::vector<ParticleBlock> blocks;
+  std::vector<ParticleNozzle> nozzles;
+  std::vector<ParticleSink> sinks;
+  std::vector<ParticleColliderDesc> colliders;
+  std::uint32_t seed = 1;  ///< Jitter of the initial lattice.
+};
+
+/// Checks a setup: a domain with volume, blocks and sinks inside it with volume, nozzles with
+/// a direction, a rate and a speed, colliders with a size. Errors say which item is wrong.
+Result<void> check_particles_setup(const ParticlesSetup& setup);
+
+/// The particle spacing (m): the setup's, or the one that fills its blocks with `count` particles.
+float particle_spacing(const ParticlesSetup& setup, int count);
+
+/// A mesh wall for a shell collider: the mesh's unsigned distance at `cell` spacing, exact
+/// within a band wide enough for a wall of `thickness` and the solver's grid of `grid_cell`.
+std::shared_ptr<const DistanceGrid> shell_distance(const Mesh& mesh, float thickness, float grid_cell);
+
+}  // namespace lfx

@@ -1,0 +1,83 @@
+// lfx::gpu::ParticlesSolver: runs a ParticlesDriver's steps on the GPU (MLS-MPM, compute only).
+//
+// Each step: emission (appended after the live particles, up to the capacity), particle to grid
+// (fixed-point atomics), grid update (gravity, tank walls, colliders), grid to particle (APIC,
+// density, foam, the move kept outside every solid). Every few steps a counting sort by grid
+// cell (atomic counts, a GPU prefix sum, scatter ranked by id) puts neighbours next to each
+// other in memory, drains the sinks and mixes colours. The live count stays on the GPU, with the
+// indirect dispatch and draw arguments beside it; statistics come back asynchronously.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+
+#include "liquidfx/core/particles/particles_driver.h"
+#include "liquidfx/core/result.h"
+#include "liquidfx/gpu/buffer.h"
+#include "liquidfx/gpu/context.h"
+#include "liquidfx/gpu/detail/pipeline.h"
+#include "liquidfx/gpu/particle_source.h"
+#include "liquidfx/gpu/timing.h"
+
+namespace lfx::gpu {
+
+/// The liquid's state as of a recorded frame, read back once its work completed.
+struct ParticleStats {
+  double time = 0.0;            ///< Simulated seconds when measured.
+  std::uint32_t live = 0;       ///< Particles.
+  double kinetic_energy = 0.0;  ///< J.
+  double largest_speed = 0.0;   ///< m/s.
+  double density_error = 0.0;   ///< Mean of max(density / rest - 1, 0) (compression).
+  double front = 0.0;           ///< Largest distance of a particle from the tank's left wall (m).
+};
+
+class ParticlesSolver {
+ public:
+  /// Runs `driver`'s steps (the driver must outlive the solver).
+  static Result<std::unique_ptr<ParticlesSolver>> create(Context& ctx, ParticlesDriver& driver);
+
+  /// Takes the driver's queued steps and makes the buffers they need (the only failure point).
+  Result<void> prepare();
+  /// Records the prepared steps, the statistics and their read-back. Cannot fail.
+  void record(VkCommandBuffer cmd, GpuTimer* timer);
+
+  /// The records (ParticleRecord) and the live count, for renderers and hosts.
+  ParticleSource source() const;
+  /// The newest statistics whose frame completed; std::nullopt before the first.
+  std::optional<ParticleStats> stats() const;
+
+  const Buffer& records() const { return records_; }
+  const Buffer& states() const { return states_; }
+  const Buffer& counts() const { return counts_; }
+  /// The last sort's bucket offsets (grid nodes + 2 entries) and per-particle bucket keys.
+  const Buffer& bucket_offsets() const { return offsets_; }
+  const Buffer& bucket_keys() const { return keys_; }
+
+ private:
+  ParticlesSolver(Context& ctx, ParticlesDriver& driver) : ctx_(ctx), driver_(driver) {}
+  Result<void> make_buffers();
+  void record_step(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step);
+  void record_sort(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step);
+  void record_stats(VkCommandBuffer cmd, GpuTimer* timer);
+  void bind_all(VkCommandBuffer cmd, const Pipeline& pipeline) const;
+
+  Context& ctx_;
+  ParticlesDriver& driver_;
+  Pipeline emit_, commit_, p2g_, grid_update_, g2p_, sort_count_, scan_, sort_slot_, sort_scatter_, stats_;
+  ParticleWork work_;      // prepared, not yet recorded
+  bool built_ = false;     // buffers exist for the driver's capacity and grid
+  Buffer records_, states_, unsorted_records_, unsorted_states_, counts_;
+  Buffer grid_, grid_velocity_;
+  Buffer bucket_counts_, offsets_, block_sums_, keys_, order_;
+  Buffer emitted_, colliders_, distance_grids_, distance_values_, sinks_, partials_;
+  struct Readback {
+    Buffer buffer;                 // counts, then the partials
+    std::uint64_t serial = 0;      // the submission that fills it (0: never used)
+    double time = 0.0;
+  };
+  std::array<Readback, 3> readbacks_;
+  std::size_t next_readback_ = 0;
+};
+
+}  // namespace lfx::gpu

@@ -1,0 +1,78 @@
+// Contacts with the colliders of one step. The including pass declares, before including:
+//   ParticleCollider colliders[]   DistanceGridInfo distance_grids[]   float distance_values[]
+// (buffers), and the step push constants (collider_first, collider_count).
+
+struct Contact {
+  float distance;  // m to the solid's surface, negative inside
+  vec3 normal;     // unit, out of the solid
+  vec3 velocity;   // m/s of the solid's surface there
+};
+
+vec4 quat_conjugate(vec4 q) { return vec4(-q.xyz, q.w); }
+
+float distance_sample(DistanceGridInfo g, ivec3 v) {
+  v = clamp(v, ivec3(0), ivec3(g.dims.xyz) - 1);
+  return distance_values[g.dims.w + uint((v.z * int(g.dims.y) + v.y) * int(g.dims.x) + v.x)];
+}
+
+// The mesh's unsigned distance at a local point (trilinear); far outside the grid: far away.
+float distance_at(DistanceGridInfo g, vec3 local) {
+  vec3 u = (local - g.origin_cell.xyz) / g.origin_cell.w;
+  if (any(lessThan(u, vec3(0.0))) || any(greaterThan(u, vec3(g.dims.xyz) - 1.0))) return 1.0e3;
+  ivec3 i = ivec3(floor(u));
+  vec3 f = u - vec3(i);
+  float c000 = distance_sample(g, i), c100 = distance_sample(g, i + ivec3(1, 0, 0));
+  float c010 = distance_sample(g, i + ivec3(0, 1, 0)), c110 = distance_sample(g, i + ivec3(1, 1, 0));
+  float c001 = distance_sample(g, i + ivec3(0, 0, 1)), c101 = distance_sample(g, i + ivec3(1, 0, 1));
+  float c011 = distance_sample(g, i + ivec3(0, 1, 1)), c111 = distance_sample(g, i + ivec3(1, 1, 1));
+  return mix(mix(mix(c000, c100, f.x), mix(c010, c110, f.x), f.y), mix(mix(c001, c101, f.x), mix(c011, c111, f.x), f.y),
+             f.z);
+}
+
+Contact collider_contact(ParticleCollider c, vec3 p) {
+  uint kind = floatBitsToUint(c.position_kind.w);
+  vec3 centre = c.position_kind.xyz;
+  vec3 local = quat_rotate(quat_conjugate(c.rotation), p - centre);
+  vec3 local_normal = vec3(0.0, 1.0, 0.0);
+  float d = 0.0;
+  if (kind == kColliderPlane) {
+    d = local.y;
+  } else if (kind == kColliderSphere) {
+    d = length(local) - c.size.x;
+    local_normal = length(local) > 0.0 ? normalize(local) : vec3(0.0, 1.0, 0.0);
+  } else if (kind == kColliderBox) {
+    vec3 q = abs(local) - (c.size.xyz - c.size.w);
+    vec3 outside = max(q, 0.0);
+    float inner = min(max(q.x, max(q.y, q.z)), 0.0);
+    d = length(outside) + inner - c.size.w;
+    if (length(outside) > 0.0) {
+      local_normal = sign(local) * outside / length(outside);
+    } else {
+      local_normal = q.x > q.y && q.x > q.z ? vec3(sign(local.x), 0, 0)
+                     : q.y > q.z            ? vec3(0, sign(local.y), 0)
+                                            : vec3(0, 0, sign(local.z));
+    }
+  } else {
+    DistanceGridInfo g = distance_grids[floatBitsToUint(c.velocity.w)];
+    d = distance_at(g, local) - c.size.w;
+    if (d < 2.0 * g.origin_cell.w + c.size.w) {
+      float h = 0.5 * g.origin_cell.w;
+      vec3 gradient = vec3(distance_at(g, local + vec3(h, 0, 0)) - distance_at(g, local - vec3(h, 0, 0)),
+                           distance_at(g, local + vec3(0, h, 0)) - distance_at(g, local - vec3(0, h, 0)),
+                           distance_at(g, local + vec3(0, 0, h)) - distance_at(g, local - vec3(0, 0, h)));
+      local_normal = length(gradient) > 0.0 ? normalize(gradient) : vec3(0.0, 1.0, 0.0);
+    }
+  }
+  Contact contact;
+  contact.distance = d;
+  contact.normal = quat_rotate(c.rotation, local_normal);
+  contact.velocity = c.velocity.xyz + cross(c.angular.xyz, p - centre);
+  return contact;
+}
+
+// A velocity with the part that goes into the solid removed (free slip), relative to the solid.
+vec3 slide_along(vec3 velocity, Contact contact, vec3 solid_velocity) {
+  vec3 relative = velocity - solid_velocity;
+  float into = dot(relative, contact.normal);
+  return into < 0.0 ? velocity - into * contact.normal : velocity;
+}

@@ -1,0 +1,206 @@
+// The particle liquid (MLS-MPM on a uniform grid): the public particle record, the solver's
+// private per-particle state, colliders, and the passes' push constants.
+//
+// Units: records are in world metres and m/s. The solver works in grid units internally
+// (positions in cells of the grid, velocities in cells per step), which keeps the fixed-point
+// particle-to-grid sums in a known range.
+#ifndef LFX_SHARED_PARTICLES_H
+#define LFX_SHARED_PARTICLES_H
+
+#include "shared/prelude.h"
+
+LFX_SHARED_BEGIN
+
+// The public record, one per live particle, packed from index 0 to count - 1 (std430, 48 bytes).
+// A host engine or the surface effect reads it in place (gpu::ParticleSource describes it).
+struct ParticleRecord {
+  vec4 position_foam;     // xyz position (m, world); w foam weight 0..1 (trapped air, crests)
+  vec4 velocity_density;  // xyz velocity (m/s); w density / rest density (1: at rest)
+  vec4 color;             // rgb linear colour of the liquid here (mixes where liquids meet); w 1
+};
+LFX_CONST uint kParticleStride = 48u;
+LFX_CONST uint kParticlePositionOffset = 0u;
+LFX_CONST uint kParticleFoamOffset = 12u;
+LFX_CONST uint kParticleVelocityOffset = 16u;
+LFX_CONST uint kParticleDensityOffset = 28u;
+LFX_CONST uint kParticleColorOffset = 32u;
+
+// The solver's own per-particle state beside the record (std430, 48 bytes): the APIC affine
+// velocity matrix C (rows; the velocity gradient in 1/s), and the particle's id in row0.w (its
+// emission serial, as bits), which makes the sort's order deterministic.
+struct ParticleState {
+  vec4 c_row0;  // xyz C row 0; w id (uint bits)
+  vec4 c_row1;  // xyz C row 1; w unused
+  vec4 c_row2;  // xyz C row 2; w unused
+};
+
+// Particle passes run 64 particles per workgroup; the scan 256 threads over 1024 cells.
+LFX_CONST uint kParticleGroupSize = 64u;
+LFX_CONST uint kScanGroupSize = 256u;
+LFX_CONST uint kScanItemsPerGroup = 1024u;
+LFX_CONST uint kStatsGroupSize = 256u;
+
+// Grid cells are two particle spacings wide: 8 particles per cell at rest.
+LFX_CONST float kCellsPerSpacing = 0.5f;
+LFX_CONST float kRestParticlesPerCell = 8.0f;
+
+// Fixed point of the particle-to-grid sums (integer atomics add in any order to the same bits,
+// so a run is deterministic): mass in particle masses, momentum in masses x cells per step.
+LFX_CONST float kFixedScale = 16777216.0f;  // 2^24
+LFX_CONST float kFixedLimit = 2.0e9f;      // values are clamped to +-this before conversion
+
+// Collider kinds.
+LFX_CONST uint kColliderPlane = 0u;   // solid below the local y = 0 plane
+LFX_CONST uint kColliderSphere = 1u;  // solid inside size.x
+LFX_CONST uint kColliderBox = 2u;     // solid inside half extents size.xyz, edges rounded by size.w
+LFX_CONST uint kColliderShell = 3u;   // a mesh wall: solid within size.w of the mesh surface
+
+// One collider at one solver step (std430). Poses map local -> world.
+struct ParticleCollider {
+  vec4 position_kind;  // xyz world position (m); w kind (uint bits)
+  vec4 rotation;       // unit quaternion (x, y, z, w) local -> world
+  vec4 size;           // see the kinds
+  vec4 velocity;       // xyz linear velocity (m/s); w distance grid index (uint bits) for shells
+  vec4 angular;        // xyz angular velocity (rad/s, world); w unused
+};
+
+// A mesh's unsigned distance, sampled on a grid in the mesh's local frame (std430).
+struct DistanceGridInfo {
+  vec4 origin_cell;  // xyz local position of voxel (0, 0, 0) (m); w voxel size (m)
+  uvec4 dims;        // xyz voxels; w offset of voxel (0, 0, 0) in the values buffer
+};
+
+// Quadratic B-spline weights of the three nodes base, base + 1, base + 2 around a particle at
+// fractional offset fx = x - base in [0.5, 1.5), with base = floor(x - 0.5).
+LFX_FN vec3 bspline_weights(float fx) {
+  float a = 1.5f - fx;
+  float b = fx - 1.0f;
+  float c = fx - 0.5f;
+  return vec3(0.5f * a * a, 0.75f - b * b, 0.5f * c * c);
+}
+
+// Rotates v by the unit quaternion q = (x, y, z, w).
+LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
+  vec3 u = vec3(q.x, q.y, q.z);
+  vec3 t = 2.0f * cross(u, v);
+  return v + q.w * t + cross(u, t);
+}
+
+// The per-step values every solver pass reads.
+#define LFX_PARTICLES_STEP_PUSH                                                                 \
+  vec4 grid_origin;  /* xyz world position of grid node (0, 0, 0) (m); w cell size dx (m) */    \
+  ivec4 grid_dims;   /* nodes along x, y, z; w nodes in all */                                  \
+  vec4 domain_min;   /* xyz the tank's walls (m, world); w step dt (s) */                       \
+  vec4 domain_max;   /* xyz (m, world); w time at the step's start (s) */                       \
+  vec4 gravity;      /* xyz (m/s^2); w rest density (particle masses per cell) */               \
+  vec4 material;     /* x pressure stiffness (grid units); y kinematic viscosity (cells^2/s);   \
+                        z foam rate; w foam decay per step (factor) */                          \
+  uint collider_first; /* this step's first entry in the collider list */                       \
+  uint collider_count;                                                                          \
+  uint capacity;       /* records the buffers hold */                                           \
+  uint speed_limit_bits; /* float bits: the largest speed a particle keeps (cells per step) */
+
+// Emission: `count` records from the emission list starting at `first`, appended after the
+// live particles while there is room; their ids start at `first_id`.
+#define LFX_PARTICLES_EMIT_PUSH \
+  uint first;                   \
+  uint count;                   \
+  uint first_id;                \
+  uint capacity;
+
+// After an emission (mode 0: live += added, up to the capacity) or a sort (mode 1: live =
+// sorted_live): the live count and the indirect arguments.
+#define LFX_PARTICLES_COMMIT_PUSH \
+  uint mode;                      \
+  uint added;                     \
+  uint capacity;                  \
+  uint pad0;
+
+// The counting sort by grid cell, and its scan. The bucket `cells` (one past the last cell)
+// holds the particles a sink drained; they fall off the end of the live range.
+#define LFX_PARTICLES_SORT_PUSH                                                              \
+  vec4 grid_origin; /* as in the step */                                                     \
+  ivec4 grid_dims;                                                                           \
+  uint cells;       /* grid cells in all (buckets - 1) */                                    \
+  uint sink_count;  /* sinks: world boxes (min, max) in the sink list */                     \
+  uint pass;        /* the scan's stage (0 blocks, 1 block sums, 2 add), or the mixing on/off */ \
+  float mix_rate;   /* share of the way to its cell's mean colour a particle goes */
+
+// The sphere impostors: radius (m) and how foam whitens.
+#define LFX_PARTICLES_DRAW_PUSH \
+  float radius;                 \
+  float foam_whiten;            \
+  uint position_offset;         \
+  uint stride;                  \
+  uint color_offset;            \
+  uint foam_offset;             \
+  uint has_color;               \
+  uint has_foam;
+
+// The spheres' indirect draw from a source's count (a fixed number or a uint on the GPU).
+#define LFX_PARTICLES_DRAW_ARGS_PUSH                                                   \
+  uint count_word;  /* index of the count among the count buffer's uints (use_buffer 1) */ \
+  uint fixed_count; /* the count (use_buffer 0) */                                        \
+  uint use_buffer;                                                                        \
+  uint capacity;    /* records the buffer holds: never drawn past */
+
+// The statistics' reduction: the tank's left wall and the particle mass (kg).
+#define LFX_PARTICLES_STATS_PUSH \
+  float left_wall;               \
+  float particle_mass;           \
+  uint capacity;                 \
+  uint pad0;
+
+// The per-workgroup partial sums the statistics pass writes (std430).
+struct ParticleStatsPartial {
+  float kinetic_energy;   // J
+  float largest_speed;    // m/s
+  float compression_sum;  // sum of max(density - 1, 0)
+  float front;            // largest x - left wall (m)
+};
+
+// The live count and indirect arguments (std430, 64 bytes), written by the GPU.
+struct ParticleCounts {
+  uint live;            // particles in [0, live)
+  uint sorted_live;     // the sort's new live count, until it commits
+  uint pad0;
+  uint pad1;
+  uvec4 dispatch;       // x, y, z workgroups of 64 particles (vkCmdDispatchIndirect)
+  uvec4 draw;           // vertices 6, instances live, first vertex 0, first instance 0 (vkCmdDrawIndirect)
+  uvec4 stats_dispatch; // x, y, z workgroups of kStatsGroupSize particles
+};
+
+#ifdef __cplusplus
+struct ParticlesStepPush {
+  LFX_PARTICLES_STEP_PUSH
+};
+struct ParticlesEmitPush {
+  LFX_PARTICLES_EMIT_PUSH
+};
+struct ParticlesCommitPush {
+  LFX_PARTICLES_COMMIT_PUSH
+};
+struct ParticlesSortPush {
+  LFX_PARTICLES_SORT_PUSH
+};
+struct ParticlesDrawPush {
+  LFX_PARTICLES_DRAW_PUSH
+};
+struct ParticlesDrawArgsPush {
+  LFX_PARTICLES_DRAW_ARGS_PUSH
+};
+struct ParticlesStatsPush {
+  LFX_PARTICLES_STATS_PUSH
+};
+static_assert(sizeof(ParticleRecord) == kParticleStride && sizeof(ParticleState) == 48);
+static_assert(sizeof(ParticleCollider) == 80 && sizeof(DistanceGridInfo) == 32);
+static_assert(sizeof(ParticlesStepPush) == 112 && offsetof(ParticlesStepPush, collider_first) == 96);
+static_assert(sizeof(ParticlesEmitPush) == 16 && sizeof(ParticlesCommitPush) == 16 && sizeof(ParticlesDrawPush) == 32);
+static_assert(sizeof(ParticlesSortPush) == 48 && offsetof(ParticlesSortPush, cells) == 32);
+static_assert(sizeof(ParticlesStatsPush) == 16 && sizeof(ParticlesDrawArgsPush) == 16 && sizeof(ParticleStatsPartial) == 16);
+static_assert(sizeof(ParticleCounts) == 64 && offsetof(ParticleCounts, dispatch) == 16);
+#endif
+
+LFX_SHARED_END
+
+#endif

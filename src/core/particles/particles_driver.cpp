@@ -1,0 +1,248 @@
+#include "liquidfx/core/particles/particles_driver.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+#include "liquidfx/core/log.h"
+
+namespace lfx {
+namespace {
+
+// Cells of margin around the domain: the B-spline of a particle at the wall reaches one node
+// out, and the walls' boundary condition acts on the nodes beyond them.
+constexpr int kGridMargin = 3;
+// Tait's exponent for water.
+constexpr float kTaitGamma = 7.0f;
+
+// A hash in [-0.5, 0.5) of two integers (PCG's output permutation), for the lattice jitter.
+float jitter(std::uint32_t seed, std::uint32_t i) {
+  std::uint32_t s = i * 747796405u + seed * 2891336453u + 1u;
+  s = ((s >> ((s >> 28u) + 4u)) ^ s) * 277803737u;
+  s = (s >> 22u) ^ s;
+  return float(s) / 4294967296.0f - 0.5f;
+}
+
+Pose world_pose(const Carrier& carrier, const Pose& local, double t) {
+  if (!carrier) return local;
+  const Pose c = carrier(t);
+  return {c.position + c.orientation * local.position, c.orientation * local.orientation};
+}
+
+glm::vec4 quat_xyzw(const glm::quat& q) { return {q.x, q.y, q.z, q.w}; }
+
+shared::ParticleRecord record(glm::vec3 position, glm::vec3 velocity, glm::vec3 color) {
+  return {glm::vec4(position, 0.0f), glm::vec4(velocity, 1.0f), glm::vec4(color, 1.0f)};
+}
+
+}  // namespace
+
+Result<ParticlesDriver> ParticlesDriver::create(const ParticlesKnobs& knobs, ParticlesSetup setup) {
+  LFX_TRY(check_particles_setup(setup));
+  ParticlesDriver d(knobs, std::move(setup));
+  LFX_TRY(d.restart());
+  return d;
+}
+
+Result<void> ParticlesDriver::restart() {
+  const ParticlesSetup& s = setup_;
+  const float spacing = particle_spacing(s, knobs_->count);
+  ParticleGrid grid;
+  grid.cell = spacing / shared::kCellsPerSpacing;
+  grid.origin = s.domain.min - glm::vec3(float(kGridMargin) * grid.cell);
+  const glm::vec3 cells = glm::ceil(s.domain.size() / grid.cell);
+  if (!(cells.x * cells.y * cells.z < float(kMaxGridNodes)))
+    return input_error("particles: a grid of " + std::to_string(cells.x) + " x " + std::to_string(cells.y) + " x " +
+                       std::to_string(cells.z) + " cells of " + std::to_string(grid.cell) +
+                       " m for this domain is too big; lower count or raise the spacing");
+  grid.nodes = glm::ivec3(cells) + 2 * kGridMargin + 1;
+  if (grid.node_count() > kMaxGridNodes)
+    return input_error("particles: the grid needs " + std::to_string(grid.node_count()) + " nodes (at most " +
+                       std::to_string(kMaxGridNodes) + "); lower count or raise the spacing");
+  spacing_ = spacing;
+  grid_ = grid;
+  built_count_ = knobs_->count;
+  time_ = target_ = 0.0;
+  step_index_ = 0;
+  next_id_ = 0;
+  nozzle_travel_.assign(s.nozzles.size(), 0.0f);
+  work_ = {};
+  work_.restart = true;
+  for (const ParticleNozzle& n : s.nozzles)
+    if (n.radius() < 0.5f * spacing_)
+      log_warning("particles: a nozzle's jet (radius " + std::to_string(n.radius()) +
+                  " m) is thinner than a particle; it pours one particle at a time");
+  if (block_particles() > capacity())
+    log_warning("particles: the blocks need " + std::to_string(block_particles()) + " particles at spacing " +
+                std::to_string(spacing_) + " m but the capacity is " + std::to_string(capacity()) +
+                "; the rest are left out");
+  return success();
+}
+
+Result<void> ParticlesDriver::knobs_changed() {
+  if (knobs_->count != built_count_) return restart();
+  return success();
+}
+
+int ParticlesDriver::steps_per_60th() const {
+  if (knobs_->substeps > 0) return knobs_->substeps;
+  // Sound must cross at most 0.4 of a cell a step (the weakly compressible liquid's CFL limit).
+  const double steps = (1.0 / 60.0) * double(knobs_->sound_speed) / (0.4 * double(grid_.cell));
+  return int(std::clamp(std::ceil(steps), 1.0, 400.0));
+}
+
+float ParticlesDriver::step_dt() const { return float(1.0 / (60.0 * steps_per_60th())); }
+
+std::uint64_t ParticlesDriver::block_particles() const {
+  std::uint64_t total = 0;
+  for (const ParticleBlock& b : setup_.blocks) {
+    const glm::ivec3 n = glm::max(glm::ivec3((b.max - b.min) / spacing_), glm::ivec3(1));
+    total += std::uint64_t(n.x) * n.y * n.z;
+  }
+  return total;
+}
+
+void ParticlesDriver::advance(double dt) {
+  if (!(dt > 0.0) || !std::isfinite(dt)) return;
+  target_ += dt;
+  const double step = step_dt();
+  // Half a nanosecond of slack: 1/30 s must run exactly twice the steps of 1/60 s.
+  while (time_ + step <= target_ + 5e-10) {
+    ParticleStep s;
+    s.index = step_index_;
+    s.time = time_;
+    s.dt = float(step);
+    s.first_id = next_id_;
+    s.emit_first = std::uint32_t(work_.emitted.size());
+    if (step_index_ == 0) emit_blocks(s);
+    emit_nozzles(s, time_, s.dt);
+    s.emit_count = std::uint32_t(work_.emitted.size()) - s.emit_first;
+    next_id_ += s.emit_count;
+    add_colliders(s, time_, s.dt);
+    s.reorder = (step_index_ + 1) % std::uint64_t(knobs_->reorder_every) == 0;
+    work_.steps.push_back(s);
+    ++step_index_;
+    // Stepping by index keeps 1/30 s and two times 1/60 s on the same times.
+    time_ = double(step_index_) * step;
+  }
+}
+
+ParticleWork ParticlesDriver::take_work() {
+  ParticleWork out = std::move(work_);
+  work_ = {};
+  return out;
+}
+
+void ParticlesDriver::emit_blocks(ParticleStep&) {
+  // A lattice at the spacing, shifted by a small seeded jitter so that no two layers line up
+  // exactly with the grid (a perfect lattice keeps artificial symmetries).
+  std::uint32_t serial = 0;
+  for (const ParticleBlock& b : setup_.blocks) {
+    const glm::ivec3 n = glm::max(glm::ivec3((b.max - b.min) / spacing_), glm::ivec3(1));
+    const glm::vec3 step = (b.max - b.min) / glm::vec3(n);
+    for (int z = 0; z < n.z; ++z)
+      for (int y = 0; y < n.y; ++y)
+        for (int x = 0; x < n.x; ++x) {
+          if (work_.emitted.size() >= capacity()) return;
+          const glm::vec3 j(jitter(setup_.seed, 3 * serial), jitter(setup_.seed, 3 * serial + 1),
+                            jitter(setup_.seed, 3 * serial + 2));
+          ++serial;
+          const glm::vec3 p = b.min + (glm::vec3(x, y, z) + 0.5f + 0.2f * j) * step;
+          work_.emitted.push_back(record(p, b.velocity, b.color));
+        }
+  }
+}
+
+void ParticlesDriver::emit_nozzles(ParticleStep&, double t, float dt) {
+  for (std::size_t i = 0; i < setup_.nozzles.size(); ++i) {
+    const ParticleNozzle& n = setup_.nozzles[i];
+    if (t < n.start || t >= n.end) continue;
+    float& travel = nozzle_travel_[i];
+    travel += n.speed * dt;
+    if (travel < spacing_) continue;
+    // One layer of the jet: a square lattice over the disc, in the plane across the jet.
+    const Pose local{n.position, glm::quat(1, 0, 0, 0)};
+    const Pose now = world_pose(n.carrier, local, t), later = world_pose(n.carrier, local, t + dt);
+    const glm::vec3 carried = (later.position - now.position) / dt;
+    const glm::vec3 dir = glm::normalize(now.orientation * n.direction);
+    const glm::vec3 side = glm::normalize(glm::cross(dir, std::abs(dir.y) < 0.9f ? glm::vec3(0, 1, 0) : glm::vec3(1, 0, 0)));
+    const glm::vec3 up = glm::cross(side, dir);
+    const float r = std::max(n.radius(), 0.5f * spacing_);
+    const int across = int(std::ceil(r / spacing_));
+    while (travel >= spacing_) {
+      travel -= spacing_;
+      const glm::vec3 centre = now.position + dir * travel;
+      for (int v = -across; v <= across; ++v)
+        for (int u = -across; u <= across; ++u) {
+          const glm::vec2 q = glm::vec2(u, v) * spacing_;
+          if (glm::length(q) > r) continue;
+          work_.emitted.push_back(record(centre + side * q.x + up * q.y, dir * n.speed + carried, n.color));
+        }
+    }
+  }
+}
+
+void ParticlesDriver::add_colliders(ParticleStep& s, double t, float dt) {
+  s.collider_first = std::uint32_t(work_.colliders.size());
+  work_.collider_count = std::uint32_t(setup_.colliders.size());
+  for (const ParticleColliderDesc& c : setup_.colliders) {
+    const Pose now = world_pose(c.carrier, c.local, t), later = world_pose(c.carrier, c.local, t + dt);
+    // Angular velocity from the rotation over the step: axis * angle / dt.
+    glm::quat delta = later.orientation * glm::inverse(now.orientation);
+    if (delta.w < 0.0f) delta = -delta;
+    const float angle = 2.0f * std::acos(std::min(delta.w, 1.0f));
+    const glm::vec3 axis(delta.x, delta.y, delta.z);
+    const glm::vec3 angular = glm::length(axis) > 1e-9f ? glm::normalize(axis) * (angle / dt) : glm::vec3(0.0f);
+    shared::ParticleCollider g{};
+    std::uint32_t kind = shared::kColliderBox;
+    glm::vec4 size(c.size, c.rounding);
+    switch (c.shape) {
+      case ColliderShape::plane: kind = shared::kColliderPlane; break;
+      case ColliderShape::sphere: kind = shared::kColliderSphere; break;
+      case ColliderShape::box: kind = shared::kColliderBox; break;
+      case ColliderShape::shell:
+        kind = shared::kColliderShell;
+        size = glm::vec4(0.0f, 0.0f, 0.0f, 0.5f * c.thickness);
+        break;
+    }
+    std::uint32_t grid_index = 0;
+    if (c.shape == ColliderShape::shell)
+      for (const ParticleColliderDesc& other : setup_.colliders) {
+        if (&other == &c) break;
+        if (other.shape == ColliderShape::shell) ++grid_index;
+      }
+    g.position_kind = glm::vec4(now.position, std::bit_cast<float>(kind));
+    g.rotation = quat_xyzw(glm::normalize(now.orientation));
+    g.size = size;
+    g.velocity = glm::vec4((later.position - now.position) / dt, std::bit_cast<float>(grid_index));
+    g.angular = glm::vec4(angular, 0.0f);
+    work_.colliders.push_back(g);
+  }
+}
+
+shared::ParticlesStepPush ParticlesDriver::step_push(const ParticleStep& step, std::uint32_t collider_count) const {
+  const float dx = grid_.cell, dt = step.dt;
+  const float c = knobs_->sound_speed * dt / dx;  // cells per step
+  const float rest = shared::kRestParticlesPerCell;
+  shared::ParticlesStepPush p{};
+  p.grid_origin = glm::vec4(grid_.origin, dx);
+  p.grid_dims = glm::ivec4(grid_.nodes, int(grid_.node_count()));
+  p.domain_min = glm::vec4(setup_.domain.min, dt);
+  p.domain_max = glm::vec4(setup_.domain.max, float(step.time));
+  p.gravity = glm::vec4(0.0f, -knobs_->gravity, 0.0f, rest);
+  // Tait: p = K ((rho / rho0)^7 - 1) with K = rho0 c^2 / 7, all in grid units.
+  const float stiffness = rest * c * c / kTaitGamma;
+  const float viscosity = knobs_->viscosity * dt / (dx * dx);
+  const float foam_decay = std::exp(-0.69314718f * dt / knobs_->foam_lifetime);
+  p.material = glm::vec4(stiffness, viscosity, knobs_->foam_rate * dt, foam_decay);
+  p.collider_first = step.collider_first;
+  p.collider_count = collider_count;
+  p.capacity = capacity();
+  // Half a cell a step: the B-spline stencil stays valid and nothing crosses a wall unseen.
+  p.speed_limit_bits = std::bit_cast<std::uint32_t>(0.5f);
+  return p;
+}
+
+}  // namespace lfx

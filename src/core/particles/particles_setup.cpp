@@ -1,0 +1,76 @@
+#include "liquidfx/core/particles/particles_setup.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
+
+namespace lfx {
+namespace {
+
+bool finite(glm::vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
+bool has_volume(glm::vec3 lo, glm::vec3 hi) { return finite(lo) && finite(hi) && lo.x < hi.x && lo.y < hi.y && lo.z < hi.z; }
+
+bool inside(const Bounds& domain, glm::vec3 lo, glm::vec3 hi) {
+  return lo.x >= domain.min.x && lo.y >= domain.min.y && lo.z >= domain.min.z && hi.x <= domain.max.x &&
+         hi.y <= domain.max.y && hi.z <= domain.max.z;
+}
+
+}  // namespace
+
+float ParticleNozzle::radius() const { return std::sqrt(rate / (3.14159265f * speed)); }
+
+Result<void> check_particles_setup(const ParticlesSetup& s) {
+  if (!has_volume(s.domain.min, s.domain.max)) return input_error("particles: the domain needs min < max on every axis");
+  if (s.spacing && !(*s.spacing > 0.0f && std::isfinite(*s.spacing)))
+    return input_error("particles: the spacing must be a positive number of metres");
+  if (s.blocks.empty() && s.nozzles.empty()) return input_error("particles: no blocks and no nozzles: nothing to simulate");
+  if (s.blocks.empty() && !s.spacing)
+    return input_error("particles: without blocks, say the particle spacing (\"spacing\", metres)");
+  for (std::size_t i = 0; i < s.blocks.size(); ++i) {
+    const ParticleBlock& b = s.blocks[i];
+    const std::string name = "particles: block " + std::to_string(i);
+    if (!has_volume(b.min, b.max)) return input_error(name + " needs min < max on every axis");
+    if (!inside(s.domain, b.min, b.max)) return input_error(name + " is not inside the domain");
+  }
+  for (std::size_t i = 0; i < s.nozzles.size(); ++i) {
+    const ParticleNozzle& n = s.nozzles[i];
+    const std::string name = "particles: nozzle " + std::to_string(i);
+    if (!finite(n.direction) || glm::length(n.direction) < 1e-6f) return input_error(name + " needs a direction");
+    if (!(n.rate > 0.0f && n.speed > 0.0f)) return input_error(name + " needs a positive rate and speed");
+    if (!(n.start < n.end)) return input_error(name + " stops before it starts");
+  }
+  for (std::size_t i = 0; i < s.sinks.size(); ++i)
+    if (!has_volume(s.sinks[i].min, s.sinks[i].max))
+      return input_error("particles: sink " + std::to_string(i) + " needs min < max on every axis");
+  for (std::size_t i = 0; i < s.colliders.size(); ++i) {
+    const ParticleColliderDesc& c = s.colliders[i];
+    const std::string name = "particles: collider " + std::to_string(i);
+    if (!c.local.valid()) return input_error(name + " has no valid pose");
+    if (c.shape == ColliderShape::sphere && !(c.size.x > 0.0f)) return input_error(name + " needs a radius");
+    if (c.shape == ColliderShape::box && !(c.size.x > 0.0f && c.size.y > 0.0f && c.size.z > 0.0f))
+      return input_error(name + " needs a size");
+    if (c.shape == ColliderShape::shell && (!c.distance || !(c.thickness > 0.0f)))
+      return input_error(name + " needs a mesh and a wall thickness");
+  }
+  return success();
+}
+
+float particle_spacing(const ParticlesSetup& setup, int count) {
+  if (setup.spacing) return *setup.spacing;
+  double volume = 0.0;
+  for (const ParticleBlock& b : setup.blocks) {
+    const glm::vec3 size = b.max - b.min;
+    volume += double(size.x) * size.y * size.z;
+  }
+  return float(std::cbrt(volume / double(std::max(count, 1))));
+}
+
+std::shared_ptr<const DistanceGrid> shell_distance(const Mesh& mesh, float thickness, float grid_cell) {
+  // Fine enough to resolve the wall (two samples across it), exact a couple of solver cells out.
+  const float cell = std::max(0.5f * thickness, 0.25f * grid_cell);
+  const float band = 0.5f * thickness + 2.0f * grid_cell;
+  return std::make_shared<DistanceGrid>(unsigned_distance_grid(mesh, cell, band, int(std::ceil(band / cell)) + 1));
+}
+
+}  // namespace lfx

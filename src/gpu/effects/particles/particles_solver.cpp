@@ -1,0 +1,350 @@
+#include "liquidfx/gpu/effects/particles_solver.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "liquidfx/gpu/barriers.h"
+#include "liquidfx/gpu/detail/descriptors.h"
+#include "liquidfx/gpu/transfer.h"
+
+namespace lfx::gpu {
+namespace {
+
+constexpr VkBufferUsageFlags kStorage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                        VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+
+std::uint32_t groups_of(std::uint64_t items, std::uint32_t size) { return std::uint32_t((items + size - 1) / size); }
+
+// Every pass reads what the previous one wrote (buffers only): one global barrier between them.
+void solver_barrier(VkCommandBuffer cmd) {
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                 VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT |
+                     VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT,
+                 VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT |
+                     VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT |
+                     VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
+}
+
+// Grids can need more than 65535 workgroups of 64 nodes: x by y workgroups.
+void dispatch_nodes(VkCommandBuffer cmd, std::uint64_t nodes) {
+  const std::uint32_t groups = groups_of(nodes, shared::kParticleGroupSize);
+  const std::uint32_t x = std::min<std::uint32_t>(groups, 32768);
+  vkCmdDispatch(cmd, x, (groups + x - 1) / x, 1);
+}
+
+}  // namespace
+
+Result<std::unique_ptr<ParticlesSolver>> ParticlesSolver::create(Context& ctx, ParticlesDriver& driver) {
+  std::unique_ptr<ParticlesSolver> s(new ParticlesSolver(ctx, driver));
+  const ComputePipelineSpec specs[] = {
+      {&s->emit_, "particles/emit.comp", sizeof(shared::ParticlesEmitPush)},
+      {&s->commit_, "particles/commit.comp", sizeof(shared::ParticlesCommitPush)},
+      {&s->p2g_, "particles/p2g.comp", sizeof(shared::ParticlesStepPush)},
+      {&s->grid_update_, "particles/grid_update.comp", sizeof(shared::ParticlesStepPush)},
+      {&s->g2p_, "particles/g2p.comp", sizeof(shared::ParticlesStepPush)},
+      {&s->sort_count_, "particles/sort_count.comp", sizeof(shared::ParticlesSortPush)},
+      {&s->scan_, "particles/scan.comp", sizeof(shared::ParticlesSortPush)},
+      {&s->sort_slot_, "particles/sort_slot.comp", 0},
+      {&s->sort_scatter_, "particles/sort_scatter.comp", sizeof(shared::ParticlesSortPush)},
+      {&s->stats_, "particles/stats.comp", sizeof(shared::ParticlesStatsPush)},
+  };
+  LFX_TRY(create_compute_pipelines(ctx, specs));
+  return s;
+}
+
+Result<void> ParticlesSolver::make_buffers() {
+  const std::uint64_t capacity = driver_.capacity();
+  const std::uint64_t nodes = driver_.grid().node_count();
+  const std::uint64_t buckets = nodes + 1;  // the cells and the drained bucket
+  const std::uint64_t scan_blocks = groups_of(buckets + 1, shared::kScanItemsPerGroup);
+  struct Need {
+    Buffer* buffer;
+    std::uint64_t bytes;
+    VkBufferUsageFlags usage;
+    const char* name;
+  };
+  const Need needs[] = {
+      {&records_, capacity * sizeof(shared::ParticleRecord), kStorage, "particle records"},
+      {&states_, capacity * sizeof(shared::ParticleState), kStorage, "particle states"},
+      {&unsorted_records_, capacity * sizeof(shared::ParticleRecord), kStorage, "particle records (sort copy)"},
+      {&unsorted_states_, capacity * sizeof(shared::ParticleState), kStorage, "particle states (sort copy)"},
+      {&counts_, sizeof(shared::ParticleCounts), kStorage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, "particle counts"},
+      {&grid_, nodes * 4 * sizeof(std::int32_t), kStorage, "particle grid sums"},
+      {&grid_velocity_, nodes * sizeof(glm::vec4), kStorage, "particle grid velocity"},
+      {&bucket_counts_, buckets * sizeof(std::uint32_t), kStorage, "particle bucket counts"},
+      {&offsets_, (buckets + 1) * sizeof(std::uint32_t), kStorage, "particle bucket offsets"},
+      {&block_sums_, scan_blocks * sizeof(std::uint32_t), kStorage, "particle scan block sums"},
+      {&keys_, capacity * sizeof(std::uint32_t), kStorage, "particle bucket keys"},
+      {&order_, capacity * sizeof(std::uint32_t), kStorage, "particle sort order"},
+      {&partials_, groups_of(capacity, shared::kStatsGroupSize) * sizeof(shared::ParticleStatsPartial), kStorage,
+       "particle statistics"},
+  };
+  for (const Need& n : needs) {
+    LFX_TRY_ASSIGN(Buffer made, Buffer::create(ctx_, n.bytes, n.usage, MemoryUsage::device, n.name));
+    ctx_.retire(std::move(*n.buffer));  // frames in flight may still use the old liquid
+    *n.buffer = std::move(made);
+  }
+  const std::uint64_t readback_bytes = sizeof(shared::ParticleCounts) + partials_.size();
+  for (Readback& r : readbacks_) {
+    LFX_TRY_ASSIGN(Buffer made, Buffer::create(ctx_, readback_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                               MemoryUsage::readback, "particle statistics read-back"));
+    ctx_.retire(std::move(r.buffer));
+    r = Readback{std::move(made)};
+  }
+
+  // The colliders' meshes and the sinks do not change: uploaded once.
+  std::vector<shared::DistanceGridInfo> infos;
+  std::vector<float> values;
+  for (const ParticleColliderDesc& c : driver_.setup().colliders) {
+    if (c.shape != ColliderShape::shell) continue;
+    const DistanceGrid& g = *c.distance;
+    infos.push_back({glm::vec4(g.origin, g.cell),
+                     glm::uvec4(std::uint32_t(g.nx), std::uint32_t(g.ny), std::uint32_t(g.nz),
+                                std::uint32_t(values.size()))});
+    values.insert(values.end(), g.values.begin(), g.values.end());
+  }
+  if (infos.empty()) infos.push_back({});
+  if (values.empty()) values.push_back(0.0f);
+  std::vector<glm::vec4> sinks;
+  for (const ParticleSink& s : driver_.setup().sinks) {
+    sinks.push_back(glm::vec4(s.min, 0.0f));
+    sinks.push_back(glm::vec4(s.max, 0.0f));
+  }
+  if (sinks.empty()) sinks.push_back(glm::vec4(0.0f));
+  const auto upload = [&](Buffer& buffer, std::span<const std::byte> bytes, const char* name) -> Result<void> {
+    LFX_TRY_ASSIGN(Buffer made, Buffer::create(ctx_, bytes.size(), kStorage, MemoryUsage::device, name));
+    LFX_TRY(upload_buffer(ctx_, made, bytes));
+    ctx_.retire(std::move(buffer));
+    buffer = std::move(made);
+    return success();
+  };
+  LFX_TRY(upload(distance_grids_, std::as_bytes(std::span(infos)), "particle distance grids"));
+  LFX_TRY(upload(distance_values_, std::as_bytes(std::span(values)), "particle distance values"));
+  LFX_TRY(upload(sinks_, std::as_bytes(std::span(sinks)), "particle sinks"));
+  built_ = true;
+  return success();
+}
+
+Result<void> ParticlesSolver::prepare() {
+  ParticleWork more = driver_.take_work();
+  if (more.restart || work_.restart) {
+    if (more.restart) work_ = {};
+    work_.restart = true;
+  }
+  // Steps not recorded yet (prepare twice without a frame) keep their place before the new ones.
+  const auto emit_base = std::uint32_t(work_.emitted.size()), collider_base = std::uint32_t(work_.colliders.size());
+  for (ParticleStep s : more.steps) {
+    s.emit_first += emit_base;
+    s.collider_first += collider_base;
+    work_.steps.push_back(s);
+  }
+  work_.emitted.insert(work_.emitted.end(), more.emitted.begin(), more.emitted.end());
+  work_.colliders.insert(work_.colliders.end(), more.colliders.begin(), more.colliders.end());
+  work_.collider_count = more.collider_count;
+  if (!built_ || more.restart) LFX_TRY(make_buffers());
+  LFX_TRY(ensure_device_buffer(ctx_, emitted_, std::max<std::size_t>(work_.emitted.size(), 1) * sizeof(shared::ParticleRecord),
+                               kStorage, "particle emission"));
+  return ensure_device_buffer(ctx_, colliders_,
+                              std::max<std::size_t>(work_.colliders.size(), 1) * sizeof(shared::ParticleCollider),
+                              kStorage, "particle colliders");
+}
+
+void ParticlesSolver::bind_all(VkCommandBuffer cmd, const Pipeline& pipeline) const {
+  DescriptorWrites()
+      .storage_buffer(0, records_.handle())
+      .storage_buffer(1, states_.handle())
+      .storage_buffer(2, counts_.handle())
+      .storage_buffer(3, grid_.handle())
+      .storage_buffer(4, grid_velocity_.handle())
+      .storage_buffer(5, colliders_.handle())
+      .storage_buffer(6, distance_grids_.handle())
+      .storage_buffer(7, distance_values_.handle())
+      .storage_buffer(8, bucket_counts_.handle())
+      .storage_buffer(9, sinks_.handle())
+      .storage_buffer(10, keys_.handle())
+      .storage_buffer(11, offsets_.handle())
+      .storage_buffer(12, block_sums_.handle())
+      .storage_buffer(13, order_.handle())
+      .storage_buffer(14, unsorted_records_.handle())
+      .storage_buffer(15, unsorted_states_.handle())
+      .storage_buffer(16, emitted_.handle())
+      .storage_buffer(17, partials_.handle())
+      .push(ctx_, cmd, pipeline);
+}
+
+void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer) {
+  // Whatever the previous frame still does with these buffers comes first.
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                 VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  {
+    PassScope pass(timer, cmd, "particles upload");
+    if (work_.restart) vkCmdFillBuffer(cmd, counts_.handle(), 0, VK_WHOLE_SIZE, 0);
+    if (!work_.emitted.empty()) record_buffer_update(cmd, emitted_, std::as_bytes(std::span(work_.emitted)));
+    if (!work_.colliders.empty()) record_buffer_update(cmd, colliders_, std::as_bytes(std::span(work_.colliders)));
+    solver_barrier(cmd);
+  }
+  for (const ParticleStep& step : work_.steps) {
+    record_step(cmd, timer, step);
+    if (step.reorder) record_sort(cmd, timer, step);
+  }
+  record_stats(cmd, timer);
+  work_ = {};
+}
+
+void ParticlesSolver::record_step(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step) {
+  const shared::ParticlesStepPush push = driver_.step_push(step, work_.collider_count);
+  if (step.emit_count > 0) {
+    PassScope pass(timer, cmd, "particles emit");
+    emit_.bind(cmd);
+    bind_all(cmd, emit_);
+    emit_.push_constants(cmd, shared::ParticlesEmitPush{step.emit_first, step.emit_count, step.first_id, push.capacity});
+    vkCmdDispatch(cmd, groups_of(step.emit_count, shared::kParticleGroupSize), 1, 1);
+    solver_barrier(cmd);
+    commit_.bind(cmd);
+    bind_all(cmd, commit_);
+    commit_.push_constants(cmd, shared::ParticlesCommitPush{0, step.emit_count, push.capacity, 0});
+    vkCmdDispatch(cmd, 1, 1, 1);
+    solver_barrier(cmd);
+  }
+  {
+    PassScope pass(timer, cmd, "particles p2g");
+    vkCmdFillBuffer(cmd, grid_.handle(), 0, VK_WHOLE_SIZE, 0);
+    solver_barrier(cmd);
+    p2g_.bind(cmd);
+    bind_all(cmd, p2g_);
+    p2g_.push_constants(cmd, push);
+    vkCmdDispatchIndirect(cmd, counts_.handle(), offsetof(shared::ParticleCounts, dispatch));
+    solver_barrier(cmd);
+  }
+  {
+    PassScope pass(timer, cmd, "particles grid");
+    grid_update_.bind(cmd);
+    bind_all(cmd, grid_update_);
+    grid_update_.push_constants(cmd, push);
+    dispatch_nodes(cmd, driver_.grid().node_count());
+    solver_barrier(cmd);
+  }
+  {
+    PassScope pass(timer, cmd, "particles g2p");
+    g2p_.bind(cmd);
+    bind_all(cmd, g2p_);
+    g2p_.push_constants(cmd, push);
+    vkCmdDispatchIndirect(cmd, counts_.handle(), offsetof(shared::ParticleCounts, dispatch));
+    solver_barrier(cmd);
+  }
+}
+
+void ParticlesSolver::record_sort(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step) {
+  PassScope pass(timer, cmd, "particles sort");
+  const ParticleGrid& grid = driver_.grid();
+  const std::uint64_t nodes = grid.node_count();
+  // The colours move a share of the way to their cell's mean: 1 - exp(-rate x time since the last sort).
+  const float elapsed = float(driver_.knobs().reorder_every) * step.dt;
+  const float mix_rate = 1.0f - std::exp(-driver_.knobs().mixing * elapsed);
+  shared::ParticlesSortPush push{glm::vec4(grid.origin, grid.cell),
+                                 glm::ivec4(grid.nodes, int(nodes)),
+                                 std::uint32_t(nodes),
+                                 std::uint32_t(driver_.setup().sinks.size()),
+                                 0,
+                                 mix_rate};
+  const auto run = [&](const Pipeline& p, auto dispatch) {
+    p.bind(cmd);
+    bind_all(cmd, p);
+    if (&p != &sort_slot_) p.push_constants(cmd, push);  // the slots need no constants
+    dispatch();
+    solver_barrier(cmd);
+  };
+  const auto per_particle = [&] { vkCmdDispatchIndirect(cmd, counts_.handle(), offsetof(shared::ParticleCounts, dispatch)); };
+  const std::uint32_t scan_groups = groups_of(nodes + 2, shared::kScanItemsPerGroup);
+
+  vkCmdFillBuffer(cmd, bucket_counts_.handle(), 0, VK_WHOLE_SIZE, 0);
+  solver_barrier(cmd);
+  run(sort_count_, per_particle);
+  for (std::uint32_t stage = 0; stage < 3; ++stage) {
+    push.pass = stage;
+    run(scan_, [&] { vkCmdDispatch(cmd, stage == 1 ? 1 : scan_groups, 1, 1); });
+  }
+  // The counts become each bucket's cursor; the unsorted particles are copied aside.
+  vkCmdFillBuffer(cmd, bucket_counts_.handle(), 0, VK_WHOLE_SIZE, 0);
+  const VkBufferCopy whole_records{0, 0, records_.size()}, whole_states{0, 0, states_.size()};
+  vkCmdCopyBuffer(cmd, records_.handle(), unsorted_records_.handle(), 1, &whole_records);
+  vkCmdCopyBuffer(cmd, states_.handle(), unsorted_states_.handle(), 1, &whole_states);
+  solver_barrier(cmd);
+  run(sort_slot_, per_particle);
+  run(sort_scatter_, per_particle);
+  commit_.bind(cmd);
+  bind_all(cmd, commit_);
+  commit_.push_constants(cmd, shared::ParticlesCommitPush{1, 0, driver_.capacity(), 0});
+  vkCmdDispatch(cmd, 1, 1, 1);
+  solver_barrier(cmd);
+}
+
+void ParticlesSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
+  PassScope pass(timer, cmd, "particles stats");
+  vkCmdFillBuffer(cmd, partials_.handle(), 0, VK_WHOLE_SIZE, 0);
+  solver_barrier(cmd);
+  stats_.bind(cmd);
+  bind_all(cmd, stats_);
+  stats_.push_constants(cmd, shared::ParticlesStatsPush{driver_.setup().domain.min.x, driver_.particle_mass(),
+                                                        driver_.capacity(), 0});
+  vkCmdDispatchIndirect(cmd, counts_.handle(), offsetof(shared::ParticleCounts, stats_dispatch));
+  solver_barrier(cmd);
+  Readback& r = readbacks_[next_readback_];
+  next_readback_ = (next_readback_ + 1) % readbacks_.size();
+  const VkBufferCopy counts{0, 0, sizeof(shared::ParticleCounts)};
+  const VkBufferCopy partials{0, sizeof(shared::ParticleCounts), partials_.size()};
+  vkCmdCopyBuffer(cmd, counts_.handle(), r.buffer.handle(), 1, &counts);
+  vkCmdCopyBuffer(cmd, partials_.handle(), r.buffer.handle(), 1, &partials);
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+                 VK_ACCESS_2_HOST_READ_BIT);
+  // The submission that carries this command buffer is the next one the Context makes.
+  r.serial = ctx_.submitted_serial() + 1;
+  r.time = driver_.time();
+}
+
+std::optional<ParticleStats> ParticlesSolver::stats() const {
+  const std::uint64_t done = ctx_.completed_serial();
+  const Readback* newest = nullptr;
+  for (const Readback& r : readbacks_)
+    if (r.serial != 0 && r.serial <= done && (!newest || r.serial > newest->serial)) newest = &r;
+  if (!newest) return std::nullopt;
+  newest->buffer.invalidate();
+  const auto* bytes = static_cast<const std::byte*>(newest->buffer.mapped());
+  shared::ParticleCounts counts;
+  std::memcpy(&counts, bytes, sizeof(counts));
+  ParticleStats s;
+  s.time = newest->time;
+  s.live = counts.live;
+  const std::uint32_t groups = groups_of(counts.live, shared::kStatsGroupSize);
+  double compression = 0.0;
+  for (std::uint32_t g = 0; g < groups; ++g) {
+    shared::ParticleStatsPartial p;
+    std::memcpy(&p, bytes + sizeof(counts) + g * sizeof(p), sizeof(p));
+    s.kinetic_energy += p.kinetic_energy;
+    s.largest_speed = std::max(s.largest_speed, double(p.largest_speed));
+    compression += p.compression_sum;
+    s.front = std::max(s.front, double(p.front));
+  }
+  s.density_error = counts.live ? compression / counts.live : 0.0;
+  return s;
+}
+
+ParticleSource ParticlesSolver::source() const {
+  ParticleSource s;
+  s.buffer = records_.handle();
+  s.buffer_bytes = records_.size();
+  s.stride = shared::kParticleStride;
+  s.position_offset = shared::kParticlePositionOffset;
+  s.velocity_offset = shared::kParticleVelocityOffset;
+  s.color_offset = shared::kParticleColorOffset;
+  s.foam_offset = shared::kParticleFoamOffset;
+  s.count = driver_.capacity();
+  s.count_buffer = counts_.handle();
+  s.count_offset = offsetof(shared::ParticleCounts, live);
+  s.radius = 0.5f * driver_.spacing();
+  return s;
+}
+
+}  // namespace lfx::gpu
