@@ -49,7 +49,7 @@ void main() {
         mass += w * node.w;
       }
   mat3 c = 4.0 * b;  // D^-1 = 4 / dx^2 for the quadratic B-spline, dx = 1
-  float ratio = mass / gravity.w;
+  float ratio = mass / kRestParticlesPerCell;
 
   float limit = uintBitsToFloat(speed_limit_bits);
   if (length(v) > limit) v *= limit / length(v);

@@ -23,9 +23,14 @@ void main() {
   // pull at its free surface, so there is no negative pressure.
   float ratio = max(r.velocity_density.w, 0.05);
   float pressure = max(material.x * (pow(ratio, 7.0) - 1.0), 0.0);
-  float rest = gravity.w;
-  // -4 dt vol sigma / dx^2 with dt = dx = 1 and vol = 1 / (ratio rest); sigma = -p I + mu (C + C^T).
-  mat3 stress_impulse = (4.0 * pressure / (ratio * rest)) * mat3(1.0) - 4.0 * material.y * (c + transpose(c));
+  float rest = kRestParticlesPerCell;
+  // -4 dt vol sigma / dx^2 with dt = dx = 1 and vol = 1 / (ratio rest), where
+  // sigma = -p I + mu (C + C^T) + zeta tr(C) I: viscosity, and a bulk viscosity that damps only
+  // compression and expansion - the sound a weakly compressible liquid rings with, which an
+  // incompressible one would not have - leaving shear and vortices alone.
+  float divergence = c[0][0] + c[1][1] + c[2][2];
+  mat3 stress_impulse = (4.0 * (pressure / (ratio * rest) - gravity.w * divergence)) * mat3(1.0) -
+                        4.0 * material.y * (c + transpose(c));
   mat3 affine = c + stress_impulse;
 
   Stencil s = stencil_at(x, grid_dims);

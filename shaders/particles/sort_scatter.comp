@@ -21,14 +21,17 @@ void main() {
   uint first = offsets[key], end = offsets[key + 1u];
   uint id = floatBitsToUint(unsorted_states[i].c_row0.w);
   uint rank = 0u;
-  vec3 mean = vec3(0.0);
+  // The colours are summed in fixed point: the range's order varies from run to run, and a
+  // float sum would then too.
+  uvec3 sum = uvec3(0u);
   for (uint k = first; k < end; ++k) {
     uint j = order[k];
     if (floatBitsToUint(unsorted_states[j].c_row0.w) < id) ++rank;
-    mean += unsorted_records[j].color.rgb;
+    sum += uvec3(round(clamp(unsorted_records[j].color.rgb, 0.0, 1.0) * 65535.0));
   }
   ParticleRecord r = unsorted_records[i];
-  if (key != cells) r.color.rgb = mix(r.color.rgb, mean / float(end - first), mix_rate);
+  vec3 mean = vec3(sum) / (65535.0 * float(end - first));
+  if (key != cells) r.color.rgb = mix(r.color.rgb, mean, mix_rate);
   records[first + rank] = r;
   states[first + rank] = unsorted_states[i];
 }

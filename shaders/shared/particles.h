@@ -92,7 +92,7 @@ LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
   ivec4 grid_dims;   /* nodes along x, y, z; w nodes in all */                                  \
   vec4 domain_min;   /* xyz the tank's walls (m, world); w step dt (s) */                       \
   vec4 domain_max;   /* xyz (m, world); w time at the step's start (s) */                       \
-  vec4 gravity;      /* xyz (m/s^2); w rest density (particle masses per cell) */               \
+  vec4 gravity;      /* xyz (m/s^2); w bulk viscosity (cells^2 per step) */                     \
   vec4 material;     /* x pressure stiffness (grid units); y kinematic viscosity (cells^2/s);   \
                         z foam rate; w foam decay per step (factor) */                          \
   uint collider_first; /* this step's first entry in the collider list */                       \

@@ -107,7 +107,7 @@ std::uint64_t ParticlesDriver::block_particles() const {
 void ParticlesDriver::advance(double dt) {
   if (!(dt > 0.0) || !std::isfinite(dt)) return;
   target_ += dt;
-  const double step = step_dt();
+  const double step = 1.0 / (60.0 * steps_per_60th());
   // Half a nanosecond of slack: 1/30 s must run exactly twice the steps of 1/60 s.
   while (time_ + step <= target_ + 5e-10) {
     ParticleStep s;
@@ -231,7 +231,9 @@ shared::ParticlesStepPush ParticlesDriver::step_push(const ParticleStep& step, s
   p.grid_dims = glm::ivec4(grid_.nodes, int(grid_.node_count()));
   p.domain_min = glm::vec4(setup_.domain.min, dt);
   p.domain_max = glm::vec4(setup_.domain.max, float(step.time));
-  p.gravity = glm::vec4(0.0f, -knobs_->gravity, 0.0f, rest);
+  // Bulk viscosity: a fifth of the speed of sound times a cell, enough to damp the ringing of the
+  // weakly compressible liquid within a few periods (docs/particles.md).
+  p.gravity = glm::vec4(0.0f, -knobs_->gravity, 0.0f, 0.2f * c);
   // Tait: p = K ((rho / rho0)^7 - 1) with K = rho0 c^2 / 7, all in grid units.
   const float stiffness = rest * c * c / kTaitGamma;
   const float viscosity = knobs_->viscosity * dt / (dx * dx);
