@@ -52,6 +52,11 @@ int run_bench(const BenchOptions& o) {
   std::vector<std::string> order;
   std::map<std::string, std::vector<double>> samples;
   std::vector<double> totals;
+  // Each effect's passes share the first word of their names ("particles p2g", "particles g2p"):
+  // their per-frame sum is the effect's cost, steadier than any one pass on a driver that
+  // timestamps passes loosely.
+  std::vector<std::string> group_order;
+  std::map<std::string, std::vector<double>> group_samples;
   const double dt = 1.0 / setup->scene.fps;
   Progress progress("bench", unsigned(warm + measured));
   for (int frame = 0; frame < warm + measured; ++frame) {
@@ -65,11 +70,17 @@ int run_bench(const BenchOptions& o) {
     auto times = (*player)->pass_times();
     if (!times) return fail(times.error());
     double total = 0.0;
+    std::map<std::string, double> groups;
     for (const gpu::PassTime& t : *times) {
       if (!samples.count(t.name)) order.push_back(t.name);
       samples[t.name].push_back(t.milliseconds);
       total += t.milliseconds;
+      const std::string group = t.name.substr(0, t.name.find(' '));
+      if (!group_samples.count(group) && std::find(group_order.begin(), group_order.end(), group) == group_order.end())
+        group_order.push_back(group);
+      groups[group] += t.milliseconds;
     }
+    for (const std::string& g : group_order) group_samples[g].push_back(groups[g]);
     totals.push_back(total);
   }
 
@@ -84,6 +95,11 @@ int run_bench(const BenchOptions& o) {
       const Stats s = stats_of(samples[name]);
       out["passes"].push_back({{"name", name}, {"median_ms", s.median}, {"min_ms", s.min}, {"max_ms", s.max}});
     }
+    out["groups"] = nlohmann::ordered_json::array();
+    for (const std::string& name : group_order) {
+      const Stats g = stats_of(group_samples[name]);
+      out["groups"].push_back({{"name", name}, {"median_ms", g.median}, {"min_ms", g.min}, {"max_ms", g.max}});
+    }
     out["total_median_ms"] = total.median;
     std::printf("%s\n", out.dump(2).c_str());
   } else {
@@ -92,6 +108,10 @@ int run_bench(const BenchOptions& o) {
     for (const std::string& name : order) {
       const Stats s = stats_of(samples[name]);
       std::printf("%-28s %10.3f %10.3f %10.3f\n", name.c_str(), s.median, s.min, s.max);
+    }
+    for (const std::string& name : group_order) {
+      const Stats g = stats_of(group_samples[name]);
+      std::printf("%-28s %10.3f %10.3f %10.3f\n", (name + " (all passes)").c_str(), g.median, g.min, g.max);
     }
     std::printf("%-28s %10.3f %10.3f %10.3f\n", "total", total.median, total.min, total.max);
   }

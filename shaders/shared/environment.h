@@ -20,7 +20,11 @@ LFX_FN vec3 environment_radiance(vec3 dir, vec3 zenith, vec3 horizon, vec3 groun
 
 // Schlick's approximation of the Fresnel reflectance: f0 head-on (0.04 glass, 0.02 water),
 // rising to 1 at grazing angles. cos_theta: cosine between the normal and the view.
-LFX_FN float fresnel_schlick(float f0, float cos_theta) { return f0 + (1.0f - f0) * pow(1.0f - cos_theta, 5.0f); }
+// cos_theta may exceed 1 by a rounding error (a normal not quite unit): pow of a negative
+// number is undefined in GLSL, so the base is kept at 0 or above.
+LFX_FN float fresnel_schlick(float f0, float cos_theta) {
+  return f0 + (1.0f - f0) * pow(max(1.0f - cos_theta, 0.0f), 5.0f);
+}
 
 LFX_SHARED_END
 

@@ -144,6 +144,13 @@ LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
   uint use_buffer;                                                                        \
   uint capacity;    /* records the buffer holds: never drawn past */
 
+// One box or sphere collider drawn (particles/collider.vert, .frag).
+#define LFX_PARTICLES_COLLIDER_DRAW_PUSH                                                 \
+  vec4 position_kind; /* as ParticleCollider */                                          \
+  vec4 rotation;                                                                         \
+  vec4 size;                                                                             \
+  vec4 color;         /* rgb linear albedo */
+
 // The statistics' reduction: the tank's left wall and the particle mass (kg).
 #define LFX_PARTICLES_STATS_PUSH \
   float left_wall;               \
@@ -189,6 +196,9 @@ struct ParticlesDrawPush {
 struct ParticlesDrawArgsPush {
   LFX_PARTICLES_DRAW_ARGS_PUSH
 };
+struct ParticlesColliderDrawPush {
+  LFX_PARTICLES_COLLIDER_DRAW_PUSH
+};
 struct ParticlesStatsPush {
   LFX_PARTICLES_STATS_PUSH
 };
@@ -197,7 +207,7 @@ static_assert(sizeof(ParticleCollider) == 80 && sizeof(DistanceGridInfo) == 32);
 static_assert(sizeof(ParticlesStepPush) == 112 && offsetof(ParticlesStepPush, collider_first) == 96);
 static_assert(sizeof(ParticlesEmitPush) == 16 && sizeof(ParticlesCommitPush) == 16 && sizeof(ParticlesDrawPush) == 32);
 static_assert(sizeof(ParticlesSortPush) == 48 && offsetof(ParticlesSortPush, cells) == 32);
-static_assert(sizeof(ParticlesStatsPush) == 16 && sizeof(ParticlesDrawArgsPush) == 16 && sizeof(ParticleStatsPartial) == 16);
+static_assert(sizeof(ParticlesColliderDrawPush) == 64 && sizeof(ParticlesStatsPush) == 16 && sizeof(ParticlesDrawArgsPush) == 16 && sizeof(ParticleStatsPartial) == 16);
 static_assert(sizeof(ParticleCounts) == 64 && offsetof(ParticleCounts, dispatch) == 16);
 #endif
 

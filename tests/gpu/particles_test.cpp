@@ -68,9 +68,14 @@ class ParticlesTest : public test::GpuTest {
 
   std::uint32_t live(Liquid& l) { return read<shared::ParticleCounts>(l.solver->counts())[0].live; }
 
+  // The live records; every field of every one must be a finite number.
   std::vector<shared::ParticleRecord> particles(Liquid& l) {
     auto all = read<shared::ParticleRecord>(l.solver->records());
     all.resize(live(l));
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      const float* f = &all[i].position_foam.x;
+      for (int k = 0; k < 12; ++k) EXPECT_TRUE(std::isfinite(f[k])) << "particle " << i << " field " << k;
+    }
     return all;
   }
 

@@ -159,27 +159,30 @@ void ParticlesDriver::emit_nozzles(ParticleStep&, double t, float dt) {
   for (std::size_t i = 0; i < setup_.nozzles.size(); ++i) {
     const ParticleNozzle& n = setup_.nozzles[i];
     if (t < n.start || t >= n.end) continue;
+    // One layer of the jet is a square lattice over the disc, across the jet; layers leave
+    // every `layer` metres of travel, so that the volume poured is exactly the rate.
+    const float r = std::max(n.radius(), 0.5f * spacing_);
+    const int across = int(std::ceil(r / spacing_));
+    std::vector<glm::vec2> lattice;
+    for (int v = -across; v <= across; ++v)
+      for (int u = -across; u <= across; ++u)
+        if (glm::length(glm::vec2(u, v)) * spacing_ <= r) lattice.push_back(glm::vec2(u, v) * spacing_);
+    const float layer = float(lattice.size()) * spacing_ * spacing_ * spacing_ / (n.rate / n.speed);
     float& travel = nozzle_travel_[i];
     travel += n.speed * dt;
-    if (travel < spacing_) continue;
-    // One layer of the jet: a square lattice over the disc, in the plane across the jet.
+    if (travel < layer) continue;
     const Pose local{n.position, glm::quat(1, 0, 0, 0)};
     const Pose now = world_pose(n.carrier, local, t), later = world_pose(n.carrier, local, t + dt);
     const glm::vec3 carried = (later.position - now.position) / dt;
     const glm::vec3 dir = glm::normalize(now.orientation * n.direction);
-    const glm::vec3 side = glm::normalize(glm::cross(dir, std::abs(dir.y) < 0.9f ? glm::vec3(0, 1, 0) : glm::vec3(1, 0, 0)));
+    const glm::vec3 side =
+        glm::normalize(glm::cross(dir, std::abs(dir.y) < 0.9f ? glm::vec3(0, 1, 0) : glm::vec3(1, 0, 0)));
     const glm::vec3 up = glm::cross(side, dir);
-    const float r = std::max(n.radius(), 0.5f * spacing_);
-    const int across = int(std::ceil(r / spacing_));
-    while (travel >= spacing_) {
-      travel -= spacing_;
+    while (travel >= layer) {
+      travel -= layer;
       const glm::vec3 centre = now.position + dir * travel;
-      for (int v = -across; v <= across; ++v)
-        for (int u = -across; u <= across; ++u) {
-          const glm::vec2 q = glm::vec2(u, v) * spacing_;
-          if (glm::length(q) > r) continue;
-          work_.emitted.push_back(record(centre + side * q.x + up * q.y, dir * n.speed + carried, n.color));
-        }
+      for (const glm::vec2 q : lattice)
+        work_.emitted.push_back(record(centre + side * q.x + up * q.y, dir * n.speed + carried, n.color));
     }
   }
 }
@@ -187,17 +190,25 @@ void ParticlesDriver::emit_nozzles(ParticleStep&, double t, float dt) {
 void ParticlesDriver::add_colliders(ParticleStep& s, double t, float dt) {
   s.collider_first = std::uint32_t(work_.colliders.size());
   work_.collider_count = std::uint32_t(setup_.colliders.size());
+  const std::vector<shared::ParticleCollider> now = colliders_at(t, dt);
+  work_.colliders.insert(work_.colliders.end(), now.begin(), now.end());
+}
+
+std::vector<shared::ParticleCollider> ParticlesDriver::colliders_at(double t, float dt) const {
+  std::vector<shared::ParticleCollider> out;
+  std::uint32_t shells = 0;
   for (const ParticleColliderDesc& c : setup_.colliders) {
     const Pose now = world_pose(c.carrier, c.local, t), later = world_pose(c.carrier, c.local, t + dt);
-    // Angular velocity from the rotation over the step: axis * angle / dt.
+    // Angular velocity from the rotation over dt: axis x angle / dt. atan2 keeps the small
+    // angles of one step exact (acos near 1 does not).
     glm::quat delta = later.orientation * glm::inverse(now.orientation);
     if (delta.w < 0.0f) delta = -delta;
-    const float angle = 2.0f * std::acos(std::min(delta.w, 1.0f));
     const glm::vec3 axis(delta.x, delta.y, delta.z);
+    const float angle = 2.0f * std::atan2(glm::length(axis), delta.w);
     const glm::vec3 angular = glm::length(axis) > 1e-9f ? glm::normalize(axis) * (angle / dt) : glm::vec3(0.0f);
-    shared::ParticleCollider g{};
     std::uint32_t kind = shared::kColliderBox;
     glm::vec4 size(c.size, c.rounding);
+    std::uint32_t grid_index = 0;
     switch (c.shape) {
       case ColliderShape::plane: kind = shared::kColliderPlane; break;
       case ColliderShape::sphere: kind = shared::kColliderSphere; break;
@@ -205,21 +216,18 @@ void ParticlesDriver::add_colliders(ParticleStep& s, double t, float dt) {
       case ColliderShape::shell:
         kind = shared::kColliderShell;
         size = glm::vec4(0.0f, 0.0f, 0.0f, 0.5f * c.thickness);
+        grid_index = shells++;  // the solver uploads the shells' grids in this order
         break;
     }
-    std::uint32_t grid_index = 0;
-    if (c.shape == ColliderShape::shell)
-      for (const ParticleColliderDesc& other : setup_.colliders) {
-        if (&other == &c) break;
-        if (other.shape == ColliderShape::shell) ++grid_index;
-      }
+    shared::ParticleCollider g{};
     g.position_kind = glm::vec4(now.position, std::bit_cast<float>(kind));
     g.rotation = quat_xyzw(glm::normalize(now.orientation));
     g.size = size;
     g.velocity = glm::vec4((later.position - now.position) / dt, std::bit_cast<float>(grid_index));
     g.angular = glm::vec4(angular, 0.0f);
-    work_.colliders.push_back(g);
+    out.push_back(g);
   }
+  return out;
 }
 
 shared::ParticlesStepPush ParticlesDriver::step_push(const ParticleStep& step, std::uint32_t collider_count) const {

@@ -8,6 +8,7 @@
 #include "liquidfx/core/container/mesh_io.h"
 #include "liquidfx/core/container/shapes.h"
 #include "liquidfx/core/particles/particles_driver.h"
+#include "liquidfx/gpu/effects/collider_shapes.h"
 #include "liquidfx/gpu/effects/particle_spheres.h"
 #include "liquidfx/gpu/effects/particles_solver.h"
 #include "liquidfx/scene/track.h"
@@ -62,8 +63,7 @@ class PointerHand {
 
 class ParticlesEffect : public Effect {
  public:
-  ParticlesEffect(std::string name, const ParticlesKnobs& knobs, bool spheres)
-      : name_(std::move(name)), knobs_(knobs), spheres_(spheres) {}
+  ParticlesEffect(std::string name, const ParticlesKnobs& knobs) : name_(std::move(name)), knobs_(knobs) {}
 
   std::vector<KnobGroup> knob_groups() override { return {{name_, ParticlesKnobs::knobs(), &knobs_}}; }
 
@@ -77,13 +77,14 @@ class ParticlesEffect : public Effect {
 
   Result<void> prepare(const gpu::FramePrepare&) override {
     LFX_TRY(solver_->prepare());
-    if (spheres_renderer_) LFX_TRY(spheres_renderer_->prepare(solver_->source()));
+    if (knobs_.spheres) LFX_TRY(spheres_->prepare(solver_->source()));
     return success();
   }
 
   void record_opaque(gpu::FrameContext& frame) override {
     solver_->record(frame.cmd, frame.timer);
-    if (spheres_renderer_) spheres_renderer_->record_opaque(frame, knobs_.draw_radius, knobs_.foam_whiten);
+    if (knobs_.spheres) spheres_->record_opaque(frame, knobs_.draw_radius, knobs_.foam_whiten);
+    colliders_->record_opaque(frame, driver_->colliders_at(driver_->time(), driver_->step_dt()), collider_color_);
   }
 
   // Measured on the GPU and read back once the frame finished: the newest such frame's values
@@ -127,11 +128,12 @@ class ParticlesEffect : public Effect {
 
   std::string name_;
   ParticlesKnobs knobs_;
-  bool spheres_;
   std::shared_ptr<PointerHand> hand_ = std::make_shared<PointerHand>();
   std::optional<ParticlesDriver> driver_;
   std::unique_ptr<gpu::ParticlesSolver> solver_;
-  std::unique_ptr<gpu::ParticleSpheres> spheres_renderer_;
+  std::unique_ptr<gpu::ParticleSpheres> spheres_;
+  std::unique_ptr<gpu::ColliderShapes> colliders_;
+  glm::vec3 collider_color_{0.55f, 0.5f, 0.45f};
 };
 
 // A track (or none) as the carrier of an emitter or collider.
@@ -244,7 +246,6 @@ Result<std::unique_ptr<Effect>> create_particles_effect(const EffectSetup& setup
   }
   LFX_TRY_ASSIGN(const int seed, b.integer("seed", {0, 1 << 30}, 1));
   s.seed = std::uint32_t(seed);
-  LFX_TRY_ASSIGN(const bool spheres, b.boolean("spheres", true));
 
   LFX_TRY_ASSIGN(const auto blocks, b.objects("blocks"));
   for (const JsonObject& o : blocks) {
@@ -281,7 +282,7 @@ Result<std::unique_ptr<Effect>> create_particles_effect(const EffectSetup& setup
   LFX_TRY(b.finish());
   if (!setup.device) return std::unique_ptr<Effect>();  // checked only
 
-  auto e = std::make_unique<ParticlesEffect>(setup.instance.name, knobs, spheres);
+  auto e = std::make_unique<ParticlesEffect>(setup.instance.name, knobs);
   // The pointer's hand is one more collider, parked far away until the button is held.
   ParticleColliderDesc hand;
   hand.shape = ColliderShape::sphere;
@@ -292,9 +293,8 @@ Result<std::unique_ptr<Effect>> create_particles_effect(const EffectSetup& setup
   if (!driver) return b.error_at("tank", driver.error().message);
   e->driver_.emplace(std::move(driver.value()));
   LFX_TRY_ASSIGN(e->solver_, gpu::ParticlesSolver::create(*setup.device, *e->driver_));
-  if (spheres) {
-    LFX_TRY_ASSIGN(e->spheres_renderer_, gpu::ParticleSpheres::create(*setup.device));
-  }
+  LFX_TRY_ASSIGN(e->spheres_, gpu::ParticleSpheres::create(*setup.device));
+  LFX_TRY_ASSIGN(e->colliders_, gpu::ColliderShapes::create(*setup.device));
   return std::unique_ptr<Effect>(std::move(e));
 }
 

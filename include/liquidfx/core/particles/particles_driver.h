@@ -77,6 +77,10 @@ class ParticlesDriver {
   /// Particles the blocks hold at the current spacing (before the capacity limits them).
   std::uint64_t block_particles() const;
 
+  /// Every collider at time t, with its velocity over the following dt seconds (as the solver
+  /// reads them; also what a renderer draws).
+  std::vector<shared::ParticleCollider> colliders_at(double t, float dt) const;
+
   /// The per-step push constants shared by every solver pass.
   shared::ParticlesStepPush step_push(const ParticleStep& step, std::uint32_t collider_count) const;
 

@@ -16,6 +16,7 @@ namespace lfx {
   X(foam_lifetime, float, 1.0f, 0.02, 60.0, "s", "Foam halves over this time once nothing renews it")                 \
   X(mixing, float, 0.4f, 0.0, 50.0, "1/s", "How fast two liquids' colours mix where they touch")                    \
   X(reorder_every, int, 8, 1, 1000, "", "Steps between sorts of the particles by grid cell (memory locality; sinks drain then)") \
+  X(spheres, bool, true, 0, 0, "", "Draw the particles as spheres (off: a surface or a host draws them)")                  \
   X(draw_radius, float, 1.0f, 0.1, 4.0, "", "Radius of the drawn spheres, in half particle spacings")               \
   X(foam_whiten, float, 0.8f, 0.0, 1.0, "", "How far foam turns the drawn spheres white")
 // clang-format on

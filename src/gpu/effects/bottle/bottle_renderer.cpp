@@ -285,7 +285,8 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
 
     // The far wall first: it is behind the liquid.
     draw_glass(false);
-    {
+    // An empty container is glass only (and may hold other things: a poured liquid's particles).
+    if (!draw.liquid->state().empty) {
       PassScope pass(frame.timer, cmd, "bottle liquid depth");
       front_normal_.use(cmd, access::kColorAttachment);
       front_depth_image_.use(cmd, access::kDepthAttachment);
@@ -315,7 +316,7 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
         vkCmdEndRendering(cmd);
       }
     }
-    {
+    if (!draw.liquid->state().empty) {
       PassScope pass(frame.timer, cmd, "bottle composite");
       front_depth_image_.use(cmd, access::kDepthSampled);
       back_depth_image_.use(cmd, access::kDepthSampled);

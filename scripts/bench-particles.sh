@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The particle benchmark of docs/particles.md, as Markdown tables (ratios from one run):
+# 1. scenes/dam_break.json at 16k, 64k and 256k particles: the cost of a step against the count
+#    (at most linear is the target; finer particles also need more steps a frame);
+# 2. scenes/particles_peer.json, the setting of the Splash browser demo (40,000 particles, a
+#    60 x 50 x 60 grid), per frame.
+# The spheres are off: these are the simulation's passes only ("particles (all passes)").
+# Extra arguments go to every `liquidfx bench`, e.g. --frames 20.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cmake --preset release >/dev/null
+cmake --build --preset release -j "$(nproc)" --target liquidfx >/dev/null
+liquidfx=build/release/apps/liquidfx/liquidfx
+
+# Median ms of every particles pass of a frame, summed per frame.
+particles_ms() {
+  "$liquidfx" bench "$@" | awk '$1 == "particles" && $2 == "(all" { printf "%.2f", $4 }'
+}
+
+echo "$("$liquidfx" bench scenes/dam_break.json --frames 1 --warmup 0 --set water.count=1024 "$@" | head -1)"
+echo
+# Steps a 1/30 s frame runs at the default speed of sound (12 m/s, CFL 0.4): the cells are two
+# particle spacings of a block of 0.004 m^3 filled with n particles.
+steps_a_frame() { awk "BEGIN { dx = 2 * exp(log(0.004 / $1) / 3); s = 12 / (60 * 0.4 * dx); s = (s == int(s)) ? s : int(s) + 1; print 2 * s }"; }
+
+echo "| particles | steps a frame | ms a frame | ms a step | step x 16k | count x 16k |"
+echo "|---:|---:|---:|---:|---:|---:|"
+base=""
+for n in 16384 65536 262144; do
+  steps=$(steps_a_frame $n)
+  ms=$(particles_ms scenes/dam_break.json --size 320x180 --frames 4 --warmup 1 --set water.count=$n \
+    --set water.spheres=false "$@")
+  step=$(awk "BEGIN { printf \"%.3f\", $ms / $steps }")
+  base=${base:-$step}
+  echo "| $n | $steps | $ms | $step | $(awk "BEGIN { printf \"%.2f\", $step / $base }") | $((n / 16384)) |"
+done
+echo
+echo "| peer setting | ms a frame | steps a frame | density error |"
+echo "|---|---:|---:|---:|"
+for steps in 1 2; do
+  ms=$(particles_ms scenes/particles_peer.json --size 320x180 --frames 30 --warmup 5 --set peer.substeps=$steps \
+    --set peer.spheres=false "$@")
+  echo "| 40,000 particles, 60 x 50 x 60 cells | $ms | $steps | see docs |"
+done
