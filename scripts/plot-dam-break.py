@@ -18,7 +18,7 @@ MARTIN_MOYCE = [(0.41, 1.11), (0.84, 1.22), (1.19, 1.44), (1.43, 1.67), (1.63, 1
 
 def main(source, target):
     scale = math.sqrt(2 * 9.81 / A)
-    rows = [r for r in csv.DictReader(open(source)) if r["water.measured_at_s"] not in ("", "nan")]
+    rows = [r for r in csv.DictReader(open(source)) if r["water.live"] not in ("", "nan", "0")]
     sim = [(float(r["water.measured_at_s"]) * scale, float(r["water.front_m"]) / A) for r in rows]
     sim = [p for p in sim if p[0] <= 3.5]
     w, h, left, bottom, right, top = 560, 360, 60, 50, 20, 20

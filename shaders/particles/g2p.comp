@@ -51,7 +51,7 @@ void main() {
   mat3 c = 4.0 * b;  // D^-1 = 4 / dx^2 for the quadratic B-spline, dx = 1
   float ratio = mass / kRestParticlesPerCell;
 
-  float limit = uintBitsToFloat(speed_limit_bits);
+  float limit = speed_limit;
   if (length(v) > limit) v *= limit / length(v);
 
   // The move, in metres.

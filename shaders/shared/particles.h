@@ -47,7 +47,7 @@ LFX_CONST float kRestParticlesPerCell = 8.0f;
 // Fixed point of the particle-to-grid sums (integer atomics add in any order to the same bits,
 // so a run is deterministic): mass in particle masses, momentum in masses x cells per step.
 LFX_CONST float kFixedScale = 16777216.0f;  // 2^24
-LFX_CONST float kFixedLimit = 2.0e9f;      // values are clamped to +-this before conversion
+LFX_CONST float kFixedLimit = 2.0e9f;       // values are clamped to +-this before conversion
 
 // Collider kinds.
 LFX_CONST uint kColliderPlane = 0u;   // solid below the local y = 0 plane
@@ -88,17 +88,17 @@ LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
 
 // The per-step values every solver pass reads.
 #define LFX_PARTICLES_STEP_PUSH                                                                 \
-  vec4 grid_origin;  /* xyz world position of grid node (0, 0, 0) (m); w cell size dx (m) */    \
-  ivec4 grid_dims;   /* nodes along x, y, z; w nodes in all */                                  \
-  vec4 domain_min;   /* xyz the tank's walls (m, world); w step dt (s) */                       \
-  vec4 domain_max;   /* xyz (m, world); w time at the step's start (s) */                       \
-  vec4 gravity;      /* xyz (m/s^2); w bulk viscosity (cells^2 per step) */                     \
-  vec4 material;     /* x pressure stiffness (grid units); y kinematic viscosity (cells^2/s);   \
-                        z foam rate; w foam decay per step (factor) */                          \
+  vec4 grid_origin;    /* xyz world position of grid node (0, 0, 0) (m); w cell size dx (m) */  \
+  ivec4 grid_dims;     /* nodes along x, y, z; w nodes in all */                                \
+  vec4 domain_min;     /* xyz the tank's walls (m, world); w step dt (s) */                     \
+  vec4 domain_max;     /* xyz (m, world); w time at the step's start (s) */                     \
+  vec4 gravity;        /* xyz (m/s^2); w bulk viscosity (cells^2 per step) */                   \
+  vec4 material;       /* x pressure stiffness (grid units); y kinematic viscosity (cells^2/step); \
+                          z foam rate; w foam decay per step (factor) */                        \
   uint collider_first; /* this step's first entry in the collider list */                       \
   uint collider_count;                                                                          \
-  uint capacity;       /* records the buffers hold */                                           \
-  uint speed_limit_bits; /* float bits: the largest speed a particle keeps (cells per step) */
+  uint capacity;         /* records the buffers hold */                                         \
+  float speed_limit;     /* the largest speed a particle keeps (cells per step) */
 
 // Emission: `count` records from the emission list starting at `first`, appended after the
 // live particles while there is room; their ids start at `first_id`.
@@ -118,13 +118,13 @@ LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
 
 // The counting sort by grid cell, and its scan. The bucket `cells` (one past the last cell)
 // holds the particles a sink drained; they fall off the end of the live range.
-#define LFX_PARTICLES_SORT_PUSH                                                              \
-  vec4 grid_origin; /* as in the step */                                                     \
-  ivec4 grid_dims;                                                                           \
-  uint cells;       /* grid cells in all (buckets - 1) */                                    \
-  uint sink_count;  /* sinks: world boxes (min, max) in the sink list */                     \
-  uint pass;        /* the scan's stage (0 blocks, 1 block sums, 2 add), or the mixing on/off */ \
-  float mix_rate;   /* share of the way to its cell's mean colour a particle goes */
+#define LFX_PARTICLES_SORT_PUSH                                                                 \
+  vec4 grid_origin; /* as in the step */                                                        \
+  ivec4 grid_dims;                                                                              \
+  uint cells;      /* grid cells in all (buckets - 1) */                                        \
+  uint sink_count; /* sinks: world boxes (min, max) in the sink list */                         \
+  uint pass;       /* the scan's stage (0 blocks, 1 block sums, 2 add), or the mixing on/off */ \
+  float mix_rate;  /* share of the way to its cell's mean colour a particle goes */
 
 // The sphere impostors: radius (m) and how foam whitens.
 #define LFX_PARTICLES_DRAW_PUSH \
@@ -138,18 +138,18 @@ LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
   uint has_foam;
 
 // The spheres' indirect draw from a source's count (a fixed number or a uint on the GPU).
-#define LFX_PARTICLES_DRAW_ARGS_PUSH                                                   \
+#define LFX_PARTICLES_DRAW_ARGS_PUSH                                                       \
   uint count_word;  /* index of the count among the count buffer's uints (use_buffer 1) */ \
-  uint fixed_count; /* the count (use_buffer 0) */                                        \
-  uint use_buffer;                                                                        \
-  uint capacity;    /* records the buffer holds: never drawn past */
+  uint fixed_count; /* the count (use_buffer 0) */                                         \
+  uint use_buffer;                                                                         \
+  uint capacity; /* records the buffer holds: never drawn past */
 
 // One box or sphere collider drawn (particles/collider.vert, .frag).
-#define LFX_PARTICLES_COLLIDER_DRAW_PUSH                                                 \
-  vec4 position_kind; /* as ParticleCollider */                                          \
-  vec4 rotation;                                                                         \
-  vec4 size;                                                                             \
-  vec4 color;         /* rgb linear albedo */
+#define LFX_PARTICLES_COLLIDER_DRAW_PUSH        \
+  vec4 position_kind; /* as ParticleCollider */ \
+  vec4 rotation;                                \
+  vec4 size;                                    \
+  vec4 color; /* rgb linear albedo */
 
 // The statistics' reduction: the tank's left wall and the particle mass (kg).
 #define LFX_PARTICLES_STATS_PUSH \
@@ -168,13 +168,13 @@ struct ParticleStatsPartial {
 
 // The live count and indirect arguments (std430, 64 bytes), written by the GPU.
 struct ParticleCounts {
-  uint live;            // particles in [0, live)
-  uint sorted_live;     // the sort's new live count, until it commits
+  uint live;         // particles in [0, live)
+  uint sorted_live;  // the sort's new live count, until it commits
   uint pad0;
   uint pad1;
-  uvec4 dispatch;       // x, y, z workgroups of 64 particles (vkCmdDispatchIndirect)
-  uvec4 draw;           // vertices 6, instances live, first vertex 0, first instance 0 (vkCmdDrawIndirect)
-  uvec4 stats_dispatch; // x, y, z workgroups of kStatsGroupSize particles
+  uvec4 dispatch;        // x, y, z workgroups of 64 particles (vkCmdDispatchIndirect)
+  uvec4 draw;            // vertices 6, instances live, first vertex 0, first instance 0 (vkCmdDrawIndirect)
+  uvec4 stats_dispatch;  // x, y, z workgroups of kStatsGroupSize particles
 };
 
 #ifdef __cplusplus
@@ -207,7 +207,8 @@ static_assert(sizeof(ParticleCollider) == 80 && sizeof(DistanceGridInfo) == 32);
 static_assert(sizeof(ParticlesStepPush) == 112 && offsetof(ParticlesStepPush, collider_first) == 96);
 static_assert(sizeof(ParticlesEmitPush) == 16 && sizeof(ParticlesCommitPush) == 16 && sizeof(ParticlesDrawPush) == 32);
 static_assert(sizeof(ParticlesSortPush) == 48 && offsetof(ParticlesSortPush, cells) == 32);
-static_assert(sizeof(ParticlesColliderDrawPush) == 64 && sizeof(ParticlesStatsPush) == 16 && sizeof(ParticlesDrawArgsPush) == 16 && sizeof(ParticleStatsPartial) == 16);
+static_assert(sizeof(ParticlesColliderDrawPush) == 64 && sizeof(ParticlesStatsPush) == 16 &&
+              sizeof(ParticlesDrawArgsPush) == 16 && sizeof(ParticleStatsPartial) == 16);
 static_assert(sizeof(ParticleCounts) == 64 && offsetof(ParticleCounts, dispatch) == 16);
 #endif
 

@@ -1,10 +1,10 @@
 #include "liquidfx/scene/effect.h"
 
-#include "liquidfx/scene/scene.h"
-#include "liquidfx/scene/track.h"
-
 #include <cstring>
 #include <filesystem>
+
+#include "liquidfx/scene/scene.h"
+#include "liquidfx/scene/track.h"
 
 namespace lfx::scene {
 

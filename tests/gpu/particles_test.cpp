@@ -156,8 +156,8 @@ TEST_F(ParticlesTest, TheDamBreakFrontFollowsMartinAndMoyce) {
     auto after = std::find_if(curve.begin(), curve.end(), [&](auto c) { return c.first >= m.t; });
     if (after == curve.begin() || after == curve.end()) continue;
     const auto before = after - 1;
-    const double z = before->second + (after->second - before->second) * (m.t - before->first) /
-                                          (after->first - before->first);
+    const double z =
+        before->second + (after->second - before->second) * (m.t - before->first) / (after->first - before->first);
     std::printf("T %.2f  Martin-Moyce %.2f  simulated %.2f  (%+.1f %%)\n", m.t, m.z, z, 100.0 * (z - m.z) / m.z);
     EXPECT_NEAR(z, m.z, 0.1 * m.z) << "T = " << m.t;
     ++compared;
@@ -177,8 +177,9 @@ TEST_F(ParticlesTest, TheCountingSortEqualsACpuSortByCellThenId) {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> order;  // (cell, id) as the GPU left them
   std::vector<std::uint32_t> per_cell(grid.node_count() + 1, 0);
   for (std::size_t i = 0; i < records.size(); ++i) {
-    const glm::ivec3 c = glm::clamp(glm::ivec3(glm::floor((glm::vec3(records[i].position_foam) - grid.origin) / grid.cell)),
-                                    glm::ivec3(0), grid.nodes - 1);
+    const glm::ivec3 c =
+        glm::clamp(glm::ivec3(glm::floor((glm::vec3(records[i].position_foam) - grid.origin) / grid.cell)),
+                   glm::ivec3(0), grid.nodes - 1);
     const auto cell = std::uint32_t((c.z * grid.nodes.y + c.y) * grid.nodes.x + c.x);
     order.push_back({cell, std::bit_cast<std::uint32_t>(states[i].c_row0.w)});
     ++per_cell[cell];
@@ -256,18 +257,22 @@ TEST(ParticlesSceneTest, BadBlocksExitTwoNamingTheJsonPath) {
     return R"({"effects": [{"type": "particles", "tank": {"min": [0, 0, 0], "max": [1, 1, 1]}, )" + effect + "}]}";
   };
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {scene(R"("blocks": [{"min": [0, 0, 0], "max": [2, 0.5, 0.5]}])"), "/effects/0/blocks/0/max: is outside the tank"},
+      {scene(R"("blocks": [{"min": [0, 0, 0], "max": [2, 0.5, 0.5]}])"),
+       "/effects/0/blocks/0/max: is outside the tank"},
       {scene(R"("blocks": [{"min": [0.5, 0, 0], "max": [0.2, 0.5, 0.5]}])"), "/effects/0/blocks/0/max: must be above"},
       {scene(R"("nozzles": [{"position": [0.5, 0.5, 0.5], "rate": -1, "speed": 1}], "spacing": 0.01)"),
        "/effects/0/nozzles/0/rate"},
       {scene(R"("nozzles": [{"position": [0.5, 0.5, 0.5], "rate": 0.1, "speed": 1}])"), "/effects/0/spacing"},
       {scene(R"("blocks": [{"min": [0, 0, 0], "max": [0.2, 0.2, 0.2]}], "colliders": [{"shape": "cone"}])"),
        "/effects/0/colliders/0/shape"},
-      {scene(R"("blocks": [{"min": [0, 0, 0], "max": [0.2, 0.2, 0.2]}], "colliders": [{"shape": "box", "size": [0, 1, 1]}])"),
+      {scene(
+           R"("blocks": [{"min": [0, 0, 0], "max": [0.2, 0.2, 0.2]}], "colliders": [{"shape": "box", "size": [0, 1, 1]}])"),
        "/effects/0/colliders/0/size"},
-      {scene(R"("blocks": [{"min": [0, 0, 0], "max": [0.2, 0.2, 0.2]}], "colliders": [{"shape": "wall", "container": "teapot"}])"),
+      {scene(
+           R"("blocks": [{"min": [0, 0, 0], "max": [0.2, 0.2, 0.2]}], "colliders": [{"shape": "wall", "container": "teapot"}])"),
        "/effects/0/colliders/0/container"},
-      {scene(R"("blocks": [{"min": [0, 0, 0], "max": [0.2, 0.2, 0.2]}], "colliders": [{"shape": "sphere", "radius": 0.1, "track": "paddle"}])"),
+      {scene(
+           R"("blocks": [{"min": [0, 0, 0], "max": [0.2, 0.2, 0.2]}], "colliders": [{"shape": "sphere", "radius": 0.1, "track": "paddle"}])"),
        "/effects/0/colliders/0/track: no track \"paddle\""},
       {scene(R"("blocks": [{"min": [0, 0, 0], "max": [0.2, 0.2, 0.2]}], "sinks": [{"min": [0, 0, 0]}])"),
        "/effects/0/sinks/0/max"},

@@ -31,7 +31,9 @@ Pose world_pose(const Carrier& carrier, const Pose& local, double t) {
   return {c.position + c.orientation * local.position, c.orientation * local.orientation};
 }
 
-glm::vec4 quat_xyzw(const glm::quat& q) { return {q.x, q.y, q.z, q.w}; }
+glm::vec4 quat_xyzw(const glm::quat& q) {
+  return {q.x, q.y, q.z, q.w};
+}
 
 shared::ParticleRecord record(glm::vec3 position, glm::vec3 velocity, glm::vec3 color) {
   return {glm::vec4(position, 0.0f), glm::vec4(velocity, 1.0f), glm::vec4(color, 1.0f)};
@@ -93,7 +95,9 @@ int ParticlesDriver::steps_per_60th() const {
   return int(std::clamp(std::ceil(steps), 1.0, 400.0));
 }
 
-float ParticlesDriver::step_dt() const { return float(1.0 / (60.0 * steps_per_60th())); }
+float ParticlesDriver::step_dt() const {
+  return float(1.0 / (60.0 * steps_per_60th()));
+}
 
 std::uint64_t ParticlesDriver::block_particles() const {
   std::uint64_t total = 0;
@@ -210,9 +214,15 @@ std::vector<shared::ParticleCollider> ParticlesDriver::colliders_at(double t, fl
     glm::vec4 size(c.size, c.rounding);
     std::uint32_t grid_index = 0;
     switch (c.shape) {
-      case ColliderShape::plane: kind = shared::kColliderPlane; break;
-      case ColliderShape::sphere: kind = shared::kColliderSphere; break;
-      case ColliderShape::box: kind = shared::kColliderBox; break;
+      case ColliderShape::plane:
+        kind = shared::kColliderPlane;
+        break;
+      case ColliderShape::sphere:
+        kind = shared::kColliderSphere;
+        break;
+      case ColliderShape::box:
+        kind = shared::kColliderBox;
+        break;
       case ColliderShape::shell:
         kind = shared::kColliderShell;
         size = glm::vec4(0.0f, 0.0f, 0.0f, 0.5f * c.thickness);
@@ -251,7 +261,7 @@ shared::ParticlesStepPush ParticlesDriver::step_push(const ParticleStep& step, s
   p.collider_count = collider_count;
   p.capacity = capacity();
   // Half a cell a step: the B-spline stencil stays valid and nothing crosses a wall unseen.
-  p.speed_limit_bits = std::bit_cast<std::uint32_t>(0.5f);
+  p.speed_limit = 0.5f;
   return p;
 }
 

@@ -7,9 +7,13 @@
 namespace lfx {
 namespace {
 
-bool finite(glm::vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+bool finite(glm::vec3 v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
 
-bool has_volume(glm::vec3 lo, glm::vec3 hi) { return finite(lo) && finite(hi) && lo.x < hi.x && lo.y < hi.y && lo.z < hi.z; }
+bool has_volume(glm::vec3 lo, glm::vec3 hi) {
+  return finite(lo) && finite(hi) && lo.x < hi.x && lo.y < hi.y && lo.z < hi.z;
+}
 
 bool inside(const Bounds& domain, glm::vec3 lo, glm::vec3 hi) {
   return lo.x >= domain.min.x && lo.y >= domain.min.y && lo.z >= domain.min.z && hi.x <= domain.max.x &&
@@ -18,13 +22,17 @@ bool inside(const Bounds& domain, glm::vec3 lo, glm::vec3 hi) {
 
 }  // namespace
 
-float ParticleNozzle::radius() const { return std::sqrt(rate / (3.14159265f * speed)); }
+float ParticleNozzle::radius() const {
+  return std::sqrt(rate / (3.14159265f * speed));
+}
 
 Result<void> check_particles_setup(const ParticlesSetup& s) {
-  if (!has_volume(s.domain.min, s.domain.max)) return input_error("particles: the domain needs min < max on every axis");
+  if (!has_volume(s.domain.min, s.domain.max))
+    return input_error("particles: the domain needs min < max on every axis");
   if (s.spacing && !(*s.spacing > 0.0f && std::isfinite(*s.spacing)))
     return input_error("particles: the spacing must be a positive number of metres");
-  if (s.blocks.empty() && s.nozzles.empty()) return input_error("particles: no blocks and no nozzles: nothing to simulate");
+  if (s.blocks.empty() && s.nozzles.empty())
+    return input_error("particles: no blocks and no nozzles: nothing to simulate");
   if (s.blocks.empty() && !s.spacing)
     return input_error("particles: without blocks, say the particle spacing (\"spacing\", metres)");
   for (std::size_t i = 0; i < s.blocks.size(); ++i) {

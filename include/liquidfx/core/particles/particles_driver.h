@@ -18,14 +18,14 @@ namespace lfx {
 
 /// One solver step as the GPU records it.
 struct ParticleStep {
-  std::uint64_t index = 0;          ///< Steps since the (re)start.
-  double time = 0.0;                ///< Seconds at the step's start.
-  float dt = 0.0f;                  ///< Seconds.
-  std::uint32_t emit_first = 0;     ///< Its range of ParticleWork::emitted.
+  std::uint64_t index = 0;       ///< Steps since the (re)start.
+  double time = 0.0;             ///< Seconds at the step's start.
+  float dt = 0.0f;               ///< Seconds.
+  std::uint32_t emit_first = 0;  ///< Its range of ParticleWork::emitted.
   std::uint32_t emit_count = 0;
-  std::uint32_t first_id = 0;       ///< Id of its first emitted particle.
-  std::uint32_t collider_first = 0; ///< Its range of ParticleWork::colliders (collider_count long).
-  bool reorder = false;             ///< Sort by cell after the step (and drain the sinks).
+  std::uint32_t first_id = 0;        ///< Id of its first emitted particle.
+  std::uint32_t collider_first = 0;  ///< Its range of ParticleWork::colliders (collider_count long).
+  bool reorder = false;              ///< Sort by cell after the step (and drain the sinks).
 };
 
 /// The steps since the GPU last took them, with everything they read.
@@ -96,8 +96,8 @@ class ParticlesDriver {
   int built_count_ = 0;
   float spacing_ = 0.0f;
   ParticleGrid grid_;
-  double time_ = 0.0;        // start of the next step
-  double target_ = 0.0;      // the time played so far
+  double time_ = 0.0;    // start of the next step
+  double target_ = 0.0;  // the time played so far
   std::uint64_t step_index_ = 0;
   std::uint32_t next_id_ = 0;
   std::vector<float> nozzle_travel_;  // distance each nozzle's jet moved since its last layer (m)

@@ -30,11 +30,11 @@ struct ParticleBlock {
 /// A nozzle that pours a round jet: `rate` of liquid at `speed` along `direction` between
 /// `start` and `end`, from a disc whose area is rate / speed.
 struct ParticleNozzle {
-  glm::vec3 position{0.0f};             ///< Metres, on the carrier (or in the world).
+  glm::vec3 position{0.0f};                ///< Metres, on the carrier (or in the world).
   glm::vec3 direction{0.0f, -1.0f, 0.0f};  ///< Unit, on the carrier.
-  float rate = 1.0e-4f;                 ///< m^3/s (0.1 litres a second).
-  float speed = 1.0f;                   ///< m/s.
-  double start = 0.0, end = 1.0e9;      ///< Seconds.
+  float rate = 1.0e-4f;                    ///< m^3/s (0.1 litres a second).
+  float speed = 1.0f;                      ///< m/s.
+  double start = 0.0, end = 1.0e9;         ///< Seconds.
   glm::vec3 color{0.2f, 0.45f, 0.8f};
   Carrier carrier;
 
@@ -52,10 +52,10 @@ enum class ColliderShape { plane, sphere, box, shell };
 /// A solid the liquid flows around; its velocity (from its carrier) is passed to the liquid.
 struct ParticleColliderDesc {
   ColliderShape shape = ColliderShape::box;
-  Pose local;                 ///< On the carrier (or in the world). A plane's solid side is local y < 0.
-  glm::vec3 size{0.05f};      ///< Sphere: radius in x. Box: half extents.
-  float rounding = 0.0f;      ///< Box edges (m).
-  float thickness = 0.004f;   ///< Shell: the wall's full thickness (m).
+  Pose local;                ///< On the carrier (or in the world). A plane's solid side is local y < 0.
+  glm::vec3 size{0.05f};     ///< Sphere: radius in x. Box: half extents.
+  float rounding = 0.0f;     ///< Box edges (m).
+  float thickness = 0.004f;  ///< Shell: the wall's full thickness (m).
   std::shared_ptr<const DistanceGrid> distance;  ///< Shell: the mesh's unsigned distance, local.
   Carrier carrier;
 };

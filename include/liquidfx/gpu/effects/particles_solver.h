@@ -65,15 +65,15 @@ class ParticlesSolver {
   Context& ctx_;
   ParticlesDriver& driver_;
   Pipeline emit_, commit_, p2g_, grid_update_, g2p_, sort_count_, scan_, sort_slot_, sort_scatter_, stats_;
-  ParticleWork work_;      // prepared, not yet recorded
-  bool built_ = false;     // buffers exist for the driver's capacity and grid
+  ParticleWork work_;   // prepared, not yet recorded
+  bool built_ = false;  // buffers exist for the driver's capacity and grid
   Buffer records_, states_, unsorted_records_, unsorted_states_, counts_;
   Buffer grid_, grid_velocity_;
   Buffer bucket_counts_, offsets_, block_sums_, keys_, order_;
   Buffer emitted_, colliders_, distance_grids_, distance_values_, sinks_, partials_;
   struct Readback {
-    Buffer buffer;                 // counts, then the partials
-    std::uint64_t serial = 0;      // the submission that fills it (0: never used)
+    Buffer buffer;             // counts, then the partials
+    std::uint64_t serial = 0;  // the submission that fills it (0: never used)
     double time = 0.0;
   };
   std::array<Readback, 3> readbacks_;

@@ -38,8 +38,8 @@ void ColliderShapes::record_opaque(FrameContext& frame, std::span<const shared::
   pipeline_.bind(cmd);
   DescriptorWrites().uniform_buffer(0, frame.frame_uniforms.handle()).push(ctx_, cmd, pipeline_);
   for (const shared::ParticleCollider* c : drawn) {
-    pipeline_.push_constants(cmd, shared::ParticlesColliderDrawPush{c->position_kind, c->rotation, c->size,
-                                                                    glm::vec4(color, 1.0f)});
+    pipeline_.push_constants(
+        cmd, shared::ParticlesColliderDrawPush{c->position_kind, c->rotation, c->size, glm::vec4(color, 1.0f)});
     vkCmdDraw(cmd, 36, 1, 0, 0);
   }
   vkCmdEndRendering(cmd);

@@ -18,10 +18,9 @@ Result<std::unique_ptr<ParticleSpheres>> ParticleSpheres::create(Context& ctx) {
   desc.depth_format = kDepthFormat;
   desc.cull = VK_CULL_MODE_NONE;
   LFX_TRY_ASSIGN(s->spheres_, Pipeline::graphics(ctx, desc));
-  LFX_TRY_ASSIGN(s->draw_args_,
-                 Buffer::create(ctx, sizeof(VkDrawIndirectCommand),
-                                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
-                                MemoryUsage::device, "particle sphere draw"));
+  LFX_TRY_ASSIGN(s->draw_args_, Buffer::create(ctx, sizeof(VkDrawIndirectCommand),
+                                               VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
+                                               MemoryUsage::device, "particle sphere draw"));
   return s;
 }
 
@@ -43,8 +42,8 @@ void ParticleSpheres::record_opaque(FrameContext& frame, float radius_scale, flo
       .storage_buffer(0, counted ? source_.count_buffer : source_.buffer)
       .storage_buffer(1, draw_args_.handle())
       .push(ctx_, cmd, args_);
-  args_.push_constants(cmd, shared::ParticlesDrawArgsPush{std::uint32_t(source_.count_offset / 4), source_.count, counted ? 1u : 0u,
-                                         source_.count});
+  args_.push_constants(cmd, shared::ParticlesDrawArgsPush{std::uint32_t(source_.count_offset / 4), source_.count,
+                                                          counted ? 1u : 0u, source_.count});
   vkCmdDispatch(cmd, 1, 1, 1);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT,
@@ -59,14 +58,10 @@ void ParticleSpheres::record_opaque(FrameContext& frame, float radius_scale, flo
       .uniform_buffer(0, frame.frame_uniforms.handle())
       .storage_buffer(1, source_.buffer)
       .push(ctx_, cmd, spheres_);
-  const shared::ParticlesDrawPush push{source_.radius * radius_scale,
-                                       foam_whiten,
-                                       source_.position_offset,
-                                       source_.stride,
-                                       source_.color_offset.value_or(0),
-                                       source_.foam_offset.value_or(0),
-                                       source_.color_offset ? 1u : 0u,
-                                       source_.foam_offset ? 1u : 0u};
+  const shared::ParticlesDrawPush push{source_.radius * radius_scale,    foam_whiten,
+                                       source_.position_offset,          source_.stride,
+                                       source_.color_offset.value_or(0), source_.foam_offset.value_or(0),
+                                       source_.color_offset ? 1u : 0u,   source_.foam_offset ? 1u : 0u};
   spheres_.push_constants(cmd, push);
   vkCmdDrawIndirect(cmd, draw_args_.handle(), 0, 1, sizeof(VkDrawIndirectCommand));
   vkCmdEndRendering(cmd);

@@ -10,10 +10,12 @@
 namespace lfx::gpu {
 namespace {
 
-constexpr VkBufferUsageFlags kStorage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                                        VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+constexpr VkBufferUsageFlags kStorage =
+    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
 
-std::uint32_t groups_of(std::uint64_t items, std::uint32_t size) { return std::uint32_t((items + size - 1) / size); }
+std::uint32_t groups_of(std::uint64_t items, std::uint32_t size) {
+  return std::uint32_t((items + size - 1) / size);
+}
 
 // Every pass reads what the previous one wrote (buffers only): one global barrier between them.
 void solver_barrier(VkCommandBuffer cmd) {
@@ -99,9 +101,8 @@ Result<void> ParticlesSolver::make_buffers() {
   for (const ParticleColliderDesc& c : driver_.setup().colliders) {
     if (c.shape != ColliderShape::shell) continue;
     const DistanceGrid& g = *c.distance;
-    infos.push_back({glm::vec4(g.origin, g.cell),
-                     glm::uvec4(std::uint32_t(g.nx), std::uint32_t(g.ny), std::uint32_t(g.nz),
-                                std::uint32_t(values.size()))});
+    infos.push_back({glm::vec4(g.origin, g.cell), glm::uvec4(std::uint32_t(g.nx), std::uint32_t(g.ny),
+                                                             std::uint32_t(g.nz), std::uint32_t(values.size()))});
     values.insert(values.end(), g.values.begin(), g.values.end());
   }
   if (infos.empty()) infos.push_back({});
@@ -143,7 +144,8 @@ Result<void> ParticlesSolver::prepare() {
   work_.colliders.insert(work_.colliders.end(), more.colliders.begin(), more.colliders.end());
   work_.collider_count = more.collider_count;
   if (!built_ || more.restart) LFX_TRY(make_buffers());
-  LFX_TRY(ensure_device_buffer(ctx_, emitted_, std::max<std::size_t>(work_.emitted.size(), 1) * sizeof(shared::ParticleRecord),
+  LFX_TRY(ensure_device_buffer(ctx_, emitted_,
+                               std::max<std::size_t>(work_.emitted.size(), 1) * sizeof(shared::ParticleRecord),
                                kStorage, "particle emission"));
   return ensure_device_buffer(ctx_, colliders_,
                               std::max<std::size_t>(work_.colliders.size(), 1) * sizeof(shared::ParticleCollider),
@@ -199,7 +201,8 @@ void ParticlesSolver::record_step(VkCommandBuffer cmd, GpuTimer* timer, const Pa
     PassScope pass(timer, cmd, "particles emit");
     emit_.bind(cmd);
     bind_all(cmd, emit_);
-    emit_.push_constants(cmd, shared::ParticlesEmitPush{step.emit_first, step.emit_count, step.first_id, push.capacity});
+    emit_.push_constants(cmd,
+                         shared::ParticlesEmitPush{step.emit_first, step.emit_count, step.first_id, push.capacity});
     vkCmdDispatch(cmd, groups_of(step.emit_count, shared::kParticleGroupSize), 1, 1);
     solver_barrier(cmd);
     commit_.bind(cmd);
@@ -256,7 +259,9 @@ void ParticlesSolver::record_sort(VkCommandBuffer cmd, GpuTimer* timer, const Pa
     dispatch();
     solver_barrier(cmd);
   };
-  const auto per_particle = [&] { vkCmdDispatchIndirect(cmd, counts_.handle(), offsetof(shared::ParticleCounts, dispatch)); };
+  const auto per_particle = [&] {
+    vkCmdDispatchIndirect(cmd, counts_.handle(), offsetof(shared::ParticleCounts, dispatch));
+  };
   const std::uint32_t scan_groups = groups_of(nodes + 2, shared::kScanItemsPerGroup);
 
   vkCmdFillBuffer(cmd, bucket_counts_.handle(), 0, VK_WHOLE_SIZE, 0);
@@ -287,8 +292,8 @@ void ParticlesSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
   solver_barrier(cmd);
   stats_.bind(cmd);
   bind_all(cmd, stats_);
-  stats_.push_constants(cmd, shared::ParticlesStatsPush{driver_.setup().domain.min.x, driver_.particle_mass(),
-                                                        driver_.capacity(), 0});
+  stats_.push_constants(
+      cmd, shared::ParticlesStatsPush{driver_.setup().domain.min.x, driver_.particle_mass(), driver_.capacity(), 0});
   vkCmdDispatchIndirect(cmd, counts_.handle(), offsetof(shared::ParticleCounts, stats_dispatch));
   solver_barrier(cmd);
   Readback& r = readbacks_[next_readback_];
@@ -297,8 +302,8 @@ void ParticlesSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
   const VkBufferCopy partials{0, sizeof(shared::ParticleCounts), partials_.size()};
   vkCmdCopyBuffer(cmd, counts_.handle(), r.buffer.handle(), 1, &counts);
   vkCmdCopyBuffer(cmd, partials_.handle(), r.buffer.handle(), 1, &partials);
-  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
-                 VK_ACCESS_2_HOST_READ_BIT);
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
   // The submission that carries this command buffer is the next one the Context makes.
   r.serial = ctx_.submitted_serial() + 1;
   r.time = driver_.time();
