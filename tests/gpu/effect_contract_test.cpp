@@ -148,6 +148,40 @@ TEST_F(EffectContractTest, APressDropsARippleWhereThePointerIs) {
   EXPECT_FALSE(player->input(wheel));  // nothing takes it
 }
 
+TEST_F(EffectContractTest, AHeldPointerPushesTheParticleLiquid) {
+  // A still pool seen from the front; one player's pointer sweeps through it, the other's not.
+  const char* pool = R"({"camera": {"position": [0.15, 0.08, 0.6], "target": [0.15, 0.04, 0.0], "fov": 40},
+    "effects": [{"type": "particles", "name": "pool", "count": 3000,
+                 "tank": {"min": [0, 0, -0.05], "max": [0.3, 0.2, 0.05]},
+                 "blocks": [{"min": [0, 0, -0.05], "max": [0.3, 0.06, 0.05]}]}]})";
+  auto still = play(ctx(), pool), swept = play(ctx(), pool);
+  ASSERT_TRUE(still && swept);
+  auto energy = [](ScenePlayer& p) {
+    for (const auto& [name, value] : p.stats())
+      if (name == "pool.kinetic_energy_j") return value;
+    return -1.0;
+  };
+  scene::InputEvent e;
+  e.kind = scene::InputKind::press;
+  e.position = {0.25f, 0.62f};
+  EXPECT_TRUE(swept->input(e));
+  e.kind = scene::InputKind::drag;
+  e.held = true;
+  for (int frame = 0; frame < 12; ++frame) {
+    e.position.x = 0.25f + 0.04f * float(frame);  // across the pool at about 0.6 m/s
+    if (frame > 0) {
+      EXPECT_TRUE(swept->input(e));
+    }
+    for (ScenePlayer* p : {still.get(), swept.get()}) {
+      ASSERT_TRUE(p->advance(1.0 / 30.0));
+      ASSERT_TRUE(p->render());
+    }
+  }
+  EXPECT_GT(energy(*swept), 10.0 * energy(*still)) << "swept " << energy(*swept) << " J, still " << energy(*still);
+  e.kind = scene::InputKind::release;
+  EXPECT_TRUE(swept->input(e));
+}
+
 TEST_F(EffectContractTest, TheRayThroughAPointLeavesTheCameraTowardsWhatIsThere) {
   auto player = play(ctx(), R"({"camera": {"position": [0, 1, 3], "target": [0, 0.5, 0]}})", 320, 180);
   ASSERT_TRUE(player);
