@@ -2,9 +2,11 @@
 #include "effects/bottle_effect.h"
 #include "effects/particles_effect.h"
 #include "effects/ripples_effect.h"
+#include "effects/surface_effect.h"
 #include "liquidfx/core/bottle/bottle_knobs.h"
 #include "liquidfx/core/particles/particles_knobs.h"
 #include "liquidfx/core/ripples/ripples_knobs.h"
+#include "liquidfx/core/surface/surface_knobs.h"
 #include "liquidfx/scene/effect.h"
 
 namespace lfx::scene {
@@ -19,6 +21,9 @@ std::span<const EffectType> effect_types() {
       make_effect_type<ParticlesKnobs>("particles",
                                        "A GPU particle liquid (MLS-MPM): dam breaks, pouring, stirring, containers.",
                                        &create_particles_effect),
+      make_effect_type<SurfaceKnobs>("surface",
+                                     "A particle buffer drawn as one continuous liquid (screen-space, narrow-range filter).",
+                                     &create_surface_effect),
   };
   return kTypes;
 }

@@ -232,6 +232,12 @@ Result<ParticleColliderDesc> read_collider(const EffectSetup& setup, const JsonO
 
 }  // namespace
 
+Result<gpu::ParticleSource> particle_source_of(const Effect& effect) {
+  const auto* particles = dynamic_cast<const ParticlesEffect*>(&effect);
+  if (!particles) return input_error("not a particles effect");
+  return particles->solver_->source();
+}
+
 Result<std::unique_ptr<Effect>> create_particles_effect(const EffectSetup& setup) {
   const JsonObject& b = setup.block;
   ParticlesKnobs knobs;

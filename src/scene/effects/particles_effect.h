@@ -20,10 +20,15 @@
 
 #include <memory>
 
+#include "liquidfx/gpu/particle_source.h"
 #include "liquidfx/scene/effect.h"
 
 namespace lfx::scene {
 
 Result<std::unique_ptr<Effect>> create_particles_effect(const EffectSetup& setup);
+
+/// The particle buffer of a particles effect as it is now (the surface effect draws it); an
+/// error when `effect` is of another type.
+Result<gpu::ParticleSource> particle_source_of(const Effect& effect);
 
 }  // namespace lfx::scene

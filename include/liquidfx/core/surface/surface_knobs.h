@@ -1,0 +1,24 @@
+// The surface effect's knobs: a particle buffer drawn as one continuous liquid.
+#pragma once
+
+#include <glm/vec3.hpp>
+
+#include "liquidfx/core/knobs.h"
+
+namespace lfx {
+
+// clang-format off
+#define LFX_SURFACE_KNOBS(X)                                                                                         \
+  X(resolution_scale, float, 0.5f, 0.25, 1.0, "", "Size of the surface's targets against the frame (filtering cost follows it)") \
+  X(filter_iterations, int, 3, 0, 8, "", "Narrow-range filter passes (each an x and a y pass): more fuse the particles further") \
+  X(filter_radius, float, 3.0f, 0.5, 8.0, "", "Filter width, in particle radii (capped at max_filter_pixels)")        \
+  X(max_filter_pixels, int, 24, 2, 64, "px", "Largest filter radius on screen, so close liquid costs no more than far") \
+  X(depth_range, float, 1.5f, 0.1, 10.0, "", "Neighbours deeper or shallower than this many radii are clamped (crisp silhouettes)") \
+  X(absorption, glm::vec3, (glm::vec3{12.0f, 5.0f, 3.0f}), 0.0, 1000.0, "1/m", "Beer-Lambert absorption per colour channel") \
+  X(color, glm::vec3, (glm::vec3{0.1f, 0.3f, 0.45f}), 0.0, 1.0, "rgb", "The liquid's colour where the particles carry none")  \
+  X(refraction, float, 0.03f, 0.0, 0.5, "", "How far the surface bends what is seen through it (screen fraction)")    \
+  X(specular, float, 1.0f, 0.0, 10.0, "", "Strength of the sun's highlight")
+// clang-format on
+LFX_KNOB_STRUCT(SurfaceKnobs, LFX_SURFACE_KNOBS);
+
+}  // namespace lfx

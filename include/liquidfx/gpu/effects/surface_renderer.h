@@ -1,0 +1,63 @@
+// lfx::gpu::SurfaceRenderer: GPU particle buffers drawn as continuous liquid (screen-space
+// fluid rendering), whose cost follows the surface's pixels.
+//
+// Per attached surface, every frame: splat (every particle's sphere: nearest depth, summed
+// thickness; compute, atomics), narrow-range filter (x and y passes, ping-ponged), composite
+// (normals, refraction, Beer-Lambert absorption, Fresnel sky reflection, sun highlight) over the
+// frame, depth-tested against the scene. Pipelines are made once and shared by every surface;
+// each surface owns its targets and its knobs, so two surfaces at different particle radii
+// filter at their own widths in the same frame.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "liquidfx/core/result.h"
+#include "liquidfx/core/surface/surface_knobs.h"
+#include "liquidfx/gpu/buffer.h"
+#include "liquidfx/gpu/context.h"
+#include "liquidfx/gpu/detail/pipeline.h"
+#include "liquidfx/gpu/image.h"
+#include "liquidfx/gpu/particle_source.h"
+#include "liquidfx/gpu/render/frame_passes.h"
+
+namespace lfx::gpu {
+
+class SurfaceRenderer : public FramePasses {
+ public:
+  static Result<std::unique_ptr<SurfaceRenderer>> create(Context& ctx);
+
+  /// Draws `source` as the surface `name` with `knobs` (read every frame: change them live).
+  /// Errors: a name attached twice, a layout check_particle_source refuses.
+  Result<void> attach(const std::string& name, const ParticleSource& source, const SurfaceKnobs& knobs);
+  /// A new source for a surface (a count that changed, a buffer a host replaced); an unknown
+  /// name is an error.
+  Result<void> update(const std::string& name, const ParticleSource& source);
+  /// Frees the surface's targets once the frames in flight are done with them.
+  Result<void> detach(const std::string& name);
+  std::size_t surfaces() const { return surfaces_.size(); }
+  /// A surface's filtered depth (linear, metres; 0 where there is no liquid) and thickness
+  /// (metres) after the last frame, RG32F at the surface's resolution; nullptr for an unknown name.
+  Image* filtered(const std::string& name);
+
+  Result<void> prepare(const FramePrepare& frame) override;
+  void record_transparent(FrameContext& frame) override;
+
+ private:
+  struct Surface {
+    ParticleSource source;
+    const SurfaceKnobs* knobs = nullptr;
+    Buffer depth_bits, thickness, color_sums;
+    Image fields[2];  // RG32F: filtered depth (m, 0 = none) and thickness (m), ping-ponged
+  };
+  explicit SurfaceRenderer(Context& ctx) : ctx_(ctx) {}
+  Result<void> prepare_surface(Surface& s, std::uint32_t width, std::uint32_t height);
+  void record_surface(FrameContext& frame, Surface& s);
+
+  Context& ctx_;
+  Pipeline splat_, filter_, composite_;
+  std::map<std::string, Surface> surfaces_;
+};
+
+}  // namespace lfx::gpu

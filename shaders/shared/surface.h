@@ -1,0 +1,65 @@
+// The surface chain (splat -> narrow-range filter -> composite): push constants shared by the
+// C++ side and the shaders.
+#ifndef LFX_SHARED_SURFACE_H
+#define LFX_SHARED_SURFACE_H
+
+#include "shared/prelude.h"
+
+LFX_SHARED_BEGIN
+
+// Thickness is summed in fixed point: tenths of a millimetre.
+LFX_CONST float kSurfaceThicknessScale = 10000.0f;
+// Spheres are splatted this many times the particles' radius (closing the gaps between touching
+// spheres).
+LFX_CONST float kSplatGrowth = 1.5f;
+// The splat covers at most this radius in surface pixels around a particle.
+LFX_CONST int kSurfaceMaxSplatPixels = 32;
+
+// Splat: every particle's sphere into the surface's depth (nearest) and thickness (sum).
+#define LFX_SURFACE_SPLAT_PUSH                                                     \
+  ivec2 size;           /* surface targets (pixels) */                             \
+  float radius;         /* particle radius (m) */                                  \
+  float scale;          /* surface pixels per frame pixel */                       \
+  uint stride;          /* bytes from one record to the next */                    \
+  uint position_offset; /* bytes */                                                \
+  uint count_word;      /* index of the live count among the count buffer's uints */ \
+  uint fixed_count;     /* the count when use_buffer is 0 */                       \
+  uint use_buffer;                                                                 \
+  uint capacity;        /* records the buffer holds */                             \
+  uint color_offset;    /* bytes, when has_color is 1 */                           \
+  uint has_color;
+
+// Resolve and filter: depth (m, 0 = no liquid) and thickness (m), one axis a pass.
+#define LFX_SURFACE_FILTER_PUSH                                                         \
+  ivec2 size;            /* surface targets (pixels) */                                 \
+  ivec2 direction;       /* (1, 0) or (0, 1); (0, 0): resolve the splat's sums */       \
+  float world_radius;    /* filter radius (m) */                                        \
+  float pixels_per_metre; /* at a view depth of 1 m, in surface pixels */               \
+  float range;           /* neighbours are clamped to the centre's depth +- this (m) */ \
+  int max_pixels;        /* the filter radius on screen is capped here */
+
+// Composite: the liquid over the frame.
+#define LFX_SURFACE_COMPOSITE_PUSH                                                     \
+  ivec2 size;        /* surface targets (pixels) */                                    \
+  float scale;       /* surface pixels per frame pixel */                              \
+  float specular;                                                                      \
+  vec4 absorption;   /* rgb Beer-Lambert (1/m); w refraction (screen fraction) */      \
+  vec4 plain_color;  /* rgb the liquid's colour when the records carry none; w 1: they do */
+
+#ifdef __cplusplus
+struct SurfaceSplatPush {
+  LFX_SURFACE_SPLAT_PUSH
+};
+struct SurfaceFilterPush {
+  LFX_SURFACE_FILTER_PUSH
+};
+struct SurfaceCompositePush {
+  LFX_SURFACE_COMPOSITE_PUSH
+};
+static_assert(sizeof(SurfaceSplatPush) == 48 && sizeof(SurfaceFilterPush) == 32);
+static_assert(sizeof(SurfaceCompositePush) == 48 && offsetof(SurfaceCompositePush, absorption) == 16);
+#endif
+
+LFX_SHARED_END
+
+#endif

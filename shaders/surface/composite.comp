@@ -1,0 +1,73 @@
+#version 460
+// The liquid over the frame: normals from the filtered depth (the smaller one-sided difference,
+// so silhouettes do not blow up), the scene refracted through it and absorbed along the
+// thickness (Beer-Lambert per channel), the sky reflected by Fresnel, the sun's highlight.
+// Liquid behind the opaque scene stays hidden.
+#include "render/frame_block.glsl"
+#include "shared/surface.h"
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(set = 0, binding = 5) uniform sampler2D scene_depth;  // linear view depth
+layout(set = 0, binding = 6, rg32f) uniform readonly image2D surface;
+layout(set = 0, binding = 8) uniform sampler2D scene_color;  // with mips
+layout(set = 0, binding = 9, rgba16f) uniform image2D color;
+layout(set = 0, binding = 10, std430) readonly buffer ColorSums { uint color_sums[]; };
+layout(set = 0, binding = 4, std430) readonly buffer Thickness { uint thickness_sums[]; };
+layout(push_constant) uniform Push { LFX_SURFACE_COMPOSITE_PUSH };
+
+// The thickness-weighted mean colour of the particles along the ray at surface pixel p.
+vec3 liquid_color(ivec2 p) {
+  if (plain_color.w < 0.5) return plain_color.rgb;
+  uint k = uint(p.y * size.x + p.x);
+  float through = float(thickness_sums[k]);
+  if (through <= 0.0) return plain_color.rgb;
+  return vec3(color_sums[3u * k], color_sums[3u * k + 1u], color_sums[3u * k + 2u]) / (255.0 * through);
+}
+
+// The view-space point at surface pixel p with linear depth z.
+vec3 view_at(vec2 p, float z) {
+  vec2 ndc = p / vec2(size) * 2.0 - 1.0;
+  return vec3(ndc.x * frame.clip.z * frame.clip.w * z, -ndc.y * frame.clip.z * z, -z);
+}
+
+float depth_at(ivec2 p) { return imageLoad(surface, clamp(p, ivec2(0), size - 1)).x; }
+
+// The smaller of the two one-sided differences along an axis (one side may be off the liquid).
+vec3 tangent(ivec2 p, ivec2 axis, vec3 here) {
+  float a = depth_at(p + axis), b = depth_at(p - axis);
+  vec3 forward = a > 0.0 ? view_at(vec2(p + axis) + 0.5, a) - here : vec3(1e9);
+  vec3 backward = b > 0.0 ? here - view_at(vec2(p - axis) + 0.5, b) : vec3(1e9);
+  if (forward.x >= 1e9 && backward.x >= 1e9) return vec3(axis.x, -axis.y, 0.0);
+  return abs(forward.z) < abs(backward.z) ? forward : backward;
+}
+
+void main() {
+  ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
+  ivec2 frame_size = imageSize(color);
+  if (any(greaterThanEqual(pixel, frame_size))) return;
+  ivec2 p = min(ivec2((vec2(pixel) + 0.5) * scale), size - 1);
+  vec2 here_surface = imageLoad(surface, p).xy;
+  float z = here_surface.x;
+  if (z <= 0.0 || z > texelFetch(scene_depth, pixel, 0).r + 1e-3) return;
+  vec3 here = view_at(vec2(p) + 0.5, z);
+  vec3 n_view = normalize(cross(tangent(p, ivec2(1, 0), here), tangent(p, ivec2(0, 1), here)));
+  if (dot(n_view, -here) < 0.0) n_view = -n_view;
+  mat3 view_to_world = transpose(mat3(frame.view));
+  vec3 n = view_to_world * n_view;
+  vec3 v = view_to_world * normalize(-here);
+  float thickness = here_surface.y;
+
+  vec2 uv = (vec2(pixel) + 0.5) / vec2(frame_size);
+  vec2 bent = clamp(uv + vec2(n_view.x, -n_view.y) * absorption.w * min(thickness * 10.0, 1.0), vec2(0.001), vec2(0.999));
+  // What is behind, absorbed along the thickness; the liquid's own colour, lit by the sun and the
+  // sky, fills in what was absorbed.
+  vec3 transmitted = exp(-absorption.rgb * thickness);
+  vec3 lit = liquid_color(p) * (max(dot(n, frame.sun_direction.xyz), 0.0) * frame.sun_radiance.rgb * 0.5 +
+                                mix(frame.sky_horizon.rgb, frame.sky_zenith.rgb, 0.5 + 0.5 * n.y));
+  vec3 behind = textureLod(scene_color, bent, 0.0).rgb * transmitted + lit * (1.0 - transmitted);
+  float fresnel = fresnel_schlick(0.02, clamp(dot(n, v), 0.0, 1.0));
+  vec3 sun = frame.sun_direction.xyz;
+  vec3 reflected = frame_environment(reflect(-v, n));
+  float highlight = pow(max(dot(n, normalize(sun + v)), 0.0), 200.0) * specular;
+  vec3 result = mix(behind, reflected, fresnel) + highlight * frame.sun_radiance.rgb;
+  imageStore(color, pixel, vec4(result, 1.0));
+}
