@@ -16,35 +16,43 @@ LFX_CONST float kSplatGrowth = 1.5f;
 LFX_CONST int kSurfaceMaxSplatPixels = 32;
 
 // Splat: every particle's sphere into the surface's depth (nearest) and thickness (sum).
-#define LFX_SURFACE_SPLAT_PUSH                                                     \
-  ivec2 size;           /* surface targets (pixels) */                             \
-  float radius;         /* particle radius (m) */                                  \
-  float scale;          /* surface pixels per frame pixel */                       \
-  uint stride;          /* bytes from one record to the next */                    \
-  uint position_offset; /* bytes */                                                \
+#define LFX_SURFACE_SPLAT_PUSH                                                       \
+  ivec2 size;           /* surface targets (pixels) */                               \
+  float radius;         /* particle radius (m) */                                    \
+  float scale;          /* surface pixels per frame pixel */                         \
+  uint stride;          /* bytes from one record to the next */                      \
+  uint position_offset; /* bytes */                                                  \
   uint count_word;      /* index of the live count among the count buffer's uints */ \
-  uint fixed_count;     /* the count when use_buffer is 0 */                       \
-  uint use_buffer;                                                                 \
-  uint capacity;        /* records the buffer holds */                             \
-  uint color_offset;    /* bytes, when has_color is 1 */                           \
-  uint has_color;
+  uint fixed_count;     /* the count when use_buffer is 0 */                         \
+  uint use_buffer;                                                                   \
+  uint capacity;     /* records the buffer holds */                                  \
+  uint color_offset; /* bytes, when has_color is 1 */                                \
+  uint has_color;                                                                    \
+  uint foam_offset; /* bytes, when has_foam is 1 */                                  \
+  uint has_foam;                                                                     \
+  uint pad0;                                                                         \
+  uint pad1;
 
 // Resolve and filter: depth (m, 0 = no liquid) and thickness (m), one axis a pass.
-#define LFX_SURFACE_FILTER_PUSH                                                         \
-  ivec2 size;            /* surface targets (pixels) */                                 \
-  ivec2 direction;       /* (1, 0) or (0, 1); (0, 0): resolve the splat's sums */       \
-  float world_radius;    /* filter radius (m) */                                        \
-  float pixels_per_metre; /* at a view depth of 1 m, in surface pixels */               \
-  float range;           /* neighbours are clamped to the centre's depth +- this (m) */ \
-  int max_pixels;        /* the filter radius on screen is capped here */
+#define LFX_SURFACE_FILTER_PUSH                                                          \
+  ivec2 size;             /* surface targets (pixels) */                                 \
+  ivec2 direction;        /* (1, 0) or (0, 1); (0, 0): resolve the splat's sums */       \
+  float world_radius;     /* filter radius (m) */                                        \
+  float pixels_per_metre; /* at a view depth of 1 m, in surface pixels */                \
+  float range;            /* neighbours are clamped to the centre's depth +- this (m) */ \
+  int max_pixels;         /* the filter radius on screen is capped here */
 
 // Composite: the liquid over the frame.
-#define LFX_SURFACE_COMPOSITE_PUSH                                                     \
-  ivec2 size;        /* surface targets (pixels) */                                    \
-  float scale;       /* surface pixels per frame pixel */                              \
-  float specular;                                                                      \
-  vec4 absorption;   /* rgb Beer-Lambert (1/m); w refraction (screen fraction) */      \
-  vec4 plain_color;  /* rgb the liquid's colour when the records carry none; w 1: they do */
+#define LFX_SURFACE_COMPOSITE_PUSH                                                           \
+  ivec2 size;  /* surface targets (pixels) */                                                \
+  float scale; /* surface pixels per frame pixel */                                          \
+  float specular;                                                                            \
+  vec4 absorption;   /* rgb Beer-Lambert (1/m); w refraction (screen fraction) */            \
+  vec4 plain_color;  /* rgb the liquid's colour when the records carry none; w 1: they do */ \
+  float foam_whiten; /* how white full foam makes the liquid; 0: the records carry none */   \
+  uint pad0;                                                                                 \
+  uint pad1;                                                                                 \
+  uint pad2;
 
 #ifdef __cplusplus
 struct SurfaceSplatPush {
@@ -56,8 +64,8 @@ struct SurfaceFilterPush {
 struct SurfaceCompositePush {
   LFX_SURFACE_COMPOSITE_PUSH
 };
-static_assert(sizeof(SurfaceSplatPush) == 48 && sizeof(SurfaceFilterPush) == 32);
-static_assert(sizeof(SurfaceCompositePush) == 48 && offsetof(SurfaceCompositePush, absorption) == 16);
+static_assert(sizeof(SurfaceSplatPush) == 64 && sizeof(SurfaceFilterPush) == 32);
+static_assert(sizeof(SurfaceCompositePush) == 64 && offsetof(SurfaceCompositePush, absorption) == 16);
 #endif
 
 LFX_SHARED_END

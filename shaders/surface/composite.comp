@@ -12,6 +12,7 @@ layout(set = 0, binding = 8) uniform sampler2D scene_color;  // with mips
 layout(set = 0, binding = 9, rgba16f) uniform image2D color;
 layout(set = 0, binding = 10, std430) readonly buffer ColorSums { uint color_sums[]; };
 layout(set = 0, binding = 4, std430) readonly buffer Thickness { uint thickness_sums[]; };
+layout(set = 0, binding = 11, std430) readonly buffer FoamSums { uint foam_sums[]; };
 layout(push_constant) uniform Push { LFX_SURFACE_COMPOSITE_PUSH };
 
 // The thickness-weighted mean colour of the particles along the ray at surface pixel p.
@@ -44,11 +45,33 @@ void main() {
   ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
   ivec2 frame_size = imageSize(color);
   if (any(greaterThanEqual(pixel, frame_size))) return;
-  ivec2 p = min(ivec2((vec2(pixel) + 0.5) * scale), size - 1);
-  vec2 here_surface = imageLoad(surface, p).xy;
+  // Upsampled from the surface's resolution: the bilinear weights of the four texels around the
+  // pixel that hold liquid. Their sum is the pixel's coverage, so the liquid's edge is
+  // anti-aliased instead of stepped; the normal comes from the texel that weighs most.
+  vec2 sp = (vec2(pixel) + 0.5) * scale - 0.5;
+  ivec2 p0 = ivec2(floor(sp));
+  vec2 f = sp - vec2(p0);
+  float coverage = 0.0, heaviest = -1.0;
+  vec2 sum = vec2(0.0);
+  ivec2 p = clamp(p0, ivec2(0), size - 1);
+  for (int k = 0; k < 4; ++k) {
+    ivec2 o = ivec2(k & 1, k >> 1);
+    ivec2 q = clamp(p0 + o, ivec2(0), size - 1);
+    vec2 s = imageLoad(surface, q).xy;
+    float w = (o.x == 1 ? f.x : 1.0 - f.x) * (o.y == 1 ? f.y : 1.0 - f.y);
+    if (s.x <= 0.0) continue;
+    coverage += w;
+    sum += w * s;
+    if (w > heaviest) {
+      heaviest = w;
+      p = q;
+    }
+  }
+  if (coverage <= 0.0) return;
+  vec2 here_surface = sum / coverage;
   float z = here_surface.x;
-  if (z <= 0.0 || z > texelFetch(scene_depth, pixel, 0).r + 1e-3) return;
-  vec3 here = view_at(vec2(p) + 0.5, z);
+  if (z > texelFetch(scene_depth, pixel, 0).r + 1e-3) return;
+  vec3 here = view_at(vec2(p) + 0.5, imageLoad(surface, p).x);
   vec3 n_view = normalize(cross(tangent(p, ivec2(1, 0), here), tangent(p, ivec2(0, 1), here)));
   if (dot(n_view, -here) < 0.0) n_view = -n_view;
   mat3 view_to_world = transpose(mat3(frame.view));
@@ -69,5 +92,17 @@ void main() {
   vec3 reflected = frame_environment(reflect(-v, n));
   float highlight = pow(max(dot(n, normalize(sun + v)), 0.0), 200.0) * specular;
   vec3 result = mix(behind, reflected, fresnel) + highlight * frame.sun_radiance.rgb;
-  imageStore(color, pixel, vec4(result, 1.0));
+  if (foam_whiten > 0.0) {
+    // Foam: the thickness-weighted foam of the particles on the ray, white and lit, strongest
+    // where the liquid is thin (spray, breaking crests).
+    uint k = uint(p.y * size.x + p.x);
+    float through = float(thickness_sums[k]);
+    float foam = through > 0.0 ? float(foam_sums[k]) / (255.0 * through) : 0.0;
+    float thin = exp(-thickness * 20.0);
+    vec3 white = vec3(0.9) * (max(dot(n, sun), 0.0) * frame.sun_radiance.rgb * 0.6 +
+                             mix(frame.sky_horizon.rgb, frame.sky_zenith.rgb, 0.5 + 0.5 * n.y));
+    result = mix(result, white, clamp(foam * foam_whiten * (0.5 + 0.5 * thin), 0.0, 1.0));
+  }
+  vec3 under = imageLoad(color, pixel).rgb;
+  imageStore(color, pixel, vec4(mix(under, result, coverage), 1.0));
 }

@@ -12,6 +12,7 @@ layout(set = 0, binding = 3, std430) buffer DepthBits { uint depth_bits[]; };
 layout(set = 0, binding = 4, std430) buffer Thickness { uint thickness[]; };
 layout(set = 0, binding = 5) uniform sampler2D scene_depth;  // linear view depth, full frame
 layout(set = 0, binding = 10, std430) buffer ColorSums { uint color_sums[]; };  // rgb x thickness, 3 a pixel
+layout(set = 0, binding = 11, std430) buffer FoamSums { uint foam_sums[]; };    // foam x thickness
 layout(push_constant) uniform Push { LFX_SURFACE_SPLAT_PUSH };
 
 void main() {
@@ -25,6 +26,7 @@ void main() {
     uint c = (i * stride + color_offset) / 4u;
     liquid = clamp(vec3(uintBitsToFloat(words[c]), uintBitsToFloat(words[c + 1u]), uintBitsToFloat(words[c + 2u])), 0.0, 1.0);
   }
+  float foam = has_foam == 1u ? clamp(uintBitsToFloat(words[(i * stride + foam_offset) / 4u]), 0.0, 1.0) : 0.0;
   vec3 view = (frame.view * vec4(world, 1.0)).xyz;
   float z = -view.z;
   if (z <= frame.clip.x + kSplatGrowth * radius) return;
@@ -58,6 +60,7 @@ void main() {
       float volume_share = 6.0 / (3.14159265 * kSplatGrowth * kSplatGrowth * kSplatGrowth);
       uint through = uint(2.0 * half_chord * volume_share * kSurfaceThicknessScale + 0.5);
       atomicAdd(thickness[k], through);
+      if (foam > 0.0) atomicAdd(foam_sums[k], uint(foam * 255.0 + 0.5) * through);
       if (has_color == 1u) {
         // The colour along the ray, weighted by how much liquid each particle puts on it.
         uvec3 weighted = uvec3(liquid * 255.0 + 0.5) * through;

@@ -21,9 +21,9 @@ std::span<const EffectType> effect_types() {
       make_effect_type<ParticlesKnobs>("particles",
                                        "A GPU particle liquid (MLS-MPM): dam breaks, pouring, stirring, containers.",
                                        &create_particles_effect),
-      make_effect_type<SurfaceKnobs>("surface",
-                                     "A particle buffer drawn as one continuous liquid (screen-space, narrow-range filter).",
-                                     &create_surface_effect),
+      make_effect_type<SurfaceKnobs>(
+          "surface", "A particle buffer drawn as one continuous liquid (screen-space, narrow-range filter).",
+          &create_surface_effect),
   };
   return kTypes;
 }

@@ -17,8 +17,8 @@
 namespace lfx::test {
 namespace {
 
-constexpr float kRadius = 0.1f;                     // the sphere of liquid (m)
-constexpr float kSpacing = 0.008f;                  // of the particles' lattice (m)
+constexpr float kRadius = 0.1f;     // the sphere of liquid (m)
+constexpr float kSpacing = 0.008f;  // of the particles' lattice (m)
 constexpr glm::vec3 kCentre{0.0f, 0.6f, 0.0f};
 
 class SurfaceTest : public GpuTest {

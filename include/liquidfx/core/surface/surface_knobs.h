@@ -17,7 +17,8 @@ namespace lfx {
   X(absorption, glm::vec3, (glm::vec3{12.0f, 5.0f, 3.0f}), 0.0, 1000.0, "1/m", "Beer-Lambert absorption per colour channel") \
   X(color, glm::vec3, (glm::vec3{0.1f, 0.3f, 0.45f}), 0.0, 1.0, "rgb", "The liquid's colour where the particles carry none")  \
   X(refraction, float, 0.03f, 0.0, 0.5, "", "How far the surface bends what is seen through it (screen fraction)")    \
-  X(specular, float, 1.0f, 0.0, 10.0, "", "Strength of the sun's highlight")
+  X(specular, float, 1.0f, 0.0, 10.0, "", "Strength of the sun's highlight")                                      \
+  X(foam, float, 0.8f, 0.0, 1.0, "", "How white foam (from the records' foam weight) makes the liquid")
 // clang-format on
 LFX_KNOB_STRUCT(SurfaceKnobs, LFX_SURFACE_KNOBS);
 

@@ -48,7 +48,7 @@ class SurfaceRenderer : public FramePasses {
   struct Surface {
     ParticleSource source;
     const SurfaceKnobs* knobs = nullptr;
-    Buffer depth_bits, thickness, color_sums;
+    Buffer depth_bits, thickness, color_sums, foam_sums;
     Image fields[2];  // RG32F: filtered depth (m, 0 = none) and thickness (m), ping-ponged
   };
   explicit SurfaceRenderer(Context& ctx) : ctx_(ctx) {}

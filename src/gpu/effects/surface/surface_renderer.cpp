@@ -33,8 +33,7 @@ Result<std::unique_ptr<SurfaceRenderer>> SurfaceRenderer::create(Context& ctx) {
   return r;
 }
 
-Result<void> SurfaceRenderer::attach(const std::string& name, const ParticleSource& source,
-                                     const SurfaceKnobs& knobs) {
+Result<void> SurfaceRenderer::attach(const std::string& name, const ParticleSource& source, const SurfaceKnobs& knobs) {
   if (surfaces_.count(name)) return input_error("surface \"" + name + "\" is attached already");
   if (auto checked = check_particle_source(source); !checked)
     return input_error("surface \"" + name + "\": " + checked.error().message);
@@ -61,6 +60,7 @@ Result<void> SurfaceRenderer::detach(const std::string& name) {
   ctx_.retire(std::move(s.depth_bits));
   ctx_.retire(std::move(s.thickness));
   ctx_.retire(std::move(s.color_sums));
+  ctx_.retire(std::move(s.foam_sums));
   for (Image& f : s.fields) ctx_.retire(std::move(f));
   surfaces_.erase(found);
   return success();
@@ -87,6 +87,7 @@ Result<void> SurfaceRenderer::prepare_surface(Surface& s, std::uint32_t width, s
   LFX_TRY(ensure_device_buffer(ctx_, s.depth_bits, pixels, kStorage, "surface depth"));
   LFX_TRY(ensure_device_buffer(ctx_, s.thickness, pixels, kStorage, "surface thickness"));
   LFX_TRY(ensure_device_buffer(ctx_, s.color_sums, 3 * pixels, kStorage, "surface colour"));
+  LFX_TRY(ensure_device_buffer(ctx_, s.foam_sums, pixels, kStorage, "surface foam"));
   for (Image& f : s.fields) {
     // Transfer source: tests and tools read the filtered fields back.
     LFX_TRY_ASSIGN(Image made, Image::create(ctx_, {w, h, VK_FORMAT_R32G32_SFLOAT, 1,
@@ -118,6 +119,7 @@ void SurfaceRenderer::record_surface(FrameContext& frame, Surface& s) {
     vkCmdFillBuffer(cmd, s.depth_bits.handle(), 0, VK_WHOLE_SIZE, 0xFFFFFFFFu);
     vkCmdFillBuffer(cmd, s.thickness.handle(), 0, VK_WHOLE_SIZE, 0);
     vkCmdFillBuffer(cmd, s.color_sums.handle(), 0, VK_WHOLE_SIZE, 0);
+    vkCmdFillBuffer(cmd, s.foam_sums.handle(), 0, VK_WHOLE_SIZE, 0);
     compute_barrier(cmd);
     t.scene_depth.use(cmd, access::kComputeSampled);
     splat_.bind(cmd);
@@ -129,11 +131,13 @@ void SurfaceRenderer::record_surface(FrameContext& frame, Surface& s) {
         .storage_buffer(4, s.thickness.handle())
         .sampled_image(5, t.scene_depth.view(), frame.nearest_clamp.handle())
         .storage_buffer(10, s.color_sums.handle())
+        .storage_buffer(11, s.foam_sums.handle())
         .push(ctx_, cmd, splat_);
-    splat_.push_constants(cmd, shared::SurfaceSplatPush{size, src.radius, scale, src.stride, src.position_offset,
-                                                        std::uint32_t(src.count_offset / 4), src.count,
-                                                        counted ? 1u : 0u, src.count, src.color_offset.value_or(0),
-                                                        src.color_offset ? 1u : 0u});
+    splat_.push_constants(
+        cmd, shared::SurfaceSplatPush{size, src.radius, scale, src.stride, src.position_offset,
+                                      std::uint32_t(src.count_offset / 4), src.count, counted ? 1u : 0u, src.count,
+                                      src.color_offset.value_or(0), src.color_offset ? 1u : 0u,
+                                      src.foam_offset.value_or(0), src.foam_offset ? 1u : 0u, 0, 0});
     vkCmdDispatch(cmd, (std::max(src.count, 1u) + 63) / 64, 1, 1);
     compute_barrier(cmd);
   }
@@ -141,12 +145,8 @@ void SurfaceRenderer::record_surface(FrameContext& frame, Surface& s) {
     PassScope pass(frame.timer, cmd, "surface filter");
     // Pixels per metre at a view depth of 1 m, in the surface's targets.
     const float pixels_per_metre = std::abs(frame.uniforms.proj[1][1]) * 0.5f * float(size.y);  // y is flipped
-    shared::SurfaceFilterPush push{size,
-                                   {0, 0},
-                                   k.filter_radius * src.radius,
-                                   pixels_per_metre,
-                                   k.depth_range * src.radius,
-                                   k.max_filter_pixels};
+    shared::SurfaceFilterPush push{
+        size, {0, 0}, k.filter_radius * src.radius, pixels_per_metre, k.depth_range * src.radius, k.max_filter_pixels};
     int current = 0;
     auto run = [&](glm::ivec2 direction) {
       Image& from = s.fields[current];
@@ -188,10 +188,12 @@ void SurfaceRenderer::record_surface(FrameContext& frame, Surface& s) {
         .storage_image(9, t.color.view())
         .storage_buffer(4, s.thickness.handle())
         .storage_buffer(10, s.color_sums.handle())
+        .storage_buffer(11, s.foam_sums.handle())
         .push(ctx_, cmd, composite_);
-    composite_.push_constants(cmd, shared::SurfaceCompositePush{size, scale, k.specular,
-                                                                glm::vec4(k.absorption, k.refraction),
-                                                                glm::vec4(k.color, src.color_offset ? 1.0f : 0.0f)});
+    composite_.push_constants(
+        cmd, shared::SurfaceCompositePush{size, scale, k.specular, glm::vec4(k.absorption, k.refraction),
+                                          glm::vec4(k.color, src.color_offset ? 1.0f : 0.0f),
+                                          src.foam_offset ? k.foam : 0.0f, 0, 0, 0});
     Pipeline::dispatch_2d(cmd, t.width(), t.height());
   }
 }
