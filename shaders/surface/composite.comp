@@ -41,6 +41,25 @@ vec3 tangent(ivec2 p, ivec2 axis, vec3 here) {
   return abs(forward.z) < abs(backward.z) ? forward : backward;
 }
 
+// The scene seen in the mirror direction: the reflected ray (view space) marched against the
+// scene's depth; where it passes behind something, that is what it sees. The sky otherwise.
+vec3 reflection(vec3 origin, vec3 dir, vec3 world_dir) {
+  float reach = 1.5 * max(-origin.z, 0.5);
+  const int kSteps = 32;
+  for (int i = 1; i <= kSteps; ++i) {
+    float t = reach * float(i * i) / float(kSteps * kSteps);  // finer near the surface
+    vec3 q = origin + dir * t;
+    if (q.z >= -frame.clip.x) break;  // behind the camera's near plane
+    vec4 clip = frame.proj * vec4(q, 1.0);
+    vec2 uv = clip.xy / clip.w * 0.5 + 0.5;
+    if (any(lessThan(uv, vec2(0.0))) || any(greaterThan(uv, vec2(1.0)))) break;
+    float scene = textureLod(scene_depth, uv, 0.0).r;
+    float behind = -q.z - scene;
+    if (behind > 0.0 && behind < 0.1 * reach) return textureLod(scene_color, uv, 1.0).rgb;
+  }
+  return frame_environment(world_dir);
+}
+
 void main() {
   ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
   ivec2 frame_size = imageSize(color);
@@ -89,7 +108,7 @@ void main() {
   vec3 behind = textureLod(scene_color, bent, 0.0).rgb * transmitted + lit * (1.0 - transmitted);
   float fresnel = fresnel_schlick(0.02, clamp(dot(n, v), 0.0, 1.0));
   vec3 sun = frame.sun_direction.xyz;
-  vec3 reflected = frame_environment(reflect(-v, n));
+  vec3 reflected = reflection(here, reflect(normalize(here), n_view), reflect(-v, n));
   float highlight = pow(max(dot(n, normalize(sun + v)), 0.0), 200.0) * specular;
   vec3 result = mix(behind, reflected, fresnel) + highlight * frame.sun_radiance.rgb;
   if (foam_whiten > 0.0) {
