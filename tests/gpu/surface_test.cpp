@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <glm/geometric.hpp>
 
 #include "liquidfx/gpu/buffer.h"
@@ -23,33 +24,46 @@ constexpr glm::vec3 kCentre{0.0f, 0.6f, 0.0f};
 
 class SurfaceTest : public GpuTest {
  protected:
-  // A host's buffer: records of 16 bytes, the position first, filling the sphere on a lattice.
-  gpu::ParticleSource sphere_of_particles() {
+  // A host's buffer: records of 16 bytes, the position first, filling a sphere on a lattice.
+  gpu::ParticleSource sphere_of_particles(glm::vec3 centre = kCentre, float radius = kRadius,
+                                          float spacing = kSpacing) {
     std::vector<glm::vec4> records;
-    const int n = int(kRadius / kSpacing);
+    const int n = int(radius / spacing);
     for (int z = -n; z <= n; ++z)
       for (int y = -n; y <= n; ++y)
         for (int x = -n; x <= n; ++x) {
-          const glm::vec3 p = (glm::vec3(x, y, z) + 0.5f) * kSpacing;
-          if (glm::length(p) <= kRadius - 0.5f * kSpacing) records.push_back(glm::vec4(kCentre + p, 1.0f));
+          const glm::vec3 p = (glm::vec3(x, y, z) + 0.5f) * spacing;
+          if (glm::length(p) <= radius - 0.5f * spacing) records.push_back(glm::vec4(centre + p, 1.0f));
         }
+    gpu::Buffer& buffer = buffers_.emplace_back();
     auto made = gpu::Buffer::create(ctx(), records.size() * sizeof(glm::vec4),
                                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                     gpu::MemoryUsage::device, "test particles");
     EXPECT_TRUE(made);
-    buffer_ = std::move(made.value());
-    EXPECT_TRUE(gpu::upload_buffer(ctx(), buffer_, std::as_bytes(std::span(records))));
+    buffer = std::move(made.value());
+    EXPECT_TRUE(gpu::upload_buffer(ctx(), buffer, std::as_bytes(std::span(records))));
     gpu::ParticleSource s;
-    s.buffer = buffer_.handle();
-    s.buffer_bytes = buffer_.size();
+    s.buffer = buffer.handle();
+    s.buffer_bytes = buffer.size();
     s.stride = 16;
     s.position_offset = 0;
     s.velocity_offset = 0;
     s.count = std::uint32_t(records.size());
-    s.radius = 0.5f * kSpacing;
+    s.radius = 0.5f * spacing;
     return s;
   }
-  gpu::Buffer buffer_;
+
+  // The texels of a surface's filtered field after the last frame.
+  std::vector<glm::vec2> field_of(gpu::SurfaceRenderer& r, const std::string& name) {
+    gpu::Image& field = *r.filtered(name);
+    auto bytes = gpu::read_image(ctx(), field, 8);
+    EXPECT_TRUE(bytes);
+    std::vector<glm::vec2> texels(std::size_t(field.width()) * field.height());
+    std::memcpy(texels.data(), bytes->data(), texels.size() * sizeof(glm::vec2));
+    return texels;
+  }
+
+  std::deque<gpu::Buffer> buffers_;
 };
 
 TEST_F(SurfaceTest, ASphereOfParticlesBecomesASmoothSphere) {
@@ -111,6 +125,40 @@ TEST_F(SurfaceTest, ASphereOfParticlesBecomesASmoothSphere) {
   const glm::vec2 centre = texels[std::size_t(h / 2) * w + w / 2];
   std::printf("thickness through the centre %.4f m (diameter %.4f m)\n", centre.y, 2.0f * kRadius);
   EXPECT_NEAR(centre.y, 2.0f * kRadius, 0.15f * 2.0f * kRadius);
+}
+
+TEST_F(SurfaceTest, TwoSurfacesAtDifferentRadiiKeepToThemselvesInOneFrame) {
+  // A coarse ball (8 mm particles) left, a fine one (3 mm) right, in one frame.
+  auto frame = gpu::FrameRenderer::create(ctx(), 640, 360);
+  ASSERT_TRUE(frame);
+  auto room = gpu::Room::create(ctx(), {});
+  ASSERT_TRUE(room);
+  auto surfaces = gpu::SurfaceRenderer::create(ctx());
+  ASSERT_TRUE(surfaces);
+  SurfaceKnobs coarse_look, fine_look;
+  const glm::vec3 left = kCentre - glm::vec3(0.15f, 0, 0), right = kCentre + glm::vec3(0.15f, 0, 0);
+  ASSERT_TRUE((*surfaces)->attach("coarse", sphere_of_particles(left, 0.08f, 0.008f), coarse_look));
+  ASSERT_TRUE((*surfaces)->attach("fine", sphere_of_particles(right, 0.08f, 0.003f), fine_look));
+  gpu::FrameView view;
+  view.camera.position = kCentre + glm::vec3(0.0f, 0.0f, 0.7f);
+  view.camera.target = kCentre;
+  gpu::FramePasses* passes[] = {surfaces->get()};
+  ASSERT_TRUE((*frame)->render(view, **room, passes));
+  const auto coarse = field_of(**surfaces, "coarse"), fine = field_of(**surfaces, "fine");
+  const int w = int((*surfaces)->filtered("coarse")->width()), h = int((*surfaces)->filtered("coarse")->height());
+  // Each holds its own ball only, and both balls cover about the same area (the coarse lattice
+  // is a little smaller: its outer particles sit half a spacing inside the sphere).
+  int coarse_left = 0, coarse_right = 0, fine_left = 0, fine_right = 0;
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x) {
+      const std::size_t i = std::size_t(y) * w + x;
+      (x < w / 2 ? coarse_left : coarse_right) += coarse[i].x > 0.0f;
+      (x < w / 2 ? fine_left : fine_right) += fine[i].x > 0.0f;
+    }
+  EXPECT_GT(coarse_left, 1000);
+  EXPECT_EQ(coarse_right, 0);
+  EXPECT_EQ(fine_left, 0);
+  EXPECT_NEAR(double(fine_right), double(coarse_left), 0.15 * coarse_left);
 }
 
 TEST_F(SurfaceTest, AttachUpdateAndDetachCheckTheirInputs) {
