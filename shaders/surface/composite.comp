@@ -15,13 +15,20 @@ layout(set = 0, binding = 4, std430) readonly buffer Thickness { uint thickness_
 layout(set = 0, binding = 11, std430) readonly buffer FoamSums { uint foam_sums[]; };
 layout(push_constant) uniform Push { LFX_SURFACE_COMPOSITE_PUSH };
 
-// The thickness-weighted mean colour of the particles along the ray at surface pixel p.
+// The thickness-weighted mean colour of the particles along the rays around surface pixel p
+// (5 x 5 texels: the colour is smoothed like the depth, or each particle would show as a dot).
 vec3 liquid_color(ivec2 p) {
   if (plain_color.w < 0.5) return plain_color.rgb;
-  uint k = uint(p.y * size.x + p.x);
-  float through = float(thickness_sums[k]);
-  if (through <= 0.0) return plain_color.rgb;
-  return vec3(color_sums[3u * k], color_sums[3u * k + 1u], color_sums[3u * k + 2u]) / (255.0 * through);
+  vec3 sum = vec3(0.0);
+  float through = 0.0;
+  for (int y = -2; y <= 2; ++y)
+    for (int x = -2; x <= 2; ++x) {
+      ivec2 q = clamp(p + ivec2(x, y), ivec2(0), size - 1);
+      uint k = uint(q.y * size.x + q.x);
+      through += float(thickness_sums[k]);
+      sum += vec3(color_sums[3u * k], color_sums[3u * k + 1u], color_sums[3u * k + 2u]);
+    }
+  return through > 0.0 ? sum / (255.0 * through) : plain_color.rgb;
 }
 
 // The view-space point at surface pixel p with linear depth z.
