@@ -13,6 +13,7 @@
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/render/room.h"
 #include "liquidfx/gpu/transfer.h"
+#include "support/golden.h"
 #include "support/gpu_test.h"
 
 namespace lfx::test {
@@ -125,6 +126,50 @@ TEST_F(SurfaceTest, ASphereOfParticlesBecomesASmoothSphere) {
   const glm::vec2 centre = texels[std::size_t(h / 2) * w + w / 2];
   std::printf("thickness through the centre %.4f m (diameter %.4f m)\n", centre.y, 2.0f * kRadius);
   EXPECT_NEAR(centre.y, 2.0f * kRadius, 0.15f * 2.0f * kRadius);
+}
+
+TEST_F(SurfaceTest, RasterAndComputeSplatsMakeTheSamePicture) {
+  auto frame = gpu::FrameRenderer::create(ctx(), 640, 360);
+  ASSERT_TRUE(frame);
+  auto room = gpu::Room::create(ctx(), {});
+  ASSERT_TRUE(room);
+  auto surfaces = gpu::SurfaceRenderer::create(ctx());
+  ASSERT_TRUE(surfaces);
+  SurfaceKnobs knobs;
+  ASSERT_TRUE((*surfaces)->attach("ball", sphere_of_particles(), knobs));
+  gpu::FrameView view;
+  view.camera.position = kCentre + glm::vec3(0.1f, 0.05f, 0.6f);
+  view.camera.target = kCentre;
+  gpu::FramePasses* passes[] = {surfaces->get()};
+  std::vector<glm::vec2> fields[2];
+  std::vector<ImageRgba8> images;
+  for (const SurfaceSplat splat : {SurfaceSplat::compute, SurfaceSplat::raster}) {
+    knobs.splat = splat;
+    auto image = (*frame)->render(view, **room, passes);
+    ASSERT_TRUE(image);
+    images.push_back(*image);
+    fields[int(splat)] = field_of(**surfaces, "ball");
+  }
+  int covered[2] = {0, 0}, both = 0;
+  double sum = 0.0;
+  float worst = 0.0f;
+  for (std::size_t i = 0; i < fields[0].size(); ++i) {
+    const float a = fields[0][i].x, b = fields[1][i].x;
+    covered[0] += a > 0.0f;
+    covered[1] += b > 0.0f;
+    if (a <= 0.0f || b <= 0.0f) continue;
+    ++both;
+    sum += std::abs(a - b);
+    worst = std::max(worst, std::abs(a - b));
+  }
+  const ImageDifference picture = compare_images(images[0], images[1], 8);
+  std::printf(
+      "compute %d px, raster %d px; depth differs by %.2f mm on average, %.2f mm at most; %.2f %% of the "
+      "frame's pixels differ by more than 8\n",
+      covered[0], covered[1], 1000.0 * sum / both, 1000.0 * worst, 100.0 * picture.share_differing);
+  EXPECT_NEAR(double(covered[1]), double(covered[0]), 0.03 * covered[0]);
+  EXPECT_LT(sum / both, 0.001);
+  EXPECT_LT(picture.share_differing, 0.01);
 }
 
 TEST_F(SurfaceTest, TwoSurfacesAtDifferentRadiiKeepToThemselvesInOneFrame) {

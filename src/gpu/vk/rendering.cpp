@@ -39,6 +39,14 @@ void begin_rendering(VkCommandBuffer cmd, std::initializer_list<ColorTarget> col
   set_viewport(cmd, extent);
 }
 
+void begin_rendering_without_attachments(VkCommandBuffer cmd, VkExtent2D extent) {
+  VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  rendering.renderArea = {{0, 0}, extent};
+  rendering.layerCount = 1;
+  vkCmdBeginRendering(cmd, &rendering);
+  set_viewport(cmd, extent);
+}
+
 void set_viewport(VkCommandBuffer cmd, VkExtent2D extent) {
   const VkViewport viewport{0.0f, 0.0f, float(extent.width), float(extent.height), 0.0f, 1.0f};
   const VkRect2D scissor{{0, 0}, extent};

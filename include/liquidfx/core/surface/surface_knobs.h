@@ -7,8 +7,15 @@
 
 namespace lfx {
 
+enum class SurfaceSplat { compute, raster };
+template <>
+struct KnobEnumNames<SurfaceSplat> {
+  static constexpr std::string_view kNames[] = {"compute", "raster"};
+};
+
 // clang-format off
 #define LFX_SURFACE_KNOBS(X)                                                                                         \
+  X(splat, SurfaceSplat, SurfaceSplat::compute, 0, 0, "", "compute (one thread a particle; for GPUs with few raster units) or raster (a square a particle); the same picture") \
   X(resolution_scale, float, 0.5f, 0.25, 1.0, "", "Size of the surface's targets against the frame (filtering cost follows it)") \
   X(filter_iterations, int, 3, 0, 8, "", "Narrow-range filter passes (each an x and a y pass): more fuse the particles further") \
   X(filter_radius, float, 3.0f, 0.5, 8.0, "", "Filter width, in particle radii (capped at max_filter_pixels)")        \

@@ -28,6 +28,9 @@ struct DepthTarget {
 /// viewport and scissor covering the first target. End with vkCmdEndRendering.
 void begin_rendering(VkCommandBuffer cmd, std::initializer_list<ColorTarget> colors, const DepthTarget& depth = {});
 
+/// vkCmdBeginRendering of an area with no attachments (passes whose fragments write buffers),
+/// with the viewport and scissor covering it.
+void begin_rendering_without_attachments(VkCommandBuffer cmd, VkExtent2D extent);
 /// Viewport (with depth 0..1) and scissor covering extent.
 void set_viewport(VkCommandBuffer cmd, VkExtent2D extent);
 

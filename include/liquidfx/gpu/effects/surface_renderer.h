@@ -56,7 +56,7 @@ class SurfaceRenderer : public FramePasses {
   void record_surface(FrameContext& frame, Surface& s);
 
   Context& ctx_;
-  Pipeline splat_, filter_, composite_;
+  Pipeline splat_, raster_splat_, filter_, composite_;
   std::map<std::string, Surface> surfaces_;
 };
 

@@ -5,6 +5,7 @@
 
 #include "liquidfx/gpu/barriers.h"
 #include "liquidfx/gpu/detail/descriptors.h"
+#include "liquidfx/gpu/detail/rendering.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "shared/surface.h"
 
@@ -30,6 +31,15 @@ Result<std::unique_ptr<SurfaceRenderer>> SurfaceRenderer::create(Context& ctx) {
       {&r->composite_, "surface/composite.comp", sizeof(shared::SurfaceCompositePush)},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
+  GraphicsPipelineDesc raster;
+  raster.name = "surface raster splat";
+  raster.vertex_shader = "surface/splat.vert";
+  raster.fragment_shader = "surface/splat.frag";
+  raster.push_constant_bytes = sizeof(shared::SurfaceSplatPush);
+  raster.cull = VK_CULL_MODE_NONE;
+  raster.depth_test = false;
+  raster.depth_write = false;
+  LFX_TRY_ASSIGN(r->raster_splat_, Pipeline::graphics(ctx, raster));
   return r;
 }
 
@@ -113,16 +123,24 @@ void SurfaceRenderer::record_surface(FrameContext& frame, Surface& s) {
   const bool counted = src.count_buffer != VK_NULL_HANDLE;
   {
     PassScope pass(frame.timer, cmd, "surface splat");
-    // The previous frame's filter may still read the sums.
-    memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_NONE, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
-                   VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    // The previous frame's splat and filter may still use the sums.
+    memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                   VK_ACCESS_2_NONE, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
     vkCmdFillBuffer(cmd, s.depth_bits.handle(), 0, VK_WHOLE_SIZE, 0xFFFFFFFFu);
     vkCmdFillBuffer(cmd, s.thickness.handle(), 0, VK_WHOLE_SIZE, 0);
     vkCmdFillBuffer(cmd, s.color_sums.handle(), 0, VK_WHOLE_SIZE, 0);
     vkCmdFillBuffer(cmd, s.foam_sums.handle(), 0, VK_WHOLE_SIZE, 0);
     compute_barrier(cmd);
-    t.scene_depth.use(cmd, access::kComputeSampled);
-    splat_.bind(cmd);
+    const bool raster = k.splat == SurfaceSplat::raster;
+    const Pipeline& pipeline = raster ? raster_splat_ : splat_;
+    t.scene_depth.use(cmd, raster ? access::kShaderSampled : access::kComputeSampled);
+    if (raster) {
+      memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                     VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                     VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+      begin_rendering_without_attachments(cmd, {std::uint32_t(size.x), std::uint32_t(size.y)});
+    }
+    pipeline.bind(cmd);
     DescriptorWrites()
         .uniform_buffer(0, frame.frame_uniforms.handle())
         .storage_buffer(1, src.buffer)
@@ -132,14 +150,21 @@ void SurfaceRenderer::record_surface(FrameContext& frame, Surface& s) {
         .sampled_image(5, t.scene_depth.view(), frame.nearest_clamp.handle())
         .storage_buffer(10, s.color_sums.handle())
         .storage_buffer(11, s.foam_sums.handle())
-        .push(ctx_, cmd, splat_);
-    splat_.push_constants(
+        .push(ctx_, cmd, pipeline);
+    pipeline.push_constants(
         cmd, shared::SurfaceSplatPush{size, src.radius, scale, src.stride, src.position_offset,
                                       std::uint32_t(src.count_offset / 4), src.count, counted ? 1u : 0u, src.count,
                                       src.color_offset.value_or(0), src.color_offset ? 1u : 0u,
                                       src.foam_offset.value_or(0), src.foam_offset ? 1u : 0u, 0, 0});
-    vkCmdDispatch(cmd, (std::max(src.count, 1u) + 63) / 64, 1, 1);
-    compute_barrier(cmd);
+    if (raster) {
+      vkCmdDraw(cmd, 6, std::max(src.count, 1u), 0, 0);  // past the live count, a square draws nothing
+      vkCmdEndRendering(cmd);
+      memory_barrier(cmd, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+    } else {
+      vkCmdDispatch(cmd, (std::max(src.count, 1u) + 63) / 64, 1, 1);
+      compute_barrier(cmd);
+    }
   }
   {
     PassScope pass(frame.timer, cmd, "surface filter");
