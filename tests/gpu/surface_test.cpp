@@ -64,31 +64,44 @@ class SurfaceTest : public GpuTest {
     return texels;
   }
 
+  // A frame of width x height with the default room and a surface renderer, the camera 0.6 m in
+  // front of the ball's centre (offset by `eye`).
+  struct Stage {
+    std::unique_ptr<gpu::FrameRenderer> frame;
+    std::unique_ptr<gpu::Room> room;
+    std::unique_ptr<gpu::SurfaceRenderer> surfaces;
+    gpu::FrameView view;
+  };
+  Stage stage(std::uint32_t width, std::uint32_t height, glm::vec3 eye = {0.0f, 0.0f, 0.6f}) {
+    Stage s;
+    auto frame = gpu::FrameRenderer::create(ctx(), width, height);
+    auto room = gpu::Room::create(ctx(), {});
+    auto surfaces = gpu::SurfaceRenderer::create(ctx());
+    EXPECT_TRUE(frame && room && surfaces);
+    s.frame = std::move(frame.value());
+    s.room = std::move(room.value());
+    s.surfaces = std::move(surfaces.value());
+    s.view.camera.position = kCentre + eye;
+    s.view.camera.target = kCentre;
+    return s;
+  }
+  Result<ImageRgba8> render(Stage& s) {
+    gpu::FramePasses* passes[] = {s.surfaces.get()};
+    return s.frame->render(s.view, *s.room, passes);
+  }
+
   std::deque<gpu::Buffer> buffers_;
 };
 
 TEST_F(SurfaceTest, ASphereOfParticlesBecomesASmoothSphere) {
   const std::uint32_t width = 640, height = 360;
-  auto frame = gpu::FrameRenderer::create(ctx(), width, height);
-  ASSERT_TRUE(frame);
-  auto room = gpu::Room::create(ctx(), {});
-  ASSERT_TRUE(room);
-  auto surfaces = gpu::SurfaceRenderer::create(ctx());
-  ASSERT_TRUE(surfaces);
+  Stage s = stage(width, height);
   SurfaceKnobs knobs;
-  ASSERT_TRUE((*surfaces)->attach("ball", sphere_of_particles(), knobs));
-  gpu::FrameView view;
-  view.camera.position = kCentre + glm::vec3(0.0f, 0.0f, 0.6f);
-  view.camera.target = kCentre;
-  gpu::FramePasses* passes[] = {surfaces->get()};
-  ASSERT_TRUE((*frame)->render(view, **room, passes));
-
-  gpu::Image& field = *(*surfaces)->filtered("ball");
-  auto bytes = gpu::read_image(ctx(), field, 8);
-  ASSERT_TRUE(bytes);
-  const int w = int(field.width()), h = int(field.height());
-  std::vector<glm::vec2> texels(std::size_t(w) * h);
-  std::memcpy(texels.data(), bytes->data(), texels.size() * sizeof(glm::vec2));
+  ASSERT_TRUE(s.surfaces->attach("ball", sphere_of_particles(), knobs));
+  ASSERT_TRUE(render(s));
+  const std::vector<glm::vec2> texels = field_of(*s.surfaces, "ball");
+  const int w = int(s.surfaces->filtered("ball")->width()), h = int(s.surfaces->filtered("ball")->height());
+  const gpu::FrameView& view = s.view;
 
   // Every surface pixel's ray against the analytic sphere.
   const float tan_half = std::tan(glm::radians(view.camera.fov_y_degrees) * 0.5f);
@@ -129,26 +142,17 @@ TEST_F(SurfaceTest, ASphereOfParticlesBecomesASmoothSphere) {
 }
 
 TEST_F(SurfaceTest, RasterAndComputeSplatsMakeTheSamePicture) {
-  auto frame = gpu::FrameRenderer::create(ctx(), 640, 360);
-  ASSERT_TRUE(frame);
-  auto room = gpu::Room::create(ctx(), {});
-  ASSERT_TRUE(room);
-  auto surfaces = gpu::SurfaceRenderer::create(ctx());
-  ASSERT_TRUE(surfaces);
+  Stage s = stage(640, 360, {0.1f, 0.05f, 0.6f});
   SurfaceKnobs knobs;
-  ASSERT_TRUE((*surfaces)->attach("ball", sphere_of_particles(), knobs));
-  gpu::FrameView view;
-  view.camera.position = kCentre + glm::vec3(0.1f, 0.05f, 0.6f);
-  view.camera.target = kCentre;
-  gpu::FramePasses* passes[] = {surfaces->get()};
+  ASSERT_TRUE(s.surfaces->attach("ball", sphere_of_particles(), knobs));
   std::vector<glm::vec2> fields[2];
   std::vector<ImageRgba8> images;
   for (const SurfaceSplat splat : {SurfaceSplat::compute, SurfaceSplat::raster}) {
     knobs.splat = splat;
-    auto image = (*frame)->render(view, **room, passes);
+    auto image = render(s);
     ASSERT_TRUE(image);
     images.push_back(*image);
-    fields[int(splat)] = field_of(**surfaces, "ball");
+    fields[int(splat)] = field_of(*s.surfaces, "ball");
   }
   int covered[2] = {0, 0}, both = 0;
   double sum = 0.0;
@@ -174,23 +178,14 @@ TEST_F(SurfaceTest, RasterAndComputeSplatsMakeTheSamePicture) {
 
 TEST_F(SurfaceTest, TwoSurfacesAtDifferentRadiiKeepToThemselvesInOneFrame) {
   // A coarse ball (8 mm particles) left, a fine one (3 mm) right, in one frame.
-  auto frame = gpu::FrameRenderer::create(ctx(), 640, 360);
-  ASSERT_TRUE(frame);
-  auto room = gpu::Room::create(ctx(), {});
-  ASSERT_TRUE(room);
-  auto surfaces = gpu::SurfaceRenderer::create(ctx());
-  ASSERT_TRUE(surfaces);
+  Stage s = stage(640, 360, {0.0f, 0.0f, 0.7f});
   SurfaceKnobs coarse_look, fine_look;
   const glm::vec3 left = kCentre - glm::vec3(0.15f, 0, 0), right = kCentre + glm::vec3(0.15f, 0, 0);
-  ASSERT_TRUE((*surfaces)->attach("coarse", sphere_of_particles(left, 0.08f, 0.008f), coarse_look));
-  ASSERT_TRUE((*surfaces)->attach("fine", sphere_of_particles(right, 0.08f, 0.003f), fine_look));
-  gpu::FrameView view;
-  view.camera.position = kCentre + glm::vec3(0.0f, 0.0f, 0.7f);
-  view.camera.target = kCentre;
-  gpu::FramePasses* passes[] = {surfaces->get()};
-  ASSERT_TRUE((*frame)->render(view, **room, passes));
-  const auto coarse = field_of(**surfaces, "coarse"), fine = field_of(**surfaces, "fine");
-  const int w = int((*surfaces)->filtered("coarse")->width()), h = int((*surfaces)->filtered("coarse")->height());
+  ASSERT_TRUE(s.surfaces->attach("coarse", sphere_of_particles(left, 0.08f, 0.008f), coarse_look));
+  ASSERT_TRUE(s.surfaces->attach("fine", sphere_of_particles(right, 0.08f, 0.003f), fine_look));
+  ASSERT_TRUE(render(s));
+  const auto coarse = field_of(*s.surfaces, "coarse"), fine = field_of(*s.surfaces, "fine");
+  const int w = int(s.surfaces->filtered("coarse")->width()), h = int(s.surfaces->filtered("coarse")->height());
   // Each holds its own ball only, and both balls cover about the same area (the coarse lattice
   // is a little smaller: its outer particles sit half a spacing inside the sphere).
   int coarse_left = 0, coarse_right = 0, fine_left = 0, fine_right = 0;
@@ -242,17 +237,11 @@ TEST_F(SurfaceTest, AttachUpdateAndDetachCheckTheirInputs) {
 }
 
 TEST_F(SurfaceTest, DetachingWhileAFrameIsInFlightIsSafe) {
-  auto frame = gpu::FrameRenderer::create(ctx(), 160, 90);
-  ASSERT_TRUE(frame);
-  auto room = gpu::Room::create(ctx(), {});
-  ASSERT_TRUE(room);
-  auto surfaces = gpu::SurfaceRenderer::create(ctx());
-  ASSERT_TRUE(surfaces);
+  Stage s = stage(160, 90);
   SurfaceKnobs knobs;
-  ASSERT_TRUE((*surfaces)->attach("ball", sphere_of_particles(), knobs));
-  gpu::FramePasses* passes[] = {surfaces->get()};
-  gpu::FrameView view;
-  ASSERT_TRUE((*frame)->prepare(passes));
+  ASSERT_TRUE(s.surfaces->attach("ball", sphere_of_particles(), knobs));
+  gpu::FramePasses* passes[] = {s.surfaces.get()};
+  ASSERT_TRUE(s.frame->prepare(passes));
   VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pool_info.queueFamilyIndex = ctx().queue_family();
   VkCommandPool pool = VK_NULL_HANDLE;
@@ -266,17 +255,17 @@ TEST_F(SurfaceTest, DetachingWhileAFrameIsInFlightIsSafe) {
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   ASSERT_EQ(vkBeginCommandBuffer(cmd, &begin), VK_SUCCESS);
-  (*frame)->record(cmd, view, **room, passes);
+  s.frame->record(cmd, s.view, *s.room, passes);
   ASSERT_EQ(vkEndCommandBuffer(cmd), VK_SUCCESS);
   auto serial = ctx().submit(cmd);
   ASSERT_TRUE(serial);
   // The frame may still run: the surface's targets wait in the retired list until it completed.
   const std::size_t before = ctx().retired_count();
-  ASSERT_TRUE((*surfaces)->detach("ball"));
+  ASSERT_TRUE(s.surfaces->detach("ball"));
   EXPECT_GE(ctx().retired_count(), before + 3);
   ASSERT_TRUE(ctx().wait_for(*serial));
   vkDestroyCommandPool(ctx().device(), pool, nullptr);
-  ASSERT_TRUE((*frame)->render(view, **room, passes));  // no surface left: nothing of it runs
+  ASSERT_TRUE(render(s));  // no surface left: nothing of it runs
 }
 
 }  // namespace
