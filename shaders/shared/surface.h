@@ -50,7 +50,7 @@ LFX_CONST int kSurfaceMaxSplatPixels = 32;
   vec4 absorption;   /* rgb Beer-Lambert (1/m); w refraction (screen fraction) */            \
   vec4 plain_color;  /* rgb the liquid's colour when the records carry none; w 1: they do */ \
   float foam_whiten; /* how white full foam makes the liquid; 0: the records carry none */   \
-  uint pad0;                                                                                 \
+  uint stage;        /* what is shown: 0 the liquid, 1 depth, 2 thickness, 3 normals */      \
   uint pad1;                                                                                 \
   uint pad2;
 

@@ -130,6 +130,10 @@ void main() {
                              mix(frame.sky_horizon.rgb, frame.sky_zenith.rgb, 0.5 + 0.5 * n.y));
     result = mix(result, white, clamp(foam * foam_whiten * (0.5 + 0.5 * thin), 0.0, 1.0));
   }
+  // A stage of the chain instead, for the docs and for tuning (knob `show`).
+  if (stage == 1u) result = vec3(fract(z * 10.0));                   // depth: a band every 10 cm
+  if (stage == 2u) result = vec3(1.0 - exp(-thickness * 20.0));       // thickness: white where thick
+  if (stage == 3u) result = n * 0.5 + 0.5;                            // world normal as colour
   vec3 under = imageLoad(color, pixel).rgb;
   imageStore(color, pixel, vec4(mix(under, result, coverage), 1.0));
 }

@@ -13,6 +13,12 @@ struct KnobEnumNames<SurfaceSplat> {
   static constexpr std::string_view kNames[] = {"compute", "raster"};
 };
 
+enum class SurfaceStage { liquid, depth, thickness, normals };
+template <>
+struct KnobEnumNames<SurfaceStage> {
+  static constexpr std::string_view kNames[] = {"liquid", "depth", "thickness", "normals"};
+};
+
 // clang-format off
 #define LFX_SURFACE_KNOBS(X)                                                                                         \
   X(splat, SurfaceSplat, SurfaceSplat::compute, 0, 0, "", "compute (one thread a particle; for GPUs with few raster units) or raster (a square a particle); the same picture") \
@@ -25,7 +31,8 @@ struct KnobEnumNames<SurfaceSplat> {
   X(color, glm::vec3, (glm::vec3{0.1f, 0.3f, 0.45f}), 0.0, 1.0, "rgb", "The liquid's colour where the particles carry none")  \
   X(refraction, float, 0.03f, 0.0, 0.5, "", "How far the surface bends what is seen through it (screen fraction)")    \
   X(specular, float, 1.0f, 0.0, 10.0, "", "Strength of the sun's highlight")                                      \
-  X(foam, float, 0.8f, 0.0, 1.0, "", "How white foam (from the records' foam weight) makes the liquid")
+  X(foam, float, 0.8f, 0.0, 1.0, "", "How white foam (from the records' foam weight) makes the liquid")          \
+  X(show, SurfaceStage, SurfaceStage::liquid, 0, 0, "", "What is drawn: the liquid, or a stage of the chain (depth, thickness, normals)")
 // clang-format on
 LFX_KNOB_STRUCT(SurfaceKnobs, LFX_SURFACE_KNOBS);
 

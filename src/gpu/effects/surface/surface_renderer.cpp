@@ -218,7 +218,7 @@ void SurfaceRenderer::record_surface(FrameContext& frame, Surface& s) {
     composite_.push_constants(
         cmd, shared::SurfaceCompositePush{size, scale, k.specular, glm::vec4(k.absorption, k.refraction),
                                           glm::vec4(k.color, src.color_offset ? 1.0f : 0.0f),
-                                          src.foam_offset ? k.foam : 0.0f, 0, 0, 0});
+                                          src.foam_offset ? k.foam : 0.0f, std::uint32_t(k.show), 0, 0});
     Pipeline::dispatch_2d(cmd, t.width(), t.height());
   }
 }
