@@ -54,7 +54,21 @@ LFX_CONST int kSurfaceMaxSplatPixels = 32;
   uint pad1;                                                                                 \
   uint pad2;
 
+// Synthetic particles: rest positions moved by a lake's waves (amplitude 0: still).
+#define LFX_SURFACE_SYNTHETIC_PUSH                                                      \
+  uint count;                                                                           \
+  float time;       /* s */                                                             \
+  float amplitude;  /* m, at the surface; fading to 0 at the bottom */                  \
+  float bottom;     /* y of the lake's bottom (m) */                                    \
+  float depth;      /* of the lake (m) */                                               \
+  uint pad0;                                                                            \
+  uint pad1;                                                                            \
+  uint pad2;
+
 #ifdef __cplusplus
+struct SurfaceSyntheticPush {
+  LFX_SURFACE_SYNTHETIC_PUSH
+};
 struct SurfaceSplatPush {
   LFX_SURFACE_SPLAT_PUSH
 };
@@ -64,7 +78,7 @@ struct SurfaceFilterPush {
 struct SurfaceCompositePush {
   LFX_SURFACE_COMPOSITE_PUSH
 };
-static_assert(sizeof(SurfaceSplatPush) == 64 && sizeof(SurfaceFilterPush) == 32);
+static_assert(sizeof(SurfaceSyntheticPush) == 32 && sizeof(SurfaceSplatPush) == 64 && sizeof(SurfaceFilterPush) == 32);
 static_assert(sizeof(SurfaceCompositePush) == 64 && offsetof(SurfaceCompositePush, absorption) == 16);
 #endif
 

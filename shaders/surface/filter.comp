@@ -27,8 +27,11 @@ void main() {
     imageStore(target, p, vec4(centre, 0.0, 0.0));
     return;
   }
-  int reach = clamp(int(world_radius * pixels_per_metre / centre.x), 1, max_pixels);
+  // At least 3 texels: particles smaller than a texel would otherwise stay a noise of dots. The
+  // depth band is at least two texels' width at this depth, for the same reason.
+  int reach = clamp(int(world_radius * pixels_per_metre / centre.x), min(3, max_pixels), max_pixels);
   float sigma = max(0.5 * float(reach), 0.5);
+  float band = max(range, 2.0 * centre.x / pixels_per_metre);
   float depth_sum = 0.0, depth_weight = 0.0, thickness_sum = 0.0, thickness_weight = 0.0;
   for (int i = -reach; i <= reach; ++i) {
     ivec2 q = clamp(p + i * direction, ivec2(0), size - 1);
@@ -37,7 +40,7 @@ void main() {
     thickness_sum += g * s.y;
     thickness_weight += g;
     if (s.x <= 0.0) continue;
-    depth_sum += g * clamp(s.x, centre.x - range, centre.x + range);
+    depth_sum += g * clamp(s.x, centre.x - band, centre.x + band);
     depth_weight += g;
   }
   imageStore(target, p, vec4(depth_sum / depth_weight, thickness_sum / thickness_weight, 0.0, 0.0));

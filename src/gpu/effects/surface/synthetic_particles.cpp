@@ -1,0 +1,70 @@
+#include "liquidfx/gpu/effects/synthetic_particles.h"
+
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <vector>
+
+#include "liquidfx/gpu/barriers.h"
+#include "liquidfx/gpu/detail/descriptors.h"
+#include "liquidfx/gpu/transfer.h"
+#include "shared/surface.h"
+
+namespace lfx::gpu {
+
+Result<std::unique_ptr<SyntheticParticles>> SyntheticParticles::create(Context& ctx, const SyntheticSetup& setup) {
+  std::unique_ptr<SyntheticParticles> p(new SyntheticParticles(ctx));
+  p->setup_ = setup;
+  const glm::ivec3 n = glm::max(glm::ivec3(setup.size / setup.spacing), glm::ivec3(1));
+  const double total = double(n.x) * n.y * n.z;
+  if (!(setup.spacing > 0.0f) || total > 4.0e6)
+    return input_error("synthetic particles: " + std::to_string(std::llround(total)) +
+                       " particles at this spacing (at most 4,000,000)");
+  std::vector<glm::vec4> rest;
+  const glm::vec3 corner = setup.shape == SyntheticShape::lake
+                               ? setup.centre - glm::vec3(0.5f * setup.size.x, 0.0f, 0.5f * setup.size.z)
+                               : setup.centre - 0.5f * setup.size;
+  for (int z = 0; z < n.z; ++z)
+    for (int y = 0; y < n.y; ++y)
+      for (int x = 0; x < n.x; ++x) {
+        const glm::vec3 q = corner + (glm::vec3(x, y, z) + 0.5f) * setup.spacing;
+        if (setup.shape == SyntheticShape::sphere && glm::length(q - setup.centre) > 0.5f * setup.size.x) continue;
+        rest.push_back(glm::vec4(q, 1.0f));
+      }
+  if (rest.empty()) rest.push_back(glm::vec4(setup.centre, 1.0f));
+  p->count_ = std::uint32_t(rest.size());
+  const VkDeviceSize bytes = rest.size() * sizeof(glm::vec4);
+  const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  LFX_TRY_ASSIGN(p->rest_, Buffer::create(ctx, bytes, usage, MemoryUsage::device, "synthetic rest positions"));
+  LFX_TRY_ASSIGN(p->records_, Buffer::create(ctx, bytes, usage, MemoryUsage::device, "synthetic particles"));
+  LFX_TRY(upload_buffer(ctx, p->rest_, std::as_bytes(std::span(rest))));
+  LFX_TRY(upload_buffer(ctx, p->records_, std::as_bytes(std::span(rest))));
+  LFX_TRY_ASSIGN(p->waves_, Pipeline::compute(ctx, "surface/synthetic.comp", sizeof(shared::SurfaceSyntheticPush)));
+  return p;
+}
+
+ParticleSource SyntheticParticles::source() const {
+  ParticleSource s;
+  s.buffer = records_.handle();
+  s.buffer_bytes = records_.size();
+  s.stride = sizeof(glm::vec4);
+  s.count = count_;
+  s.radius = 0.5f * setup_.spacing;
+  return s;
+}
+
+void SyntheticParticles::record(VkCommandBuffer cmd, double time) {
+  if (setup_.shape != SyntheticShape::lake) return;
+  // The previous frame's splat may still read the records.
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT, VK_ACCESS_2_NONE,
+                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+  waves_.bind(cmd);
+  DescriptorWrites().storage_buffer(0, rest_.handle()).storage_buffer(1, records_.handle()).push(ctx_, cmd, waves_);
+  waves_.push_constants(cmd, shared::SurfaceSyntheticPush{count_, float(std::fmod(time, 3600.0)), setup_.wave_amplitude,
+                                                          setup_.centre.y, setup_.size.y, 0, 0, 0});
+  vkCmdDispatch(cmd, (count_ + 63) / 64, 1, 1);
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT,
+                 VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+}
+
+}  // namespace lfx::gpu
