@@ -8,6 +8,6 @@ layout(set = 0, binding = 1, std430) writeonly buffer DrawArgs { uvec4 draw_args
 layout(push_constant) uniform Push { LFX_PARTICLES_DRAW_ARGS_PUSH };
 
 void main() {
-  uint count = use_buffer == 1u ? count_words[count_word] : fixed_count;
-  draw_args = uvec4(6u, min(count, capacity), 0u, 0u);
+  uint live = use_buffer == 1u ? min(count_words[count_word], count) : count;
+  draw_args = uvec4(6u, live, 0u, 0u);
 }

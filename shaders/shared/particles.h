@@ -137,12 +137,13 @@ LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
   uint has_color;               \
   uint has_foam;
 
-// The spheres' indirect draw from a source's count (a fixed number or a uint on the GPU).
-#define LFX_PARTICLES_DRAW_ARGS_PUSH                                                       \
-  uint count_word;  /* index of the count among the count buffer's uints (use_buffer 1) */ \
-  uint fixed_count; /* the count (use_buffer 0) */                                         \
-  uint use_buffer;                                                                         \
-  uint capacity; /* records the buffer holds: never drawn past */
+// The spheres' indirect draw from a source's count: `count` records, or the uint the GPU keeps
+// (use_buffer 1), never more than `count`.
+#define LFX_PARTICLES_DRAW_ARGS_PUSH                                                      \
+  uint count_word; /* index of the count among the count buffer's uints (use_buffer 1) */ \
+  uint count;      /* the records (use_buffer 0), or the most the buffer's count may say */ \
+  uint use_buffer;                                                                        \
+  uint pad0;
 
 // One box or sphere collider drawn (particles/collider.vert, .frag).
 #define LFX_PARTICLES_COLLIDER_DRAW_PUSH        \
@@ -155,8 +156,8 @@ LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
 #define LFX_PARTICLES_STATS_PUSH \
   float left_wall;               \
   float particle_mass;           \
-  uint capacity;                 \
-  uint pad0;
+  uint pad0;                     \
+  uint pad1;
 
 // The per-workgroup partial sums the statistics pass writes (std430).
 struct ParticleStatsPartial {
@@ -166,14 +167,13 @@ struct ParticleStatsPartial {
   float front;            // largest x - left wall (m)
 };
 
-// The live count and indirect arguments (std430, 64 bytes), written by the GPU.
+// The live count and indirect dispatch arguments (std430, 48 bytes), written by the GPU.
 struct ParticleCounts {
   uint live;         // particles in [0, live)
   uint sorted_live;  // the sort's new live count, until it commits
   uint pad0;
   uint pad1;
   uvec4 dispatch;        // x, y, z workgroups of 64 particles (vkCmdDispatchIndirect)
-  uvec4 draw;            // vertices 6, instances live, first vertex 0, first instance 0 (vkCmdDrawIndirect)
   uvec4 stats_dispatch;  // x, y, z workgroups of kStatsGroupSize particles
 };
 
@@ -209,7 +209,7 @@ static_assert(sizeof(ParticlesEmitPush) == 16 && sizeof(ParticlesCommitPush) == 
 static_assert(sizeof(ParticlesSortPush) == 48 && offsetof(ParticlesSortPush, cells) == 32);
 static_assert(sizeof(ParticlesColliderDrawPush) == 64 && sizeof(ParticlesStatsPush) == 16 &&
               sizeof(ParticlesDrawArgsPush) == 16 && sizeof(ParticleStatsPartial) == 16);
-static_assert(sizeof(ParticleCounts) == 64 && offsetof(ParticleCounts, dispatch) == 16);
+static_assert(sizeof(ParticleCounts) == 48 && offsetof(ParticleCounts, dispatch) == 16);
 #endif
 
 LFX_SHARED_END

@@ -23,15 +23,15 @@ LFX_CONST int kSurfaceMaxSplatPixels = 32;
   uint stride;          /* bytes from one record to the next */                      \
   uint position_offset; /* bytes */                                                  \
   uint count_word;      /* index of the live count among the count buffer's uints */ \
-  uint fixed_count;     /* the count when use_buffer is 0 */                         \
+  uint count;           /* the records, or the most the buffer's count may say */    \
   uint use_buffer;                                                                   \
-  uint capacity;     /* records the buffer holds */                                  \
+  uint pad0;                                                                         \
   uint color_offset; /* bytes, when has_color is 1 */                                \
   uint has_color;                                                                    \
   uint foam_offset; /* bytes, when has_foam is 1 */                                  \
   uint has_foam;                                                                     \
-  uint pad0;                                                                         \
-  uint pad1;
+  uint pad1;                                                                         \
+  uint pad2;
 
 // Resolve and filter: depth (m, 0 = no liquid) and thickness (m), one axis a pass.
 #define LFX_SURFACE_FILTER_PUSH                                                          \

@@ -17,8 +17,8 @@ layout(push_constant) uniform Push { LFX_SURFACE_SPLAT_PUSH };
 
 void main() {
   uint i = gl_GlobalInvocationID.x;
-  uint count = min(use_buffer == 1u ? count_words[count_word] : fixed_count, capacity);
-  if (i >= count) return;
+  uint live = use_buffer == 1u ? min(count_words[count_word], count) : count;
+  if (i >= live) return;
   uint w = (i * stride + position_offset) / 4u;
   vec3 world = vec3(uintBitsToFloat(words[w]), uintBitsToFloat(words[w + 1u]), uintBitsToFloat(words[w + 2u]));
   vec3 liquid = vec3(0.0);

@@ -20,8 +20,8 @@ vec3 read_vec3(uint byte_offset) {
 void main() {
   const vec2 corners[6] = vec2[](vec2(-1, -1), vec2(1, -1), vec2(1, 1), vec2(-1, -1), vec2(1, 1), vec2(-1, 1));
   uint i = uint(gl_InstanceIndex);
-  uint count = min(use_buffer == 1u ? count_words[count_word] : fixed_count, capacity);
-  if (i >= count) {
+  uint live = use_buffer == 1u ? min(count_words[count_word], count) : count;
+  if (i >= live) {
     gl_Position = vec4(2.0, 2.0, 2.0, 1.0);  // outside the view: nothing drawn
     return;
   }

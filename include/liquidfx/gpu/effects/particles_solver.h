@@ -5,7 +5,7 @@
 // density, foam, the move kept outside every solid). Every few steps a counting sort by grid
 // cell (atomic counts, a GPU prefix sum, scatter ranked by id) puts neighbours next to each
 // other in memory, drains the sinks and mixes colours. The live count stays on the GPU, with the
-// indirect dispatch and draw arguments beside it; statistics come back asynchronously.
+// indirect dispatch arguments beside it; statistics come back asynchronously.
 #pragma once
 
 #include <array>

@@ -42,8 +42,8 @@ void ParticleSpheres::record_opaque(FrameContext& frame, float radius_scale, flo
       .storage_buffer(0, counted ? source_.count_buffer : source_.buffer)
       .storage_buffer(1, draw_args_.handle())
       .push(ctx_, cmd, args_);
-  args_.push_constants(cmd, shared::ParticlesDrawArgsPush{std::uint32_t(source_.count_offset / 4), source_.count,
-                                                          counted ? 1u : 0u, source_.count});
+  args_.push_constants(
+      cmd, shared::ParticlesDrawArgsPush{std::uint32_t(source_.count_offset / 4), source_.count, counted ? 1u : 0u, 0});
   vkCmdDispatch(cmd, 1, 1, 1);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT,

@@ -292,8 +292,7 @@ void ParticlesSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
   solver_barrier(cmd);
   stats_.bind(cmd);
   bind_all(cmd, stats_);
-  stats_.push_constants(
-      cmd, shared::ParticlesStatsPush{driver_.setup().domain.min.x, driver_.particle_mass(), driver_.capacity(), 0});
+  stats_.push_constants(cmd, shared::ParticlesStatsPush{driver_.setup().domain.min.x, driver_.particle_mass(), 0, 0});
   vkCmdDispatchIndirect(cmd, counts_.handle(), offsetof(shared::ParticleCounts, stats_dispatch));
   solver_barrier(cmd);
   Readback& r = readbacks_[next_readback_];

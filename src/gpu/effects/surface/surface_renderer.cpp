@@ -153,7 +153,7 @@ void SurfaceRenderer::record_surface(FrameContext& frame, Surface& s) {
         .push(ctx_, cmd, pipeline);
     pipeline.push_constants(
         cmd, shared::SurfaceSplatPush{size, src.radius, scale, src.stride, src.position_offset,
-                                      std::uint32_t(src.count_offset / 4), src.count, counted ? 1u : 0u, src.count,
+                                      std::uint32_t(src.count_offset / 4), src.count, counted ? 1u : 0u, 0,
                                       src.color_offset.value_or(0), src.color_offset ? 1u : 0u,
                                       src.foam_offset.value_or(0), src.foam_offset ? 1u : 0u, 0, 0});
     if (raster) {
