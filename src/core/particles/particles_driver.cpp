@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdio>
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 
@@ -54,22 +55,35 @@ Result<void> ParticlesDriver::restart() {
   ParticleGrid grid;
   grid.cell = spacing / shared::kCellsPerSpacing;
   grid.origin = s.domain.min - glm::vec3(float(kGridMargin) * grid.cell);
-  const glm::vec3 cells = glm::ceil(s.domain.size() / grid.cell);
-  if (!(cells.x * cells.y * cells.z < float(kMaxGridNodes)))
-    return input_error("particles: a grid of " + std::to_string(cells.x) + " x " + std::to_string(cells.y) + " x " +
-                       std::to_string(cells.z) + " cells of " + std::to_string(grid.cell) +
-                       " m for this domain is too big; lower count or raise the spacing");
-  grid.nodes = glm::ivec3(cells) + 2 * kGridMargin + 1;
-  if (grid.node_count() > kMaxGridNodes)
-    return input_error("particles: the grid needs " + std::to_string(grid.node_count()) + " nodes (at most " +
-                       std::to_string(kMaxGridNodes) + "); lower count or raise the spacing");
+  // Counted in doubles first: a fine spacing in a big tank overflows an int.
+  const glm::dvec3 nodes = glm::ceil(glm::dvec3(s.domain.size()) / double(grid.cell)) + double(2 * kGridMargin + 1);
+  const double node_count = nodes.x * nodes.y * nodes.z;
+  if (!(node_count <= double(kMaxGridNodes))) {
+    char needed[32];
+    std::snprintf(needed, sizeof(needed), "%.4g", node_count);
+    return input_error("particles: the grid needs " + std::string(needed) + " nodes of " + std::to_string(grid.cell) +
+                       " m (at most " + std::to_string(kMaxGridNodes) + "); lower count or raise the spacing");
+  }
+  grid.nodes = glm::ivec3(nodes);
   spacing_ = spacing;
   grid_ = grid;
   built_count_ = knobs_->count;
   time_ = target_ = 0.0;
   step_index_ = 0;
   next_id_ = 0;
-  nozzle_travel_.assign(s.nozzles.size(), 0.0f);
+  // One layer of a jet is a square lattice over its disc, across the jet; layers leave every
+  // `layer` metres of travel, so that the volume poured is exactly the rate. Both follow from
+  // the spacing, so they are laid out here, once.
+  nozzles_.clear();
+  for (const ParticleNozzle& n : s.nozzles) {
+    NozzleState& state = nozzles_.emplace_back();
+    const float r = std::max(n.radius(), 0.5f * spacing);
+    const int across = int(std::ceil(r / spacing));
+    for (int v = -across; v <= across; ++v)
+      for (int u = -across; u <= across; ++u)
+        if (glm::length(glm::vec2(u, v)) * spacing <= r) state.lattice.push_back(glm::vec2(u, v) * spacing);
+    state.layer = float(state.lattice.size()) * spacing * spacing * spacing / (n.rate / n.speed);
+  }
   work_ = {};
   work_.restart = true;
   for (const ParticleNozzle& n : s.nozzles)
@@ -120,8 +134,8 @@ void ParticlesDriver::advance(double dt) {
     s.dt = float(step);
     s.first_id = next_id_;
     s.emit_first = std::uint32_t(work_.emitted.size());
-    if (step_index_ == 0) emit_blocks(s);
-    emit_nozzles(s, time_, s.dt);
+    if (step_index_ == 0) emit_blocks();
+    emit_nozzles(time_, s.dt);
     s.emit_count = std::uint32_t(work_.emitted.size()) - s.emit_first;
     next_id_ += s.emit_count;
     add_colliders(s, time_, s.dt);
@@ -139,7 +153,7 @@ ParticleWork ParticlesDriver::take_work() {
   return out;
 }
 
-void ParticlesDriver::emit_blocks(ParticleStep&) {
+void ParticlesDriver::emit_blocks() {
   // A lattice at the spacing, shifted by a small seeded jitter so that no two layers line up
   // exactly with the grid (a perfect lattice keeps artificial symmetries).
   std::uint32_t serial = 0;
@@ -159,22 +173,13 @@ void ParticlesDriver::emit_blocks(ParticleStep&) {
   }
 }
 
-void ParticlesDriver::emit_nozzles(ParticleStep&, double t, float dt) {
+void ParticlesDriver::emit_nozzles(double t, float dt) {
   for (std::size_t i = 0; i < setup_.nozzles.size(); ++i) {
     const ParticleNozzle& n = setup_.nozzles[i];
     if (t < n.start || t >= n.end) continue;
-    // One layer of the jet is a square lattice over the disc, across the jet; layers leave
-    // every `layer` metres of travel, so that the volume poured is exactly the rate.
-    const float r = std::max(n.radius(), 0.5f * spacing_);
-    const int across = int(std::ceil(r / spacing_));
-    std::vector<glm::vec2> lattice;
-    for (int v = -across; v <= across; ++v)
-      for (int u = -across; u <= across; ++u)
-        if (glm::length(glm::vec2(u, v)) * spacing_ <= r) lattice.push_back(glm::vec2(u, v) * spacing_);
-    const float layer = float(lattice.size()) * spacing_ * spacing_ * spacing_ / (n.rate / n.speed);
-    float& travel = nozzle_travel_[i];
-    travel += n.speed * dt;
-    if (travel < layer) continue;
+    NozzleState& state = nozzles_[i];
+    state.travel += n.speed * dt;
+    if (state.travel < state.layer) continue;
     const Pose local{n.position, glm::quat(1, 0, 0, 0)};
     const Pose now = world_pose(n.carrier, local, t), later = world_pose(n.carrier, local, t + dt);
     const glm::vec3 carried = (later.position - now.position) / dt;
@@ -182,10 +187,10 @@ void ParticlesDriver::emit_nozzles(ParticleStep&, double t, float dt) {
     const glm::vec3 side =
         glm::normalize(glm::cross(dir, std::abs(dir.y) < 0.9f ? glm::vec3(0, 1, 0) : glm::vec3(1, 0, 0)));
     const glm::vec3 up = glm::cross(side, dir);
-    while (travel >= layer) {
-      travel -= layer;
-      const glm::vec3 centre = now.position + dir * travel;
-      for (const glm::vec2 q : lattice)
+    while (state.travel >= state.layer) {
+      state.travel -= state.layer;
+      const glm::vec3 centre = now.position + dir * state.travel;
+      for (const glm::vec2 q : state.lattice)
         work_.emitted.push_back(record(centre + side * q.x + up * q.y, dir * n.speed + carried, n.color));
     }
   }

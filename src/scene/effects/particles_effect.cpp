@@ -198,9 +198,7 @@ Result<ParticleColliderDesc> read_collider(const EffectSetup& setup, const JsonO
     c.size = glm::vec3(float(radius));
   } else if (shape == "box") {
     c.shape = ColliderShape::box;
-    LFX_TRY_ASSIGN(const glm::vec3 size, o.vec3("size", {0.0, 200.0}));
-    if (glm::any(glm::lessThanEqual(size, glm::vec3(0.0f))))
-      return o.error_at("size", "needs a positive size on every axis");
+    LFX_TRY_ASSIGN(const glm::vec3 size, o.vec3("size", {0.0, 200.0, true}));
     c.size = 0.5f * size;
     LFX_TRY_ASSIGN(const double rounding, o.number("rounding", {0.0, 10.0}, 0.0));
     if (float(rounding) > std::min({c.size.x, c.size.y, c.size.z}))

@@ -61,9 +61,7 @@ Result<gpu::SyntheticSetup> read_synthetic(const JsonObject& b, std::string_view
     return b.error_at("source", "unknown synthetic shape \"" + std::string(shape_name) + "\" (sphere, box or lake)");
   s.shape = gpu::SyntheticShape(shape - std::begin(kShapes));
   LFX_TRY_ASSIGN(s.centre, b.vec3("position", {-1000.0, 1000.0}, s.centre));
-  LFX_TRY_ASSIGN(s.size, b.vec3("size", {0.0, 100.0}, s.size));
-  if (glm::any(glm::lessThanEqual(s.size, glm::vec3(0.0f))))
-    return b.error_at("size", "needs a positive size on every axis");
+  LFX_TRY_ASSIGN(s.size, b.vec3("size", {0.0, 100.0, true}, s.size));
   LFX_TRY_ASSIGN(const double spacing, b.number("spacing", {0.0, 1.0, true}, s.spacing));
   s.spacing = float(spacing);
   LFX_TRY_ASSIGN(const double waves, b.number("waves", {0.0, 1.0}, s.wave_amplitude));

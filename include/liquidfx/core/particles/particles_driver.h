@@ -87,8 +87,8 @@ class ParticlesDriver {
  private:
   ParticlesDriver(const ParticlesKnobs& knobs, ParticlesSetup setup) : knobs_(&knobs), setup_(std::move(setup)) {}
   Result<void> restart();
-  void emit_blocks(ParticleStep& step);
-  void emit_nozzles(ParticleStep& step, double t, float dt);
+  void emit_blocks();
+  void emit_nozzles(double t, float dt);
   void add_colliders(ParticleStep& step, double t, float dt);
 
   const ParticlesKnobs* knobs_;
@@ -100,7 +100,12 @@ class ParticlesDriver {
   double target_ = 0.0;  // the time played so far
   std::uint64_t step_index_ = 0;
   std::uint32_t next_id_ = 0;
-  std::vector<float> nozzle_travel_;  // distance each nozzle's jet moved since its last layer (m)
+  struct NozzleState {
+    std::vector<glm::vec2> lattice;  // one layer's offsets across the jet (m)
+    float layer = 0.0f;              // travel between layers (m)
+    float travel = 0.0f;             // since the last layer (m)
+  };
+  std::vector<NozzleState> nozzles_;
   ParticleWork work_;
 };
 
