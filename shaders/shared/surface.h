@@ -15,28 +15,42 @@ LFX_CONST float kSplatGrowth = 1.5f;
 // The splat covers at most this radius in surface pixels around a particle.
 LFX_CONST int kSurfaceMaxSplatPixels = 32;
 
-// Splat: every particle's sphere into the surface's depth (nearest) and thickness (sum).
-#define LFX_SURFACE_SPLAT_PUSH                                                       \
-  ivec2 size;           /* surface targets (pixels) */                               \
-  float radius;         /* particle radius (m) */                                    \
-  float scale;          /* surface pixels per frame pixel */                         \
-  uint stride;          /* bytes from one record to the next */                      \
-  uint position_offset; /* bytes */                                                  \
-  uint count_word;      /* index of the live count among the count buffer's uints */ \
-  uint count;           /* the records, or the most the buffer's count may say */    \
-  uint use_buffer;                                                                   \
-  uint pad0;                                                                         \
-  uint color_offset; /* bytes, when has_color is 1 */                                \
-  uint has_color;                                                                    \
-  uint foam_offset; /* bytes, when has_foam is 1 */                                  \
-  uint has_foam;                                                                     \
-  uint pad1;                                                                         \
+// Splats are lengthened along their velocity at most this many times.
+LFX_CONST float kSplatMaxStretch = 4.0f;
+// The compute splat bins particles into square tiles of this many surface pixels a side; a
+// particle spanning more than kSurfaceTilesPerSplat of them is scattered with per-pixel atomics.
+LFX_CONST int kSurfaceTile = 16;
+LFX_CONST int kSurfaceTilesPerSplat = 4;
+// A full-foam sprite adds this much to its centre pixel's foam layer (fixed point).
+LFX_CONST float kSurfaceFoamScale = 1024.0f;
+
+// Splat: every particle's ellipsoid into the surface's depth (nearest), thickness (sum), colour
+// and foam layers.
+#define LFX_SURFACE_SPLAT_PUSH                                                                   \
+  ivec2 size;           /* surface targets (pixels) */                                           \
+  float radius;         /* particle radius (m) */                                                \
+  float scale;          /* surface pixels per frame pixel */                                     \
+  uint stride;          /* bytes from one record to the next */                                  \
+  uint position_offset; /* bytes */                                                              \
+  uint count_word;      /* index of the live count among the count buffer's uints */             \
+  uint count;           /* the records, or the most the buffer's count may say */                \
+  uint use_buffer;                                                                               \
+  uint velocity_offset; /* bytes */                                                              \
+  uint color_offset;    /* bytes, when has_color is 1 */                                         \
+  uint has_color;                                                                                \
+  uint foam_offset; /* bytes, when has_foam is 1 */                                              \
+  uint has_foam;                                                                                 \
+  float stretch;        /* s: a splat is lengthened by the distance its particle covers in it */ \
+  uint tiles_x;         /* tiles across the surface (compute splat) */                           \
+  uint phase;           /* splat_bin.comp: 0 count, 1 fill the tile lists */                     \
+  uint tiles_per_splat; /* most tile lists a particle joins (0: none, all scatter) */            \
+  uint pad1;                                                                                     \
   uint pad2;
 
 // Resolve and filter: depth (m, 0 = no liquid) and thickness (m), one axis a pass.
 #define LFX_SURFACE_FILTER_PUSH                                                          \
   ivec2 size;             /* surface targets (pixels) */                                 \
-  ivec2 direction;        /* (1, 0) or (0, 1); (0, 0): resolve the splat's sums */       \
+  ivec2 direction;        /* (1, 0) or (0, 1) (filter.comp) */                           \
   float world_radius;     /* filter radius (m) */                                        \
   float pixels_per_metre; /* at a view depth of 1 m, in surface pixels */                \
   float range;            /* neighbours are clamped to the centre's depth +- this (m) */ \
@@ -55,14 +69,14 @@ LFX_CONST int kSurfaceMaxSplatPixels = 32;
   uint pad2;
 
 // Synthetic particles: rest positions moved by a lake's waves (amplitude 0: still).
-#define LFX_SURFACE_SYNTHETIC_PUSH                                                      \
-  uint count;                                                                           \
-  float time;       /* s */                                                             \
-  float amplitude;  /* m, at the surface; fading to 0 at the bottom */                  \
-  float bottom;     /* y of the lake's bottom (m) */                                    \
-  float depth;      /* of the lake (m) */                                               \
-  uint pad0;                                                                            \
-  uint pad1;                                                                            \
+#define LFX_SURFACE_SYNTHETIC_PUSH                                    \
+  uint count;                                                         \
+  float time;      /* s */                                            \
+  float amplitude; /* m, at the surface; fading to 0 at the bottom */ \
+  float bottom;    /* y of the lake's bottom (m) */                   \
+  float depth;     /* of the lake (m) */                              \
+  uint pad0;                                                          \
+  uint pad1;                                                          \
   uint pad2;
 
 #ifdef __cplusplus
@@ -78,7 +92,7 @@ struct SurfaceFilterPush {
 struct SurfaceCompositePush {
   LFX_SURFACE_COMPOSITE_PUSH
 };
-static_assert(sizeof(SurfaceSyntheticPush) == 32 && sizeof(SurfaceSplatPush) == 64 && sizeof(SurfaceFilterPush) == 32);
+static_assert(sizeof(SurfaceSyntheticPush) == 32 && sizeof(SurfaceSplatPush) == 80 && sizeof(SurfaceFilterPush) == 32);
 static_assert(sizeof(SurfaceCompositePush) == 64 && offsetof(SurfaceCompositePush, absorption) == 16);
 #endif
 

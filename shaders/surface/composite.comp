@@ -120,15 +120,14 @@ void main() {
   float highlight = pow(max(dot(n, normalize(sun + v)), 0.0), 200.0) * specular;
   vec3 result = mix(behind, reflected, fresnel) + highlight * frame.sun_radiance.rgb;
   if (foam_whiten > 0.0) {
-    // Foam: the thickness-weighted foam of the particles on the ray, white and lit, strongest
-    // where the liquid is thin (spray, breaking crests).
-    uint k = uint(p.y * size.x + p.x);
-    float through = float(thickness_sums[k]);
-    float foam = through > 0.0 ? float(foam_sums[k]) / (255.0 * through) : 0.0;
+    // Foam: the layer of foam sprites, white and lit, covering more where sprites stack and
+    // most where the liquid is thin (spray, breaking crests).
+    float layer = float(foam_sums[p.y * size.x + p.x]) / kSurfaceFoamScale;
+    float cover = 1.0 - exp(-layer);
     float thin = exp(-thickness * 20.0);
     vec3 white = vec3(0.9) * (max(dot(n, sun), 0.0) * frame.sun_radiance.rgb * 0.6 +
                              mix(frame.sky_horizon.rgb, frame.sky_zenith.rgb, 0.5 + 0.5 * n.y));
-    result = mix(result, white, clamp(foam * foam_whiten * (0.5 + 0.5 * thin), 0.0, 1.0));
+    result = mix(result, white, clamp(cover * foam_whiten * (0.5 + 0.5 * thin), 0.0, 1.0));
   }
   // A stage of the chain instead, for the docs and for tuning (knob `show`).
   if (stage == 1u) result = vec3(fract(z * 10.0));                   // depth: a band every 10 cm

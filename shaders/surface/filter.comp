@@ -1,41 +1,44 @@
 #version 460
-// The narrow-range filter (Truong and Yuksel 2018), one axis a pass: neighbours' depths are
-// clamped into a band around the centre's before a Gaussian average, so the particles fuse into
-// one surface while silhouettes and overlaps stay crisp. The width follows the particles'
-// projected size, capped on screen. The thickness is blurred plainly alongside.
-// direction (0, 0) resolves the splat's sums into the first image instead.
+// The narrow-range filter along one axis (narrow_range.glsl), one workgroup a stretch of 128
+// texels of a row or column: the stretch and its aprons are read into shared memory once and
+// every thread averages from there. The thickness is blurred plainly alongside.
 #include "shared/surface.h"
-layout(local_size_x = 8, local_size_y = 8) in;
-layout(set = 0, binding = 3, std430) readonly buffer DepthBits { uint depth_bits[]; };
-layout(set = 0, binding = 4, std430) readonly buffer Thickness { uint thickness[]; };
+layout(local_size_x = 128) in;
 layout(set = 0, binding = 6, rg32f) uniform readonly image2D source;
 layout(set = 0, binding = 7, rg32f) uniform writeonly image2D target;
 layout(push_constant) uniform Push { LFX_SURFACE_FILTER_PUSH };
+#include "surface/narrow_range.glsl"
+
+const int kStretch = 128;
+const int kApron = 64;  // the knob max_filter_pixels' largest value
+shared vec2 line[kStretch + 2 * kApron];
 
 void main() {
-  ivec2 p = ivec2(gl_GlobalInvocationID.xy);
-  if (any(greaterThanEqual(p, size))) return;
-  if (direction == ivec2(0)) {
-    uint k = uint(p.y * size.x + p.x);
-    uint bits = depth_bits[k];
-    float depth = bits == 0xFFFFFFFFu ? 0.0 : uintBitsToFloat(bits);
-    imageStore(target, p, vec4(depth, float(thickness[k]) / kSurfaceThicknessScale, 0.0, 0.0));
-    return;
+  int lane = int(gl_LocalInvocationID.x);
+  int start = int(gl_WorkGroupID.x) * kStretch;
+  ivec2 across = ivec2(1) - direction;
+  int length = direction.x == 1 ? size.x : size.y;
+  ivec2 origin = int(gl_WorkGroupID.y) * across;
+  int apron = min(max_pixels, kApron);
+  for (int i = lane; i < kStretch + 2 * apron; i += kStretch) {
+    int along = clamp(start - apron + i, 0, length - 1);
+    line[kApron - apron + i] = imageLoad(source, origin + along * direction).xy;
   }
-  vec2 centre = imageLoad(source, p).xy;
+  barrier();
+  int along = start + lane;
+  if (along >= length) return;
+  vec2 centre = line[kApron + lane];
+  ivec2 p = origin + along * direction;
   if (centre.x <= 0.0) {
     imageStore(target, p, vec4(centre, 0.0, 0.0));
     return;
   }
-  // At least 3 texels: particles smaller than a texel would otherwise stay a noise of dots. The
-  // depth band is at least two texels' width at this depth, for the same reason.
-  int reach = clamp(int(world_radius * pixels_per_metre / centre.x), min(3, max_pixels), max_pixels);
+  int reach = filter_reach(centre.x);
   float sigma = max(0.5 * float(reach), 0.5);
-  float band = max(range, 2.0 * centre.x / pixels_per_metre);
+  float band = depth_band(centre.x);
   float depth_sum = 0.0, depth_weight = 0.0, thickness_sum = 0.0, thickness_weight = 0.0;
   for (int i = -reach; i <= reach; ++i) {
-    ivec2 q = clamp(p + i * direction, ivec2(0), size - 1);
-    vec2 s = imageLoad(source, q).xy;
+    vec2 s = line[kApron + lane + i];
     float g = exp(-0.5 * float(i * i) / (sigma * sigma));
     thickness_sum += g * s.y;
     thickness_weight += g;

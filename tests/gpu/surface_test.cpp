@@ -25,16 +25,18 @@ constexpr glm::vec3 kCentre{0.0f, 0.6f, 0.0f};
 
 class SurfaceTest : public GpuTest {
  protected:
-  // A host's buffer: records of 16 bytes, the position first, filling a sphere on a lattice.
-  gpu::ParticleSource sphere_of_particles(glm::vec3 centre = kCentre, float radius = kRadius,
-                                          float spacing = kSpacing) {
+  // A host's buffer: records of 32 bytes, the position then the velocity, filling a sphere on a
+  // lattice.
+  gpu::ParticleSource sphere_of_particles(glm::vec3 centre = kCentre, float radius = kRadius, float spacing = kSpacing,
+                                          glm::vec3 velocity = glm::vec3(0.0f)) {
     std::vector<glm::vec4> records;
     const int n = int(radius / spacing);
     for (int z = -n; z <= n; ++z)
       for (int y = -n; y <= n; ++y)
         for (int x = -n; x <= n; ++x) {
           const glm::vec3 p = (glm::vec3(x, y, z) + 0.5f) * spacing;
-          if (glm::length(p) <= radius - 0.5f * spacing) records.push_back(glm::vec4(centre + p, 1.0f));
+          if (glm::length(p) <= radius - 0.5f * spacing)
+            records.insert(records.end(), {glm::vec4(centre + p, 1.0f), glm::vec4(velocity, 0.0f)});
         }
     gpu::Buffer& buffer = buffers_.emplace_back();
     auto made = gpu::Buffer::create(ctx(), records.size() * sizeof(glm::vec4),
@@ -46,10 +48,10 @@ class SurfaceTest : public GpuTest {
     gpu::ParticleSource s;
     s.buffer = buffer.handle();
     s.buffer_bytes = buffer.size();
-    s.stride = 16;
+    s.stride = 32;
     s.position_offset = 0;
-    s.velocity_offset = 0;
-    s.count = std::uint32_t(records.size());
+    s.velocity_offset = 16;
+    s.count = std::uint32_t(records.size() / 2);
     s.radius = 0.5f * spacing;
     return s;
   }
@@ -142,38 +144,122 @@ TEST_F(SurfaceTest, ASphereOfParticlesBecomesASmoothSphere) {
 }
 
 TEST_F(SurfaceTest, RasterAndComputeSplatsMakeTheSamePicture) {
-  Stage s = stage(640, 360, {0.1f, 0.05f, 0.6f});
+  // The compute splat binned into tiles, the compute splat scattering, and the raster splat. Far,
+  // the binned splat lists every particle in its tiles; close (5 cm from the nearest), each spans
+  // more tiles than a list takes and is scattered with per-pixel atomics.
+  struct Way {
+    SurfaceSplat splat;
+    SurfaceBinning binning;
+    const char* name;
+  };
+  const Way ways[] = {{SurfaceSplat::compute, SurfaceBinning::tiles, "tiles"},
+                      {SurfaceSplat::compute, SurfaceBinning::scatter, "scatter"},
+                      {SurfaceSplat::raster, SurfaceBinning::automatic, "raster"}};
+  for (const glm::vec3 eye : {glm::vec3(0.1f, 0.05f, 0.6f), glm::vec3(0.02f, 0.0f, 0.15f)}) {
+    Stage s = stage(640, 360, eye);
+    SurfaceKnobs knobs;
+    ASSERT_TRUE(s.surfaces->attach("ball", sphere_of_particles(), knobs));
+    std::vector<std::vector<glm::vec2>> fields;
+    std::vector<ImageRgba8> images;
+    for (const Way& way : ways) {
+      knobs.splat = way.splat;
+      knobs.binning = way.binning;
+      auto image = render(s);
+      ASSERT_TRUE(image);
+      images.push_back(*image);
+      fields.push_back(field_of(*s.surfaces, "ball"));
+    }
+    for (std::size_t w = 1; w < std::size(ways); ++w) {
+      int covered[2] = {0, 0}, both = 0;
+      double sum = 0.0;
+      float worst = 0.0f;
+      for (std::size_t i = 0; i < fields[0].size(); ++i) {
+        const float a = fields[0][i].x, b = fields[w][i].x;
+        covered[0] += a > 0.0f;
+        covered[1] += b > 0.0f;
+        if (a <= 0.0f || b <= 0.0f) continue;
+        ++both;
+        sum += std::abs(a - b);
+        worst = std::max(worst, std::abs(a - b));
+      }
+      const ImageDifference picture = compare_images(images[0], images[w], 8);
+      std::printf(
+          "eye %.2f m away: tiles %d px, %s %d px; depth differs by %.3f mm on average, %.3f mm at most; "
+          "%.2f %% of the frame's pixels differ by more than 8\n",
+          double(glm::length(eye)), covered[0], ways[w].name, covered[1], 1000.0 * sum / both, 1000.0 * worst,
+          100.0 * picture.share_differing);
+      EXPECT_GT(covered[0], 3000);
+      EXPECT_NEAR(double(covered[1]), double(covered[0]), 0.01 * covered[0]);
+      EXPECT_LT(sum / both, 0.0001);
+      EXPECT_LT(picture.share_differing, 0.01);
+    }
+  }
+}
+
+TEST_F(SurfaceTest, FastParticlesStretchAlongTheirMotionAndKeepTheirVolume) {
+  // The same ball at rest and flying sideways at 2 m/s with the longest stretch (4x).
+  Stage s = stage(640, 360);
   SurfaceKnobs knobs;
-  ASSERT_TRUE(s.surfaces->attach("ball", sphere_of_particles(), knobs));
-  std::vector<glm::vec2> fields[2];
-  std::vector<ImageRgba8> images;
-  for (const SurfaceSplat splat : {SurfaceSplat::compute, SurfaceSplat::raster}) {
-    knobs.splat = splat;
+  knobs.stretch = 0.1f;
+  knobs.filter_iterations = 0;  // the splat's own sums: the filter's blur leaves the silhouette
+  struct Measured {
+    int row = 0, column = 0;  // covered texels through the middle, across and down
+    double thickness = 0.0;   // summed over every texel (m)
+  };
+  std::vector<Measured> measured;
+  for (const glm::vec3 velocity : {glm::vec3(0.0f), glm::vec3(2.0f, 0.0f, 0.0f)}) {
+    ASSERT_TRUE(s.surfaces->attach("ball", sphere_of_particles(kCentre, 0.05f, kSpacing, velocity), knobs));
+    ASSERT_TRUE(render(s));
+    const auto texels = field_of(*s.surfaces, "ball");
+    const int w = int(s.surfaces->filtered("ball")->width()), h = int(s.surfaces->filtered("ball")->height());
+    Measured m;
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const glm::vec2 t = texels[std::size_t(y) * w + x];
+        m.thickness += t.y;
+        if (y == h / 2) m.row += t.x > 0.0f;
+        if (x == w / 2) m.column += t.x > 0.0f;
+      }
+    std::printf("speed %.0f m/s: %d texels across, %d down, thickness summed %.3f m\n", double(velocity.x), m.row,
+                m.column, m.thickness);
+    measured.push_back(m);
+    ASSERT_TRUE(s.surfaces->detach("ball"));
+  }
+  EXPECT_LE(std::abs(measured[0].row - measured[0].column), 2);
+  // Lengthened by up to 3 x 6 mm each way: about 6 texels a side at this distance.
+  EXPECT_GE(measured[1].row - measured[1].column, 6);
+  EXPECT_LE(std::abs(measured[1].column - measured[0].column), 2);
+  EXPECT_NEAR(measured[1].thickness, measured[0].thickness, 0.03 * measured[0].thickness);
+}
+
+TEST_F(SurfaceTest, FoamyParticlesWhitenTheLiquidWithSprites) {
+  // The same ball without foam and with every particle fully foamy (the records' fourth float,
+  // 1, read as the foam weight): the foam sprites' layer turns its middle white.
+  Stage s = stage(320, 180);
+  SurfaceKnobs knobs;
+  double brightness[2], spread[2];
+  for (int foamy = 0; foamy < 2; ++foamy) {
+    gpu::ParticleSource source = sphere_of_particles();
+    if (foamy) source.foam_offset = 12u;
+    ASSERT_TRUE(s.surfaces->attach("ball", source, knobs));
     auto image = render(s);
     ASSERT_TRUE(image);
-    images.push_back(*image);
-    fields[int(splat)] = field_of(*s.surfaces, "ball");
+    // The mean of the middle 20 x 20 pixels, and how far blue stands above red there.
+    double sum = 0.0, blue_over_red = 0.0;
+    for (int y = 80; y < 100; ++y)
+      for (int x = 150; x < 170; ++x) {
+        const std::uint8_t* p = image->at(x, y);
+        sum += (p[0] + p[1] + p[2]) / 3.0;
+        blue_over_red += p[2] - p[0];
+      }
+    brightness[foamy] = sum / 400.0;
+    spread[foamy] = blue_over_red / 400.0;
+    ASSERT_TRUE(s.surfaces->detach("ball"));
   }
-  int covered[2] = {0, 0}, both = 0;
-  double sum = 0.0;
-  float worst = 0.0f;
-  for (std::size_t i = 0; i < fields[0].size(); ++i) {
-    const float a = fields[0][i].x, b = fields[1][i].x;
-    covered[0] += a > 0.0f;
-    covered[1] += b > 0.0f;
-    if (a <= 0.0f || b <= 0.0f) continue;
-    ++both;
-    sum += std::abs(a - b);
-    worst = std::max(worst, std::abs(a - b));
-  }
-  const ImageDifference picture = compare_images(images[0], images[1], 8);
-  std::printf(
-      "compute %d px, raster %d px; depth differs by %.2f mm on average, %.2f mm at most; %.2f %% of the "
-      "frame's pixels differ by more than 8\n",
-      covered[0], covered[1], 1000.0 * sum / both, 1000.0 * worst, 100.0 * picture.share_differing);
-  EXPECT_NEAR(double(covered[1]), double(covered[0]), 0.03 * covered[0]);
-  EXPECT_LT(sum / both, 0.001);
-  EXPECT_LT(picture.share_differing, 0.01);
+  std::printf("middle of the ball: brightness %.1f without foam, %.1f with; blue over red %.1f and %.1f\n",
+              brightness[0], brightness[1], spread[0], spread[1]);
+  EXPECT_GT(brightness[1], brightness[0] + 40.0);
+  EXPECT_LT(spread[1], 0.5 * spread[0]);  // white, not the liquid's blue
 }
 
 TEST_F(SurfaceTest, TwoSurfacesAtDifferentRadiiKeepToThemselvesInOneFrame) {
@@ -221,10 +307,10 @@ TEST_F(SurfaceTest, AttachUpdateAndDetachCheckTheirInputs) {
   bad.back().source.stride = 8;
   bad.push_back({good, "the position offset 2 is not a multiple of 4 bytes"});
   bad.back().source.position_offset = 2;
-  bad.push_back({good, "records of 16 bytes need"});
+  bad.push_back({good, "records of 32 bytes need"});
   bad.back().source.count = good.count + 1;
-  bad.push_back({good, "the colour (12 bytes at offset 8) does not fit"});
-  bad.back().source.color_offset = 8u;
+  bad.push_back({good, "the colour (12 bytes at offset 24) does not fit"});
+  bad.back().source.color_offset = 24u;
   bad.push_back({good, "the radius must be a positive number"});
   bad.back().source.radius = 0.0f;
   for (const Bad& b : bad) {

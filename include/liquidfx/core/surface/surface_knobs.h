@@ -13,6 +13,15 @@ struct KnobEnumNames<SurfaceSplat> {
   static constexpr std::string_view kNames[] = {"compute", "raster"};
 };
 
+// The compute splat's way to the sums: binned into tiles (shared-memory atomics), scattered
+// straight into the buffers (global atomics), or chosen by the device (auto: scatter on a CPU
+// driver, where it measured faster, tiles on a GPU).
+enum class SurfaceBinning { automatic, tiles, scatter };
+template <>
+struct KnobEnumNames<SurfaceBinning> {
+  static constexpr std::string_view kNames[] = {"auto", "tiles", "scatter"};
+};
+
 enum class SurfaceStage { liquid, depth, thickness, normals };
 template <>
 struct KnobEnumNames<SurfaceStage> {
@@ -21,8 +30,10 @@ struct KnobEnumNames<SurfaceStage> {
 
 // clang-format off
 #define LFX_SURFACE_KNOBS(X)                                                                                         \
-  X(splat, SurfaceSplat, SurfaceSplat::compute, 0, 0, "", "compute (one thread a particle; for GPUs with few raster units) or raster (a square a particle); the same picture") \
+  X(splat, SurfaceSplat, SurfaceSplat::compute, 0, 0, "", "compute (for GPUs with few raster units) or raster (a rectangle a particle); the same picture") \
+  X(binning, SurfaceBinning, SurfaceBinning::automatic, 0, 0, "", "Compute splat: tiles (binned, shared-memory atomics), scatter (global atomics), or auto (scatter on CPU drivers, tiles on GPUs); the same picture") \
   X(resolution_scale, float, 0.5f, 0.25, 1.0, "", "Size of the surface's targets against the frame (filtering cost follows it)") \
+  X(stretch, float, 0.01f, 0.0, 0.1, "s", "Splats lengthen along their velocity by the distance covered in this time (at most 4x): a jet reads as a stream, not beads") \
   X(filter_iterations, int, 3, 0, 8, "", "Narrow-range filter passes (each an x and a y pass): more fuse the particles further") \
   X(filter_radius, float, 3.0f, 0.5, 8.0, "", "Filter width, in particle radii (capped at max_filter_pixels)")        \
   X(max_filter_pixels, int, 24, 2, 64, "px", "Largest filter radius on screen, so close liquid costs no more than far") \

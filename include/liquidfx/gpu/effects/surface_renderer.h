@@ -1,14 +1,16 @@
 // lfx::gpu::SurfaceRenderer: GPU particle buffers drawn as continuous liquid (screen-space
 // fluid rendering), whose cost follows the surface's pixels.
 //
-// Per attached surface, every frame: splat (every particle's sphere: nearest depth, summed
-// thickness; compute, atomics), narrow-range filter (x and y passes, ping-ponged), composite
+// Per attached surface, every frame: splat (every particle's velocity-stretched sphere: nearest
+// depth, summed thickness, colour, foam sprites; compute binned into tiles, or raster),
+// narrow-range filter (x and y passes ping-ponged, then a small 2D pass), composite
 // (normals, refraction, Beer-Lambert absorption, Fresnel sky reflection, sun highlight) over the
 // frame, depth-tested against the scene. Pipelines are made once and shared by every surface;
 // each surface owns its targets and its knobs, so two surfaces at different particle radii
 // filter at their own widths in the same frame.
 #pragma once
 
+#include <glm/vec2.hpp>
 #include <map>
 #include <memory>
 #include <string>
@@ -49,15 +51,20 @@ class SurfaceRenderer : public FramePasses {
     ParticleSource source;
     const SurfaceKnobs* knobs = nullptr;
     Buffer depth_bits, thickness, color_sums, foam_sums;
-    Image fields[2];  // RG32F: filtered depth (m, 0 = none) and thickness (m), ping-ponged
+    Buffer tile_counts, tile_offsets, tile_list;  // the compute splat's per-tile particle lists
+    Image fields[2];                              // RG32F: filtered depth (m, 0 = none) and thickness (m), ping-ponged
   };
   explicit SurfaceRenderer(Context& ctx) : ctx_(ctx) {}
   Result<void> prepare_surface(Surface& s, std::uint32_t width, std::uint32_t height);
   void record_surface(FrameContext& frame, Surface& s);
+  void record_splat(FrameContext& frame, Surface& s, glm::ivec2 size);
+  void record_filter(FrameContext& frame, Surface& s, glm::ivec2 size);
+  void record_composite(FrameContext& frame, Surface& s, glm::ivec2 size);
 
   Context& ctx_;
-  Pipeline splat_, raster_splat_, filter_, composite_;
+  Pipeline splat_bin_, splat_scan_, splat_tiles_, raster_splat_, resolve_, filter_, smooth_, composite_;
   std::map<std::string, Surface> surfaces_;
+  bool cpu_device_ = false;  // a CPU driver (lavapipe): the compute splat scatters (knob binning auto)
 };
 
 }  // namespace lfx::gpu

@@ -32,12 +32,16 @@ Result<std::unique_ptr<SyntheticParticles>> SyntheticParticles::create(Context& 
       }
   if (rest.empty()) rest.push_back(glm::vec4(setup.centre, 1.0f));
   p->count_ = std::uint32_t(rest.size());
-  const VkDeviceSize bytes = rest.size() * sizeof(glm::vec4);
+  // Records: the position, then the velocity (at rest until the waves move them).
+  std::vector<glm::vec4> records;
+  for (const glm::vec4& q : rest) records.insert(records.end(), {q, glm::vec4(0.0f)});
   const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-  LFX_TRY_ASSIGN(p->rest_, Buffer::create(ctx, bytes, usage, MemoryUsage::device, "synthetic rest positions"));
-  LFX_TRY_ASSIGN(p->records_, Buffer::create(ctx, bytes, usage, MemoryUsage::device, "synthetic particles"));
+  LFX_TRY_ASSIGN(p->rest_, Buffer::create(ctx, rest.size() * sizeof(glm::vec4), usage, MemoryUsage::device,
+                                          "synthetic rest positions"));
+  LFX_TRY_ASSIGN(p->records_, Buffer::create(ctx, records.size() * sizeof(glm::vec4), usage, MemoryUsage::device,
+                                             "synthetic particles"));
   LFX_TRY(upload_buffer(ctx, p->rest_, std::as_bytes(std::span(rest))));
-  LFX_TRY(upload_buffer(ctx, p->records_, std::as_bytes(std::span(rest))));
+  LFX_TRY(upload_buffer(ctx, p->records_, std::as_bytes(std::span(records))));
   LFX_TRY_ASSIGN(p->waves_, Pipeline::compute(ctx, "surface/synthetic.comp", sizeof(shared::SurfaceSyntheticPush)));
   return p;
 }
@@ -46,7 +50,8 @@ ParticleSource SyntheticParticles::source() const {
   ParticleSource s;
   s.buffer = records_.handle();
   s.buffer_bytes = records_.size();
-  s.stride = sizeof(glm::vec4);
+  s.stride = 2 * sizeof(glm::vec4);
+  s.velocity_offset = sizeof(glm::vec4);
   s.count = count_;
   s.radius = 0.5f * setup_.spacing;
   return s;
