@@ -1,0 +1,43 @@
+// The spread effect's knobs: liquid lying on a picture that a finger pushes around.
+#pragma once
+
+#include "liquidfx/core/knobs.h"
+
+namespace lfx {
+
+// How the thickness moves: in flux form (what a cell loses through a face its neighbour gains,
+// exactly; first order, or second order with a minmod-limited slope), or the seed's
+// semi-Lagrangian update (kept to show and measure its drift).
+enum class SpreadThicknessScheme { donor_cell, muscl, semi_lagrangian };
+template <>
+struct KnobEnumNames<SpreadThicknessScheme> {
+  static constexpr std::string_view kNames[] = {"donor_cell", "muscl", "semi_lagrangian"};
+};
+
+// What stays where the liquid has passed: the seed's alpha history (the largest coverage seen,
+// blended with the current), or a film deposited from the liquid itself.
+enum class SpreadTraces { history, film };
+template <>
+struct KnobEnumNames<SpreadTraces> {
+  static constexpr std::string_view kNames[] = {"history", "film"};
+};
+
+// clang-format off
+#define LFX_SPREAD_KNOBS(X)                                                                                          \
+  X(cells, int, 256, 16, 2048, "", "Velocity cells along the frame's short side")                                 \
+  X(thickness_cells, int, 512, 16, 4096, "", "Thickness cells along the short side (the liquid's own detail)")     \
+  X(viscosity, float, 0.0005f, 0.0, 0.1, "1/s", "Kinematic viscosity, in short sides squared per second")          \
+  X(drag, float, 0.6f, 0.0, 1.0, "", "How much of the finger's motion the liquid around it takes on")             \
+  X(plow, float, 1.0f, 0.0, 1.0, "", "How much liquid the finger pushes ahead of itself (the bulge) and leaves behind") \
+  X(yield_speed, float, 0.05f, 0.0, 2.0, "1/s", "Below this speed (short sides a second) the liquid barely moves")  \
+  X(dry_threshold, float, 0.002f, 0.0, 1.0, "", "Thinner than this (short sides) the flow is damped: the empty picture does not stir") \
+  X(projection_cycles, int, 4, 1, 50, "", "Multigrid V-cycles of the pressure projection a step")                 \
+  X(thickness_scheme, SpreadThicknessScheme, SpreadThicknessScheme::donor_cell, 0, 0, "", "donor_cell or muscl (conservative), semi_lagrangian (the seed's, drifts)") \
+  X(cfl, float, 0.5f, 0.05, 1.0, "", "Thickness sub-steps keep the flow under this many cells a sub-step")        \
+  X(traces, SpreadTraces, SpreadTraces::history, 0, 0, "", "history (the seed's alpha history) or film (a thin film deposited from the liquid)") \
+  X(film, float, 0.0015f, 0.0, 0.1, "", "Film mode: thickness of the film the liquid leaves where it passes (short sides)") \
+  X(film_rate, float, 4.0f, 0.0, 100.0, "1/s", "Film mode: how fast the film forms under moving liquid")
+// clang-format on
+LFX_KNOB_STRUCT(SpreadKnobs, LFX_SPREAD_KNOBS);
+
+}  // namespace lfx

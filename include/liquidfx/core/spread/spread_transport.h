@@ -1,0 +1,22 @@
+// lfx::spread::transport: liquid moved in flux form - what leaves a cell through a face is what
+// its neighbour gains, exactly - so the total is kept to round-off whatever the velocity, and no
+// cell gives more than it holds, so none goes negative. Used by SpreadSimulation every step and
+// by tests that drive it with a chosen flow.
+#pragma once
+
+#include <span>
+
+#include "liquidfx/core/spread/spread_simulation.h"
+
+namespace lfx::spread {
+
+/// Moves `bulk` through the faces of its grid for `dt` seconds: `face_x` ((nx + 1) x ny) and
+/// `face_y` (nx x (ny + 1)) hold the velocity across each face, in cells of `cell` size per
+/// second (the outer faces are walls and are not read). Sub-stepped so that no face carries more
+/// than `cfl` cells a sub-step; `second_order` adds a minmod-limited slope to the upwind value.
+/// Each of `carried` (pigments) moves with the bulk in its donor cell's proportion.
+/// Returns the sub-steps taken.
+int transport(SpreadField& bulk, std::span<SpreadField> carried, const SpreadField& face_x, const SpreadField& face_y,
+              float dt, float cell, float cfl, bool second_order);
+
+}  // namespace lfx::spread

@@ -1,0 +1,94 @@
+// The spread effect (liquid a finger pushes around): the math both the CPU reference
+// (SpreadSimulation) and the compute shaders run, and the solver's push constants.
+#ifndef LFX_SHARED_SPREAD_H
+#define LFX_SHARED_SPREAD_H
+
+#include "shared/prelude.h"
+
+LFX_SHARED_BEGIN
+
+LFX_CONST float kSpreadDryDamping = 20.0f;  // 1/s: how fast the flow dies where there is no liquid
+LFX_CONST int kSpreadMostStrokes = 16;      // strokes a step (a finger or a script each)
+LFX_CONST int kSpreadMostSubsteps = 256;    // thickness sub-steps a step
+
+LFX_FN float spread_smoothstep(float edge0, float edge1, float x) {
+  float t = clamp((x - edge0) / (edge1 - edge0), 0.0f, 1.0f);
+  return t * t * (3.0f - 2.0f * t);
+}
+
+// How strongly a finger moving from `from` to `to` acts at p: 1 under its pad (half its radius),
+// fading to 0 at its radius.
+LFX_FN float spread_finger_weight(vec2 from, vec2 to, float radius, vec2 p) {
+  vec2 d = to - from;
+  float len2 = dot(d, d);
+  float t = len2 > 0.0f ? clamp(dot(p - from, d) / len2, 0.0f, 1.0f) : 0.0f;
+  return 1.0f - spread_smoothstep(0.5f * radius, radius, length(p - (from + t * d)));
+}
+
+// The thickness's transport velocity: the flow, plus the finger carrying the liquid under its pad
+// (the plow: not divergence-free, so the liquid piles up ahead and thins behind), slowed below
+// the yield speed.
+LFX_FN vec2 spread_yield(vec2 flow, float yield_speed) {
+  return yield_speed > 0.0f ? flow * spread_smoothstep(0.0f, yield_speed, length(flow)) : flow;
+}
+
+LFX_FN float spread_minmod(float a, float b) {
+  return a * b <= 0.0f ? 0.0f : (abs(a) < abs(b) ? a : b);
+}
+
+// The volume (per unit cell area) crossing a face from its upwind cell `up` (`up_up` beyond it,
+// `down` across the face) at `courant` cells a sub-step; with a minmod-limited slope when
+// second order.
+LFX_FN float spread_face_flux(float courant, float up_up, float up, float down, bool second_order) {
+  float value = up;
+  if (second_order) value += 0.5f * (1.0f - courant) * spread_minmod(up - up_up, down - up);
+  return courant * max(value, 0.0f);
+}
+
+// A stroke as the GPU reads it.
+struct SpreadStrokeGpu {
+  vec2 from;
+  vec2 to;
+  float radius;
+  float pad0;
+  float pad1;
+  float pad2;
+};
+
+// Every solver pass's push constants (each reads what it needs).
+#define LFX_SPREAD_PUSH                                                                     \
+  ivec2 cells;          /* velocity grid: nx, ny */                                         \
+  ivec2 thickness_grid; /* thickness grid: mx, my */                                        \
+  float dx;             /* velocity cell (short sides) */                                   \
+  float dh;             /* thickness cell (short sides) */                                  \
+  float dt;             /* s: the step */                                                   \
+  uint stroke_count;                                                                        \
+  float drag;                                                                               \
+  float plow;                                                                               \
+  float yield_speed;                                                                        \
+  float dry_threshold;                                                                      \
+  float keep;         /* velocity kept over the step where dry */                           \
+  float diffusion;    /* nu dt / dx^2 of one diffusion sub-step */                          \
+  uint mode;          /* pass-specific: a sweep's colour, a scheme, a sub-step's index */   \
+  uint pigments;      /* pigment planes in use */                                           \
+  ivec2 level;        /* a multigrid level's cells */                                       \
+  uint level_offset;  /* where it starts in the pressure buffers */                         \
+  uint coarse_offset; /* where the next coarser level starts */                             \
+  float cfl;                                                                                \
+  uint most_substeps; /* recorded thickness sub-steps (the GPU runs as many as it needs) */ \
+  float film;         /* film traces: thickness left behind */                              \
+  float film_laid;    /* share of the missing film laid a step */                           \
+  uint traces;        /* 0 history, 1 film */                                               \
+  uint pad0;
+
+#ifdef __cplusplus
+struct SpreadPush {
+  LFX_SPREAD_PUSH
+};
+static_assert(sizeof(SpreadStrokeGpu) == 32);
+static_assert(sizeof(SpreadPush) == 104 && offsetof(SpreadPush, level) == 64);
+#endif
+
+LFX_SHARED_END
+
+#endif
