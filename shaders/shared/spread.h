@@ -78,7 +78,9 @@ struct SpreadStrokeGpu {
   uint most_substeps; /* recorded thickness sub-steps (the GPU runs as many as it needs) */ \
   float film;         /* film traces: thickness left behind */                              \
   float film_laid;    /* share of the missing film laid a step */                           \
-  uint traces;        /* 0 history, 1 film */                                               \
+  uint traces;       /* 0 history, 1 film */                                                  \
+  uint second_order; /* the thickness scheme is MUSCL */                                        \
+  uint partial_stride; /* reduce.comp: partial sums a quantity */                               \
   uint pad0;
 
 #ifdef __cplusplus
@@ -86,7 +88,7 @@ struct SpreadPush {
   LFX_SPREAD_PUSH
 };
 static_assert(sizeof(SpreadStrokeGpu) == 32);
-static_assert(sizeof(SpreadPush) == 104 && offsetof(SpreadPush, level) == 64);
+static_assert(sizeof(SpreadPush) == 112 && offsetof(SpreadPush, level) == 64);
 #endif
 
 LFX_SHARED_END

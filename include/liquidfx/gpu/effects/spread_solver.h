@@ -1,0 +1,97 @@
+// lfx::gpu::SpreadSolver: the spread effect's simulation on compute shaders, step for step
+// SpreadSimulation's (the CPU reference): velocity advection, the strokes' drag, viscosity,
+// damping where dry, a multigrid pressure projection; the thickness and its pigments moved in
+// flux form through the flow plus the plow, sub-stepped by the CFL number (the GPU counts the
+// sub-steps it needs; the recording holds enough); traces; statistics read back
+// asynchronously.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "liquidfx/core/result.h"
+#include "liquidfx/core/spread/spread_simulation.h"
+#include "liquidfx/gpu/buffer.h"
+#include "liquidfx/gpu/context.h"
+#include "liquidfx/gpu/detail/pipeline.h"
+#include "liquidfx/gpu/timing.h"
+#include "shared/spread.h"
+
+namespace lfx::gpu {
+
+struct SpreadStats {
+  double time = 0.0;    ///< Simulated time of the step they describe (s).
+  double volume = 0.0;  ///< Bulk and film (short sides cubed).
+  double min_thickness = 0.0, max_thickness = 0.0;
+  double divergence_before = 0.0, divergence_after = 0.0;  ///< RMS (1/s), around the projection.
+};
+
+class SpreadSolver {
+ public:
+  /// Takes its grids, its liquid and its velocity from `state` (blobs are laid out on the CPU).
+  static Result<std::unique_ptr<SpreadSolver>> create(Context& ctx, const SpreadKnobs& knobs,
+                                                      const SpreadSimulation& state);
+  /// Starts again from `state` (blobs added, a knob that re-grids): buffers are replaced, the
+  /// old ones retired.
+  Result<void> reset(const SpreadSimulation& state);
+
+  /// Records one step of dt (> 0) seconds with the strokes made during it (at most
+  /// kSpreadMostStrokes; more are dropped).
+  void record_step(VkCommandBuffer cmd, double dt, std::span<const SpreadStroke> strokes, GpuTimer* timer);
+
+  /// The newest statistics whose step has completed on the GPU.
+  std::optional<SpreadStats> stats() const;
+
+  /// Blocking read-back of the moving liquid and its pigment planes (tests, tools).
+  struct Fields {
+    SpreadField thickness, film, history;
+    std::vector<SpreadField> pigments;
+  };
+  Result<Fields> read_fields();
+
+  // What a renderer reads (the current buffers), and the grid.
+  VkBuffer thickness() const { return h_[current_h_].handle(); }
+  VkBuffer pigments() const { return pigments_[current_h_].handle(); }
+  VkBuffer film() const { return film_.handle(); }
+  VkBuffer film_pigments() const { return film_pigments_.handle(); }
+  VkBuffer history() const { return history_.handle(); }
+  glm::ivec2 thickness_grid() const { return grid_; }
+  std::uint32_t pigment_count() const { return pigment_count_; }
+
+ private:
+  explicit SpreadSolver(Context& ctx, const SpreadKnobs& knobs) : ctx_(ctx), knobs_(knobs) {}
+  void bind(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push) const;
+  void dispatch(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push, std::uint32_t threads,
+                std::uint32_t group = 64) const;
+  void record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, std::size_t level) const;
+  void record_stats(VkCommandBuffer cmd, const shared::SpreadPush& push);
+
+  Context& ctx_;
+  const SpreadKnobs& knobs_;
+  Pipeline advect_, forces_, diffuse_, divergence_, multigrid_, gradient_;
+  Pipeline faces_, substeps_, flux_, limit_, apply_, seed_, traces_, reduce_;
+  glm::ivec2 cells_{0}, grid_{0};
+  std::vector<glm::ivec2> levels_;  // multigrid levels, finest first
+  std::vector<std::uint32_t> level_offsets_;
+  std::uint32_t pigment_count_ = 0;
+  double time_ = 0.0;
+  // The fastest transport speed read back (it bounds the sub-steps recorded); stats() keeps it.
+  mutable float last_fastest_ = 0.0f;
+  Buffer u_[2], v_[2], pressure_, rhs_, residual_;
+  Buffer h_[2], pigments_[2], film_, film_pigments_, history_;
+  Buffer face_x_, face_y_, flux_x_, flux_y_, scale_, control_, strokes_, partials_;
+  int current_velocity_ = 0, current_h_ = 0;
+  std::uint32_t partial_stride_ = 0;
+  struct Readback {
+    Buffer buffer;             // control (2 uints), then the partials
+    std::uint64_t serial = 0;  // the submission that fills it (0: never used)
+    double time = 0.0;
+  };
+  std::array<Readback, 3> readbacks_;
+  std::size_t next_readback_ = 0;
+};
+
+}  // namespace lfx::gpu

@@ -1,0 +1,28 @@
+#version 460
+// One explicit viscosity sub-step (nu dt / dx^2 = diffusion <= 1/4): each face value moves
+// towards its neighbours' (those that exist), from u, v into u_out, v_out.
+#include "spread/fields.glsl"
+layout(local_size_x = 64) in;
+
+void main() {
+  int k = int(gl_GlobalInvocationID.x);
+  int nx = cells.x, ny = cells.y;
+  if (k < (nx + 1) * ny) {
+    int w = nx + 1, i = k % w, j = k / w;
+    float sum = 0.0, open = 0.0;
+    if (i > 0) sum += u[k - 1], open += 1.0;
+    if (i + 1 < w) sum += u[k + 1], open += 1.0;
+    if (j > 0) sum += u[k - w], open += 1.0;
+    if (j + 1 < ny) sum += u[k + w], open += 1.0;
+    u_out[k] = u[k] + diffusion * (sum - open * u[k]);
+  }
+  if (k < nx * (ny + 1)) {
+    int i = k % nx, j = k / nx;
+    float sum = 0.0, open = 0.0;
+    if (i > 0) sum += v[k - 1], open += 1.0;
+    if (i + 1 < nx) sum += v[k + 1], open += 1.0;
+    if (j > 0) sum += v[k - nx], open += 1.0;
+    if (j + 1 < ny + 1) sum += v[k + nx], open += 1.0;
+    v_out[k] = v[k] + diffusion * (sum - open * v[k]);
+  }
+}

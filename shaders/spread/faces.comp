@@ -1,0 +1,34 @@
+#version 460
+// The thickness's transport velocity on its grid's interior faces: the flow plus the strokes'
+// plow, slowed below the yield speed (spread_yield); the fastest goes into control[0] (the
+// positive floats' bits order like them) for the sub-step count.
+#include "spread/fields.glsl"
+layout(local_size_x = 64) in;
+
+vec2 transport_at(vec2 p) {
+  vec2 flow = velocity_at(p);
+  for (uint s = 0u; s < stroke_count; ++s) {
+    SpreadStrokeGpu st = strokes[s];
+    flow += plow * spread_finger_weight(st.from, st.to, st.radius, p) * ((st.to - st.from) / dt - flow);
+  }
+  return spread_yield(flow, yield_speed);
+}
+
+void main() {
+  int k = int(gl_GlobalInvocationID.x);
+  int mx = thickness_grid.x, my = thickness_grid.y;
+  float fastest = 0.0;
+  if (k < (mx + 1) * my) {
+    int i = k % (mx + 1), j = k / (mx + 1);
+    float w = i > 0 && i < mx ? transport_at(vec2(float(i) * dh, (float(j) + 0.5) * dh)).x : 0.0;
+    face_x[k] = w;
+    fastest = abs(w);
+  }
+  if (k < mx * (my + 1)) {
+    int i = k % mx, j = k / mx;
+    float w = j > 0 && j < my ? transport_at(vec2((float(i) + 0.5) * dh, float(j) * dh)).y : 0.0;
+    face_y[k] = w;
+    fastest = max(fastest, abs(w));
+  }
+  if (fastest > 0.0) atomicMax(control[0], floatBitsToUint(fastest));
+}

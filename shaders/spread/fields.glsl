@@ -1,0 +1,64 @@
+// The spread solver's buffers and their samplers, as SpreadSimulation lays them out: a
+// staggered velocity grid (u on the vertical faces, (nx + 1) x ny; v on the horizontal ones,
+// nx x (ny + 1)), the multigrid pressure levels one after the other, and the thickness grid's
+// fields (pigments as planes of mx x my).
+#include "shared/spread.h"
+layout(push_constant) uniform Push { LFX_SPREAD_PUSH };
+layout(set = 0, binding = 0, std430) buffer U { float u[]; };
+layout(set = 0, binding = 1, std430) buffer V { float v[]; };
+layout(set = 0, binding = 2, std430) buffer UOut { float u_out[]; };
+layout(set = 0, binding = 3, std430) buffer VOut { float v_out[]; };
+layout(set = 0, binding = 4, std430) buffer Pressure { float pressure[]; };
+layout(set = 0, binding = 5, std430) buffer Rhs { float rhs[]; };
+layout(set = 0, binding = 6, std430) buffer Residual { float residual[]; };
+layout(set = 0, binding = 7, std430) buffer Bulk { float h[]; };
+layout(set = 0, binding = 8, std430) buffer BulkOut { float h_out[]; };
+layout(set = 0, binding = 9, std430) buffer Pigments { float pigment[]; };
+layout(set = 0, binding = 10, std430) buffer PigmentsOut { float pigment_out[]; };
+layout(set = 0, binding = 11, std430) buffer Film { float film_thickness[]; };
+layout(set = 0, binding = 12, std430) buffer FilmPigments { float film_pigment[]; };
+layout(set = 0, binding = 13, std430) buffer History { float history[]; };
+layout(set = 0, binding = 14, std430) buffer FaceX { float face_x[]; };
+layout(set = 0, binding = 15, std430) buffer FaceY { float face_y[]; };
+layout(set = 0, binding = 16, std430) buffer FluxX { float flux_x[]; };
+layout(set = 0, binding = 17, std430) buffer FluxY { float flux_y[]; };
+layout(set = 0, binding = 18, std430) buffer OutflowScale { float outflow_scale[]; };
+layout(set = 0, binding = 19, std430) buffer Control { uint control[]; };  // [0] fastest speed's bits, [1] sub-steps
+layout(set = 0, binding = 20, std430) readonly buffer Strokes { SpreadStrokeGpu strokes[]; };
+
+int cells_x() { return thickness_grid.x; }
+int cell_count() { return thickness_grid.x * thickness_grid.y; }
+
+// Bilinear sample of a field whose sample (i, j) sits at ((i + ox) * cell, (j + oy) * cell),
+// clamped at the edges (SpreadSimulation's `sample`).
+#define LFX_SPREAD_SAMPLER(NAME, FIELD, NX, NY, CELL, OX, OY)                                      \
+  float NAME(vec2 p) {                                                                             \
+    int nx = NX, ny = NY;                                                                          \
+    float x = clamp(p.x / CELL - OX, 0.0, float(nx - 1)), y = clamp(p.y / CELL - OY, 0.0, float(ny - 1)); \
+    int i = min(int(x), max(nx - 2, 0)), j = min(int(y), max(ny - 2, 0));                          \
+    float fx = x - float(i), fy = y - float(j);                                                    \
+    int i1 = min(i + 1, nx - 1), j1 = min(j + 1, ny - 1);                                          \
+    return (FIELD[j * nx + i] * (1.0 - fx) + FIELD[j * nx + i1] * fx) * (1.0 - fy) +               \
+           (FIELD[j1 * nx + i] * (1.0 - fx) + FIELD[j1 * nx + i1] * fx) * fy;                      \
+  }
+
+LFX_SPREAD_SAMPLER(sample_u, u, cells.x + 1, cells.y, dx, 0.0, 0.5)
+LFX_SPREAD_SAMPLER(sample_v, v, cells.x, cells.y + 1, dx, 0.5, 0.0)
+LFX_SPREAD_SAMPLER(sample_h, h, thickness_grid.x, thickness_grid.y, dh, 0.5, 0.5)
+
+vec2 velocity_at(vec2 p) { return vec2(sample_u(p), sample_v(p)); }
+
+LFX_SPREAD_SAMPLER(sample_face_x, face_x, thickness_grid.x + 1, thickness_grid.y, dh, 0.0, 0.5)
+LFX_SPREAD_SAMPLER(sample_face_y, face_y, thickness_grid.x, thickness_grid.y + 1, dh, 0.5, 0.0)
+
+// Pigment plane k sampled like the thickness.
+float sample_pigment(uint k, vec2 p) {
+  int nx = thickness_grid.x, ny = thickness_grid.y;
+  uint o = k * uint(nx * ny);
+  float x = clamp(p.x / dh - 0.5, 0.0, float(nx - 1)), y = clamp(p.y / dh - 0.5, 0.0, float(ny - 1));
+  int i = min(int(x), max(nx - 2, 0)), j = min(int(y), max(ny - 2, 0));
+  float fx = x - float(i), fy = y - float(j);
+  int i1 = min(i + 1, nx - 1), j1 = min(j + 1, ny - 1);
+  return (pigment[o + uint(j * nx + i)] * (1.0 - fx) + pigment[o + uint(j * nx + i1)] * fx) * (1.0 - fy) +
+         (pigment[o + uint(j1 * nx + i)] * (1.0 - fx) + pigment[o + uint(j1 * nx + i1)] * fx) * fy;
+}

@@ -1,0 +1,29 @@
+#version 460
+// What stays where the liquid passed, in place. Film traces: moving liquid lays down a film up to
+// `film` thick, taken from itself with its pigments (bulk + film is kept). Either way the
+// history keeps the largest coverage seen.
+#include "spread/fields.glsl"
+layout(local_size_x = 64) in;
+
+void main() {
+  int k = int(gl_GlobalInvocationID.x);
+  if (k >= cell_count()) return;
+  int mx = thickness_grid.x, i = k % mx, j = k / mx;
+  uint n = uint(cell_count());
+  if (traces == 1u) {
+    float speed = 0.5 * (abs(face_x[j * (mx + 1) + i]) + abs(face_x[j * (mx + 1) + i + 1]) + abs(face_y[j * mx + i]) +
+                         abs(face_y[(j + 1) * mx + i]));
+    if (speed > 0.0 && h[k] > 0.0) {
+      float laid = min(h[k], max(film - film_thickness[k], 0.0) * film_laid);
+      float share = laid / h[k];
+      for (uint q = 0u; q < pigments; ++q) {
+        float colour = share * pigment[q * n + uint(k)];
+        pigment[q * n + uint(k)] -= colour;
+        film_pigment[q * n + uint(k)] += colour;
+      }
+      h[k] -= laid;
+      film_thickness[k] += laid;
+    }
+  }
+  history[k] = max(history[k], spread_smoothstep(0.0, max(film, 1e-6), h[k] + film_thickness[k]));
+}

@@ -1,0 +1,373 @@
+#include "liquidfx/gpu/effects/spread_solver.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <glm/geometric.hpp>
+
+#include "liquidfx/gpu/barriers.h"
+#include "liquidfx/gpu/detail/descriptors.h"
+#include "liquidfx/gpu/transfer.h"
+
+namespace lfx::gpu {
+namespace {
+
+constexpr VkBufferUsageFlags kStorage =
+    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+constexpr int kCoarsestCells = 4;  // as pressure_multigrid.cpp
+constexpr int kSmoothing = 2;
+constexpr int kCoarsestSweeps = 40;
+constexpr std::uint32_t kReduceGroup = 256;
+constexpr std::uint32_t kStatistics = 5;  // reduce.comp's modes
+
+void compute_barrier(VkCommandBuffer cmd) {
+  memory_barrier(
+      cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+      VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
+      VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+      VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_READ_BIT);
+}
+
+std::uint32_t groups(std::uint32_t threads, std::uint32_t size) {
+  return (std::max(threads, 1u) + size - 1) / size;
+}
+
+Result<Buffer> device_buffer(Context& ctx, std::size_t floats, const char* name) {
+  return Buffer::create(ctx, std::max<std::size_t>(floats, 1) * sizeof(float), kStorage, MemoryUsage::device, name);
+}
+
+}  // namespace
+
+Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const SpreadKnobs& knobs,
+                                                           const SpreadSimulation& state) {
+  std::unique_ptr<SpreadSolver> s(new SpreadSolver(ctx, knobs));
+  const std::uint32_t push = sizeof(shared::SpreadPush);
+  const ComputePipelineSpec specs[] = {
+      {&s->advect_, "spread/advect.comp", push},       {&s->forces_, "spread/forces.comp", push},
+      {&s->diffuse_, "spread/diffuse.comp", push},     {&s->divergence_, "spread/divergence.comp", push},
+      {&s->multigrid_, "spread/multigrid.comp", push}, {&s->gradient_, "spread/gradient.comp", push},
+      {&s->faces_, "spread/faces.comp", push},         {&s->substeps_, "spread/substeps.comp", push},
+      {&s->flux_, "spread/flux.comp", push},           {&s->limit_, "spread/limit.comp", push},
+      {&s->apply_, "spread/apply.comp", push},         {&s->seed_, "spread/seed.comp", push},
+      {&s->traces_, "spread/traces.comp", push},       {&s->reduce_, "spread/reduce.comp", push},
+  };
+  LFX_TRY(create_compute_pipelines(ctx, specs));
+  LFX_TRY(s->reset(state));
+  return s;
+}
+
+Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
+  const SpreadField& h = state.thickness();
+  cells_ = {state.velocity_y().nx, state.velocity_x().ny};
+  grid_ = {h.nx, h.ny};
+  time_ = state.time();
+  pigment_count_ = std::uint32_t(state.pigment_colors().size());
+  levels_.assign(1, cells_);
+  while (levels_.back().x > kCoarsestCells && levels_.back().y > kCoarsestCells)
+    levels_.push_back((levels_.back() + 1) / 2);
+  level_offsets_.clear();
+  std::uint32_t pressure_floats = 0;
+  for (const glm::ivec2 l : levels_) {
+    level_offsets_.push_back(pressure_floats);
+    pressure_floats += std::uint32_t(l.x * l.y);
+  }
+  const std::size_t cells = std::size_t(grid_.x) * grid_.y;
+  const std::size_t planes = std::size_t(kSpreadPigments) * cells;
+  partial_stride_ = groups(std::uint32_t(std::max<std::size_t>(cells, std::size_t(cells_.x) * cells_.y)), kReduceGroup);
+
+  // Every buffer made anew; the old ones are retired (frames in flight may use them).
+  struct Made {
+    Buffer* buffer;
+    std::size_t floats;
+    const char* name;
+  };
+  const Made made[] = {
+      {&u_[0], state.velocity_x().values.size(), "spread u"},
+      {&u_[1], state.velocity_x().values.size(), "spread u"},
+      {&v_[0], state.velocity_y().values.size(), "spread v"},
+      {&v_[1], state.velocity_y().values.size(), "spread v"},
+      {&pressure_, pressure_floats, "spread pressure"},
+      {&rhs_, pressure_floats, "spread pressure rhs"},
+      {&residual_, pressure_floats, "spread pressure residual"},
+      {&h_[0], cells, "spread thickness"},
+      {&h_[1], cells, "spread thickness"},
+      {&pigments_[0], planes, "spread pigments"},
+      {&pigments_[1], planes, "spread pigments"},
+      {&film_, cells, "spread film"},
+      {&film_pigments_, planes, "spread film pigments"},
+      {&history_, cells, "spread history"},
+      {&face_x_, std::size_t(grid_.x + 1) * grid_.y, "spread faces x"},
+      {&face_y_, std::size_t(grid_.x) * (grid_.y + 1), "spread faces y"},
+      {&flux_x_, std::size_t(grid_.x + 1) * grid_.y, "spread flux x"},
+      {&flux_y_, std::size_t(grid_.x) * (grid_.y + 1), "spread flux y"},
+      {&scale_, cells, "spread outflow scale"},
+      {&control_, 2, "spread control"},
+      {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes"},
+      {&partials_, kStatistics * partial_stride_, "spread statistics"},
+  };
+  for (const Made& m : made) {
+    LFX_TRY_ASSIGN(Buffer fresh, device_buffer(ctx_, m.floats, m.name));
+    ctx_.retire(std::move(*m.buffer));
+    *m.buffer = std::move(fresh);
+  }
+  for (Readback& r : readbacks_) {
+    LFX_TRY_ASSIGN(Buffer fresh,
+                   Buffer::create(ctx_, 2 * sizeof(std::uint32_t) + partials_.size(), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                  MemoryUsage::readback, "spread statistics read-back"));
+    ctx_.retire(std::move(r.buffer));
+    r = Readback{std::move(fresh)};
+  }
+  current_velocity_ = current_h_ = 0;
+  auto upload = [&](const Buffer& b, const std::vector<float>& values, std::size_t offset = 0) {
+    return upload_buffer(ctx_, b, std::as_bytes(std::span(values)), offset * sizeof(float));
+  };
+  LFX_TRY(upload(u_[0], state.velocity_x().values));
+  LFX_TRY(upload(v_[0], state.velocity_y().values));
+  LFX_TRY(upload(h_[0], h.values));
+  LFX_TRY(upload(film_, state.film().values));
+  LFX_TRY(upload(history_, state.coverage().values));
+  for (std::uint32_t k = 0; k < pigment_count_; ++k) {
+    LFX_TRY(upload(pigments_[0], state.pigment(int(k)).values, k * cells));
+    LFX_TRY(upload(film_pigments_, state.film_pigment(int(k)).values, k * cells));
+  }
+  // Buffers start zeroed where nothing was uploaded (pressure, unused pigment planes).
+  const std::vector<float> zeros(std::max<std::size_t>(planes, pressure_floats), 0.0f);
+  LFX_TRY(upload_buffer(ctx_, pressure_, std::as_bytes(std::span(zeros.data(), pressure_floats))));
+  for (std::uint32_t k = pigment_count_; k < std::uint32_t(kSpreadPigments); ++k) {
+    LFX_TRY(
+        upload_buffer(ctx_, pigments_[0], std::as_bytes(std::span(zeros.data(), cells)), k * cells * sizeof(float)));
+    LFX_TRY(
+        upload_buffer(ctx_, film_pigments_, std::as_bytes(std::span(zeros.data(), cells)), k * cells * sizeof(float)));
+  }
+  return success();
+}
+
+void SpreadSolver::bind(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push) const {
+  const int cv = current_velocity_, ch = current_h_;
+  pipeline.bind(cmd);
+  DescriptorWrites()
+      .storage_buffer(0, u_[cv].handle())
+      .storage_buffer(1, v_[cv].handle())
+      .storage_buffer(2, u_[1 - cv].handle())
+      .storage_buffer(3, v_[1 - cv].handle())
+      .storage_buffer(4, pressure_.handle())
+      .storage_buffer(5, rhs_.handle())
+      .storage_buffer(6, residual_.handle())
+      .storage_buffer(7, h_[ch].handle())
+      .storage_buffer(8, h_[1 - ch].handle())
+      .storage_buffer(9, pigments_[ch].handle())
+      .storage_buffer(10, pigments_[1 - ch].handle())
+      .storage_buffer(11, film_.handle())
+      .storage_buffer(12, film_pigments_.handle())
+      .storage_buffer(13, history_.handle())
+      .storage_buffer(14, face_x_.handle())
+      .storage_buffer(15, face_y_.handle())
+      .storage_buffer(16, flux_x_.handle())
+      .storage_buffer(17, flux_y_.handle())
+      .storage_buffer(18, scale_.handle())
+      .storage_buffer(19, control_.handle())
+      .storage_buffer(20, strokes_.handle())
+      .storage_buffer(21, partials_.handle())
+      .push(ctx_, cmd, pipeline);
+  pipeline.push_constants(cmd, push);
+}
+
+void SpreadSolver::dispatch(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push,
+                            std::uint32_t threads, std::uint32_t group) const {
+  bind(cmd, pipeline, push);
+  vkCmdDispatch(cmd, groups(threads, group), 1, 1);
+  compute_barrier(cmd);
+}
+
+void SpreadSolver::record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, std::size_t level) const {
+  // pressure_multigrid.cpp's v_cycle, a dispatch a step.
+  const glm::ivec2 l = levels_[level];
+  push.level = l;
+  push.level_offset = level_offsets_[level];
+  push.coarse_offset = level + 1 < levels_.size() ? level_offsets_[level + 1] : 0;
+  const auto cells = std::uint32_t(l.x * l.y);
+  auto sweep = [&] {
+    for (std::uint32_t colour = 0; colour < 2; ++colour) {
+      push.mode = colour;
+      dispatch(cmd, multigrid_, push, cells);
+    }
+  };
+  if (level + 1 == levels_.size()) {
+    for (int s = 0; s < kCoarsestSweeps; ++s) sweep();
+    return;
+  }
+  for (int s = 0; s < kSmoothing; ++s) sweep();
+  push.mode = 2;  // residual
+  dispatch(cmd, multigrid_, push, cells);
+  push.mode = 3;  // restrict
+  dispatch(cmd, multigrid_, push, std::uint32_t(levels_[level + 1].x * levels_[level + 1].y));
+  record_v_cycle(cmd, push, level + 1);
+  push.level = l;
+  push.level_offset = level_offsets_[level];
+  push.coarse_offset = level_offsets_[level + 1];
+  push.mode = 4;  // prolong
+  dispatch(cmd, multigrid_, push, cells);
+  for (int s = 0; s < kSmoothing; ++s) sweep();
+}
+
+void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span<const SpreadStroke> strokes,
+                               GpuTimer* timer) {
+  const float dt = float(dt_seconds);
+  const float dx = 1.0f / float(knobs_.cells), dh = 1.0f / float(knobs_.thickness_cells);
+  std::vector<shared::SpreadStrokeGpu> gpu_strokes;
+  float fastest_finger = 0.0f;
+  for (const SpreadStroke& s : strokes.first(std::min<std::size_t>(strokes.size(), shared::kSpreadMostStrokes))) {
+    gpu_strokes.push_back({s.from, s.to, s.radius, 0.0f, 0.0f, 0.0f});
+    fastest_finger = std::max(fastest_finger, glm::length(s.to - s.from) / dt);
+  }
+  // Enough sub-steps recorded for twice the fastest finger or half again the fastest flow read
+  // back; the GPU runs as many as the flow it finds needs, up to these.
+  const float bound = std::max(2.0f * fastest_finger, 1.5f * last_fastest_);
+  const auto most =
+      std::uint32_t(std::clamp(int(std::ceil(bound * dt / (knobs_.cfl * dh))), 1, shared::kSpreadMostSubsteps));
+  const int diffusion_steps = std::max(1, int(std::ceil(4.0f * knobs_.viscosity * dt / (dx * dx))));
+
+  shared::SpreadPush push{};
+  push.cells = cells_;
+  push.thickness_grid = grid_;
+  push.dx = dx;
+  push.dh = dh;
+  push.dt = dt;
+  push.stroke_count = std::uint32_t(gpu_strokes.size());
+  push.drag = knobs_.drag;
+  push.plow = knobs_.plow;
+  push.yield_speed = knobs_.yield_speed;
+  push.dry_threshold = knobs_.dry_threshold;
+  push.keep = std::exp(-shared::kSpreadDryDamping * dt);
+  push.diffusion = knobs_.viscosity * dt / float(diffusion_steps) / (dx * dx);
+  push.pigments = pigment_count_;
+  push.cfl = knobs_.cfl;
+  push.most_substeps = most;
+  push.film = knobs_.film;
+  push.film_laid = 1.0f - std::exp(-knobs_.film_rate * dt);
+  push.traces = knobs_.traces == SpreadTraces::film ? 1u : 0u;
+  push.second_order = knobs_.thickness_scheme == SpreadThicknessScheme::muscl ? 1u : 0u;
+  push.partial_stride = partial_stride_;
+  const auto faces = std::uint32_t(std::max((cells_.x + 1) * cells_.y, cells_.x * (cells_.y + 1)));
+  const auto thickness_faces = std::uint32_t(std::max((grid_.x + 1) * grid_.y, grid_.x * (grid_.y + 1)));
+  const auto thickness_cells = std::uint32_t(grid_.x * grid_.y);
+  {
+    PassScope pass(timer, cmd, "spread velocity");
+    if (!gpu_strokes.empty()) record_buffer_update(cmd, strokes_, std::as_bytes(std::span(gpu_strokes)));
+    vkCmdFillBuffer(cmd, control_.handle(), 0, VK_WHOLE_SIZE, 0);
+    compute_barrier(cmd);
+    dispatch(cmd, advect_, push, faces);
+    current_velocity_ = 1 - current_velocity_;
+    push.mode = 0;  // drag
+    dispatch(cmd, forces_, push, faces);
+    if (knobs_.viscosity > 0.0f)
+      for (int s = 0; s < diffusion_steps; ++s) {
+        dispatch(cmd, diffuse_, push, faces);
+        current_velocity_ = 1 - current_velocity_;
+      }
+    push.mode = 1;  // damping where dry, closed walls
+    dispatch(cmd, forces_, push, faces);
+  }
+  {
+    PassScope pass(timer, cmd, "spread projection");
+    dispatch(cmd, divergence_, push, std::uint32_t(cells_.x * cells_.y));
+    for (int c = 0; c < knobs_.projection_cycles; ++c) record_v_cycle(cmd, push, 0);
+    dispatch(cmd, gradient_, push, faces);
+  }
+  {
+    PassScope pass(timer, cmd, "spread thickness");
+    dispatch(cmd, faces_, push, thickness_faces);
+    dispatch(cmd, substeps_, push, 1, 1);
+    if (knobs_.thickness_scheme == SpreadThicknessScheme::semi_lagrangian) {
+      dispatch(cmd, seed_, push, thickness_cells);
+      current_h_ = 1 - current_h_;
+    } else {
+      for (std::uint32_t s = 0; s < most; ++s) {
+        push.mode = s;
+        dispatch(cmd, flux_, push, thickness_faces);
+        dispatch(cmd, limit_, push, thickness_cells);
+        dispatch(cmd, apply_, push, thickness_cells);
+        current_h_ = 1 - current_h_;
+      }
+    }
+    dispatch(cmd, traces_, push, thickness_cells);
+  }
+  time_ += dt_seconds;
+  record_stats(cmd, push);
+}
+
+void SpreadSolver::record_stats(VkCommandBuffer cmd, const shared::SpreadPush& base) {
+  shared::SpreadPush push = base;
+  const auto most = std::uint32_t(std::max(grid_.x * grid_.y, cells_.x * cells_.y));
+  for (std::uint32_t mode = 0; mode < kStatistics; ++mode) {
+    push.mode = mode;
+    dispatch(cmd, reduce_, push, most, kReduceGroup);
+  }
+  Readback& r = readbacks_[next_readback_];
+  next_readback_ = (next_readback_ + 1) % readbacks_.size();
+  const VkBufferCopy control{0, 0, 2 * sizeof(std::uint32_t)};
+  const VkBufferCopy partials{0, 2 * sizeof(std::uint32_t), partials_.size()};
+  vkCmdCopyBuffer(cmd, control_.handle(), r.buffer.handle(), 1, &control);
+  vkCmdCopyBuffer(cmd, partials_.handle(), r.buffer.handle(), 1, &partials);
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+  // The submission that carries this command buffer is the next one the Context makes.
+  r.serial = ctx_.submitted_serial() + 1;
+  r.time = time_;
+}
+
+std::optional<SpreadStats> SpreadSolver::stats() const {
+  const std::uint64_t done = ctx_.completed_serial();
+  const Readback* newest = nullptr;
+  for (const Readback& r : readbacks_)
+    if (r.serial != 0 && r.serial <= done && (!newest || r.serial > newest->serial)) newest = &r;
+  if (!newest) return std::nullopt;
+  newest->buffer.invalidate();
+  const auto* bytes = static_cast<const std::byte*>(newest->buffer.mapped());
+  std::uint32_t control[2];
+  std::memcpy(control, bytes, sizeof(control));
+  std::vector<float> partials(kStatistics * partial_stride_);
+  std::memcpy(partials.data(), bytes + sizeof(control), partials.size() * sizeof(float));
+  const std::uint32_t thickness_groups = groups(std::uint32_t(grid_.x * grid_.y), kReduceGroup);
+  const std::uint32_t velocity_groups = groups(std::uint32_t(cells_.x * cells_.y), kReduceGroup);
+  SpreadStats s;
+  s.time = newest->time;
+  double divergence[2] = {0.0, 0.0};
+  s.min_thickness = partials[partial_stride_];
+  for (std::uint32_t g = 0; g < thickness_groups; ++g) {
+    s.volume += partials[g];
+    s.min_thickness = std::min(s.min_thickness, double(partials[partial_stride_ + g]));
+    s.max_thickness = std::max(s.max_thickness, double(partials[2 * partial_stride_ + g]));
+  }
+  for (std::uint32_t g = 0; g < velocity_groups; ++g) {
+    divergence[0] += partials[3 * partial_stride_ + g];
+    divergence[1] += partials[4 * partial_stride_ + g];
+  }
+  const double dh = 1.0 / double(knobs_.thickness_cells), cells = double(cells_.x) * cells_.y;
+  s.volume *= dh * dh;
+  s.divergence_after = std::sqrt(divergence[0] / cells);
+  s.divergence_before = std::sqrt(divergence[1] / cells);
+  last_fastest_ = std::bit_cast<float>(control[0]);
+  return s;
+}
+
+Result<SpreadSolver::Fields> SpreadSolver::read_fields() {
+  auto field = [&](const Buffer& b, std::size_t offset_floats) -> Result<SpreadField> {
+    LFX_TRY_ASSIGN(const std::vector<std::byte> bytes, read_buffer(ctx_, b));
+    SpreadField f(grid_.x, grid_.y);
+    std::memcpy(f.values.data(), bytes.data() + offset_floats * sizeof(float), f.values.size() * sizeof(float));
+    return f;
+  };
+  Fields f;
+  LFX_TRY_ASSIGN(f.thickness, field(h_[current_h_], 0));
+  LFX_TRY_ASSIGN(f.film, field(film_, 0));
+  LFX_TRY_ASSIGN(f.history, field(history_, 0));
+  for (std::uint32_t k = 0; k < pigment_count_; ++k) {
+    LFX_TRY_ASSIGN(SpreadField p, field(pigments_[current_h_], std::size_t(k) * grid_.x * grid_.y));
+    f.pigments.push_back(std::move(p));
+  }
+  return f;
+}
+
+}  // namespace lfx::gpu
