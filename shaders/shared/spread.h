@@ -56,34 +56,56 @@ struct SpreadStrokeGpu {
 };
 
 // Every solver pass's push constants (each reads what it needs).
-#define LFX_SPREAD_PUSH                                                                     \
-  ivec2 cells;          /* velocity grid: nx, ny */                                         \
-  ivec2 thickness_grid; /* thickness grid: mx, my */                                        \
-  float dx;             /* velocity cell (short sides) */                                   \
-  float dh;             /* thickness cell (short sides) */                                  \
-  float dt;             /* s: the step */                                                   \
-  uint stroke_count;                                                                        \
-  float drag;                                                                               \
-  float plow;                                                                               \
-  float yield_speed;                                                                        \
-  float dry_threshold;                                                                      \
-  float keep;         /* velocity kept over the step where dry */                           \
-  float diffusion;    /* nu dt / dx^2 of one diffusion sub-step */                          \
-  uint mode;          /* pass-specific: a sweep's colour, a scheme, a sub-step's index */   \
-  uint pigments;      /* pigment planes in use */                                           \
-  ivec2 level;        /* a multigrid level's cells */                                       \
-  uint level_offset;  /* where it starts in the pressure buffers */                         \
-  uint coarse_offset; /* where the next coarser level starts */                             \
-  float cfl;                                                                                \
-  uint most_substeps; /* recorded thickness sub-steps (the GPU runs as many as it needs) */ \
-  float film;         /* film traces: thickness left behind */                              \
-  float film_laid;    /* share of the missing film laid a step */                           \
-  uint traces;       /* 0 history, 1 film */                                                  \
-  uint second_order; /* the thickness scheme is MUSCL */                                        \
-  uint partial_stride; /* reduce.comp: partial sums a quantity */                               \
+#define LFX_SPREAD_PUSH                                                                      \
+  ivec2 cells;          /* velocity grid: nx, ny */                                          \
+  ivec2 thickness_grid; /* thickness grid: mx, my */                                         \
+  float dx;             /* velocity cell (short sides) */                                    \
+  float dh;             /* thickness cell (short sides) */                                   \
+  float dt;             /* s: the step */                                                    \
+  uint stroke_count;                                                                         \
+  float drag;                                                                                \
+  float plow;                                                                                \
+  float yield_speed;                                                                         \
+  float dry_threshold;                                                                       \
+  float keep;         /* velocity kept over the step where dry */                            \
+  float diffusion;    /* nu dt / dx^2 of one diffusion sub-step */                           \
+  uint mode;          /* pass-specific: a sweep's colour, a scheme, a sub-step's index */    \
+  uint pigments;      /* pigment planes in use */                                            \
+  ivec2 level;        /* a multigrid level's cells */                                        \
+  uint level_offset;  /* where it starts in the pressure buffers */                          \
+  uint coarse_offset; /* where the next coarser level starts */                              \
+  float cfl;                                                                                 \
+  uint most_substeps;  /* recorded thickness sub-steps (the GPU runs as many as it needs) */ \
+  float film;          /* film traces: thickness left behind */                              \
+  float film_laid;     /* share of the missing film laid a step */                           \
+  uint traces;         /* 0 history, 1 film */                                               \
+  uint second_order;   /* the thickness scheme is MUSCL */                                   \
+  uint partial_stride; /* reduce.comp: partial sums a quantity */                            \
   uint pad0;
 
+// The shading pass: the liquid over the frame.
+#define LFX_SPREAD_SHADE_PUSH                                                 \
+  ivec2 frame_size;     /* pixels */                                          \
+  ivec2 thickness_grid; /* mx, my */                                          \
+  float short_side;     /* pixels a short side */                             \
+  float dh;             /* thickness cell (short sides) */                    \
+  float relief;                                                               \
+  float shine;                                                                \
+  uint background; /* 0 skin, 1 what the frame holds, 2 a picture */          \
+  uint traces;     /* 0 history, 1 film */                                    \
+  float film;      /* the thickness that covers fully (short sides) */        \
+  uint pigments;                                                              \
+  float banding_top; /* > 0: the thickness rounded to 8 bits of this range */ \
+  float pad0;                                                                 \
+  float pad1;                                                                 \
+  float pad2;                                                                 \
+  vec4 colors[4]; /* each pigment's colour (display rgb) */
+
 #ifdef __cplusplus
+struct SpreadShadePush {
+  LFX_SPREAD_SHADE_PUSH
+};
+static_assert(sizeof(SpreadShadePush) == 128 && offsetof(SpreadShadePush, colors) == 64);
 struct SpreadPush {
   LFX_SPREAD_PUSH
 };

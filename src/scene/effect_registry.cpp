@@ -2,10 +2,12 @@
 #include "effects/bottle_effect.h"
 #include "effects/particles_effect.h"
 #include "effects/ripples_effect.h"
+#include "effects/spread_effect.h"
 #include "effects/surface_effect.h"
 #include "liquidfx/core/bottle/bottle_knobs.h"
 #include "liquidfx/core/particles/particles_knobs.h"
 #include "liquidfx/core/ripples/ripples_knobs.h"
+#include "liquidfx/core/spread/spread_knobs.h"
 #include "liquidfx/core/surface/surface_knobs.h"
 #include "liquidfx/scene/effect.h"
 
@@ -24,6 +26,9 @@ std::span<const EffectType> effect_types() {
       make_effect_type<SurfaceKnobs>(
           "surface", "A particle buffer drawn as one continuous liquid (screen-space, narrow-range filter).",
           &create_surface_effect),
+      make_effect_type<SpreadKnobs>(
+          "spread", "Liquid on a picture that a finger pushes around: 2D flow, conserved thickness, matcap.",
+          &create_spread_effect),
   };
   return kTypes;
 }

@@ -115,6 +115,29 @@ Result<std::vector<glm::vec2>> JsonObject::uv_path(std::string_view key, std::si
   return path;
 }
 
+Result<glm::vec2> JsonObject::point(std::string_view key, Range range) const {
+  const nlohmann::json* v = raw(key);
+  const auto n = v ? numbers_of(*v, 2) : std::nullopt;
+  if (!n || !range.contains((*n)[0]) || !range.contains((*n)[1]))
+    return error_at(key, "expected [x, y] with each in " + range.text());
+  return glm::vec2(float((*n)[0]), float((*n)[1]));
+}
+
+Result<std::vector<glm::vec2>> JsonObject::points(std::string_view key, Range range, std::size_t min_points) const {
+  const nlohmann::json* v = raw(key);
+  const std::string expected =
+      "expected at least " + std::to_string(min_points) + " [x, y] points, each in " + range.text();
+  if (!v || !v->is_array() || v->size() < min_points) return error_at(key, expected);
+  std::vector<glm::vec2> path;
+  for (std::size_t i = 0; i < v->size(); ++i) {
+    const auto n = numbers_of((*v)[i], 2);
+    if (!n || !range.contains((*n)[0]) || !range.contains((*n)[1]))
+      return error_at(std::string(key) + "/" + std::to_string(i), expected);
+    path.emplace_back(float((*n)[0]), float((*n)[1]));
+  }
+  return path;
+}
+
 Result<glm::vec4> JsonObject::rect(std::string_view key, glm::vec4 fallback) const {
   const nlohmann::json* v = raw(key);
   if (!v) return fallback;

@@ -10,6 +10,9 @@ Result<std::unique_ptr<ScenePlayer>> ScenePlayer::create(gpu::Context& ctx, cons
                                                          std::uint32_t height) {
   std::unique_ptr<ScenePlayer> p(new ScenePlayer());
   p->scene_ = scene;
+  // The scene as played: effects laid out for the frame's shape see the size it renders at.
+  p->scene_.width = width;
+  p->scene_.height = height;
   auto room = gpu::Room::create(ctx, scene.backdrop);
   if (!room) return room.error().within(scene.source);
   p->room_ = std::move(room.value());

@@ -51,6 +51,20 @@ const BadScene kBadScenes[] = {
     {"ripple_drag",
      R"({"effects": [{"type": "ripples", "mode": "waves", "drags": [{"start": 2, "end": 1, "path": [[0,0],[1,1]]}]}]})",
      "/effects/0/drags/0/end: must be after start"},
+    {"spread_radius", R"({"effects": [{"type": "spread", "blobs": [{"centre": [0.5, 0.5], "radius": -0.1}]}]})",
+     "/effects/0/blobs/0/radius: expected a number in (0, 10]"},
+    {"spread_one_point", R"({"effects": [{"type": "spread", "strokes": [{"t0": 0, "t1": 1, "path": [[0.5, 0.5]]}]}]})",
+     "/effects/0/strokes/0/path: expected at least 2 [x, y] points"},
+    {"spread_empty_path", R"({"effects": [{"type": "spread", "strokes": [{"t0": 0, "t1": 1, "path": []}]}]})",
+     "/effects/0/strokes/0/path: expected at least 2 [x, y] points"},
+    {"spread_still_path",
+     R"({"effects": [{"type": "spread", "strokes": [{"t0": 0, "t1": 1, "path": [[0.5, 0.5], [0.5, 0.5]]}]}]})",
+     "/effects/0/strokes/0/path: the path has no length"},
+    {"spread_colours",
+     R"({"effects": [{"type": "spread", "blobs": [{"centre": [0.1, 0.1], "radius": 0.1, "color": [1, 0, 0]},
+       {"centre": [0.2, 0.1], "radius": 0.1, "color": [0, 1, 0]}, {"centre": [0.3, 0.1], "radius": 0.1, "color": [0, 0, 1]},
+       {"centre": [0.4, 0.1], "radius": 0.1, "color": [1, 1, 0]}, {"centre": [0.5, 0.1], "radius": 0.1, "color": [0, 1, 1]}]}]})",
+     "/effects/0/blobs/4/color: at most 4 different colours"},
 };
 
 TEST(CliTest, EveryBadSceneGetsItsMessageAndExitCode2) {

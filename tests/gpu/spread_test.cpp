@@ -39,7 +39,10 @@ TEST_F(SpreadGpuTest, TheGpuMovesTheLiquidAsTheCpuReferenceDoes) {
     const double start = cpu.volume(), dt = 1.0 / 60.0;
     for (int frame = 0; frame < 12; ++frame) {
       const auto strokes = circle_stroke(cpu.time(), dt);
-      ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) { gpu.record_step(cmd, dt, strokes, nullptr); }));
+      ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
+        gpu.record_step(cmd, dt, strokes, nullptr);
+        gpu.record_stats(cmd, nullptr);
+      }));
       cpu.advance(dt, strokes);
     }
     auto fields = gpu.read_fields();

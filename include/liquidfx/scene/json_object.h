@@ -49,6 +49,10 @@ class JsonObject {
   Result<glm::vec2> uv(std::string_view key) const;
   /// A path of at least `min_points` [u, v] points, each in [0, 1].
   Result<std::vector<glm::vec2>> uv_path(std::string_view key, std::size_t min_points) const;
+  /// [x, y] with each in range.
+  Result<glm::vec2> point(std::string_view key, Range range) const;
+  /// A path of at least `min_points` [x, y] points, each component in range.
+  Result<std::vector<glm::vec2>> points(std::string_view key, Range range, std::size_t min_points) const;
   /// [x0, y0, x1, y1] in image fractions with 0 <= x0 <= x1 <= 1 and 0 <= y0 <= y1 <= 1 (a point or a
   /// line is a rectangle too); absent: fallback.
   Result<glm::vec4> rect(std::string_view key, glm::vec4 fallback) const;

@@ -36,7 +36,10 @@ struct KnobEnumNames<SpreadTraces> {
   X(cfl, float, 0.5f, 0.05, 1.0, "", "Thickness sub-steps keep the flow under this many cells a sub-step")        \
   X(traces, SpreadTraces, SpreadTraces::history, 0, 0, "", "history (the seed's alpha history) or film (a thin film deposited from the liquid)") \
   X(film, float, 0.0015f, 0.0, 0.1, "", "Film mode: thickness of the film the liquid leaves where it passes (short sides)") \
-  X(film_rate, float, 4.0f, 0.0, 100.0, "1/s", "Film mode: how fast the film forms under moving liquid")
+  X(film_rate, float, 4.0f, 0.0, 100.0, "1/s", "Film mode: how fast the film forms under moving liquid")        \
+  X(relief, float, 1.0f, 0.0, 20.0, "", "How steep the liquid's surface looks (scales the thickness's slopes in the shading)") \
+  X(shine, float, 0.6f, 0.0, 4.0, "", "Strength of the highlights")                                               \
+  X(banding, bool, false, 0, 1, "", "Shade from the thickness rounded to 8 bits, as the seed's 8-bit target did (visible steps)")
 // clang-format on
 LFX_KNOB_STRUCT(SpreadKnobs, LFX_SPREAD_KNOBS);
 

@@ -42,6 +42,8 @@ class SpreadSolver {
   /// kSpreadMostStrokes; more are dropped).
   void record_step(VkCommandBuffer cmd, double dt, std::span<const SpreadStroke> strokes, GpuTimer* timer);
 
+  /// Records the statistics of the last step recorded and their read-back (once a frame).
+  void record_stats(VkCommandBuffer cmd, GpuTimer* timer);
   /// The newest statistics whose step has completed on the GPU.
   std::optional<SpreadStats> stats() const;
 
@@ -67,7 +69,6 @@ class SpreadSolver {
   void dispatch(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push, std::uint32_t threads,
                 std::uint32_t group = 64) const;
   void record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, std::size_t level) const;
-  void record_stats(VkCommandBuffer cmd, const shared::SpreadPush& push);
 
   Context& ctx_;
   const SpreadKnobs& knobs_;
@@ -84,6 +85,7 @@ class SpreadSolver {
   Buffer h_[2], pigments_[2], film_, film_pigments_, history_;
   Buffer face_x_, face_y_, flux_x_, flux_y_, scale_, control_, strokes_, partials_;
   int current_velocity_ = 0, current_h_ = 0;
+  shared::SpreadPush last_push_{};  // the last step's, for its statistics
   std::uint32_t partial_stride_ = 0;
   struct Readback {
     Buffer buffer;             // control (2 uints), then the partials

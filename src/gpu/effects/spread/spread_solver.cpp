@@ -255,6 +255,9 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
   {
     PassScope pass(timer, cmd, "spread velocity");
     if (!gpu_strokes.empty()) record_buffer_update(cmd, strokes_, std::as_bytes(std::span(gpu_strokes)));
+    // The previous step's passes and statistics copy are done with the sub-step counter.
+    memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_NONE,
+                   VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
     vkCmdFillBuffer(cmd, control_.handle(), 0, VK_WHOLE_SIZE, 0);
     compute_barrier(cmd);
     dispatch(cmd, advect_, push, faces);
@@ -294,11 +297,12 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
     dispatch(cmd, traces_, push, thickness_cells);
   }
   time_ += dt_seconds;
-  record_stats(cmd, push);
+  last_push_ = push;
 }
 
-void SpreadSolver::record_stats(VkCommandBuffer cmd, const shared::SpreadPush& base) {
-  shared::SpreadPush push = base;
+void SpreadSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
+  PassScope pass(timer, cmd, "spread statistics");
+  shared::SpreadPush push = last_push_;
   const auto most = std::uint32_t(std::max(grid_.x * grid_.y, cells_.x * cells_.y));
   for (std::uint32_t mode = 0; mode < kStatistics; ++mode) {
     push.mode = mode;

@@ -1,0 +1,36 @@
+// lfx::gpu::SpreadRenderer: the spread effect's liquid shaded over the frame - matcap-like light
+// on the thickness's normals, the pigments' mix, the traces' coverage - on a skin-toned picture,
+// the frame as it is, or a picture of the user's.
+#pragma once
+
+#include <memory>
+#include <span>
+
+#include "liquidfx/core/image.h"
+#include "liquidfx/core/result.h"
+#include "liquidfx/core/spread/spread_knobs.h"
+#include "liquidfx/gpu/effects/spread_solver.h"
+#include "liquidfx/gpu/image.h"
+#include "liquidfx/gpu/render/frame_passes.h"
+
+namespace lfx::gpu {
+
+enum class SpreadBackground { skin, frame, picture };
+
+class SpreadRenderer {
+ public:
+  static Result<std::unique_ptr<SpreadRenderer>> create(Context& ctx);
+  /// The picture under the liquid for SpreadBackground::picture (stretched over the frame).
+  Result<void> set_picture(const ImageRgba8& picture);
+  /// Shades the solver's liquid over frame.targets.color (a full-frame post pass).
+  void record(FrameContext& frame, const SpreadSolver& solver, const SpreadKnobs& knobs, SpreadBackground background,
+              std::span<const glm::vec3> colors);
+
+ private:
+  explicit SpreadRenderer(Context& ctx) : ctx_(ctx) {}
+  Context& ctx_;
+  Pipeline shade_;
+  Image picture_;  // 1 x 1 until a picture is set
+};
+
+}  // namespace lfx::gpu

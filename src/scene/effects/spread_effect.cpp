@@ -1,0 +1,239 @@
+#include "spread_effect.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <optional>
+
+#include "liquidfx/core/image.h"
+#include "liquidfx/core/spread/spread_simulation.h"
+#include "liquidfx/gpu/effects/spread_renderer.h"
+#include "liquidfx/gpu/effects/spread_solver.h"
+
+namespace lfx::scene {
+namespace {
+
+constexpr std::string_view kBackgrounds[] = {"skin", "scene", "image"};
+constexpr Range kPosition{0.0, 100.0};  // short sides: any aspect ratio
+
+// A scripted stroke: the pointer moves along the path at constant speed from t0 to t1.
+struct ScriptedStroke {
+  double t0 = 0.0, t1 = 1.0;
+  float radius = 0.05f;
+  std::vector<glm::vec2> path;
+  std::vector<float> along;  // arc length at each point
+
+  glm::vec2 at(double t) const {
+    const float s = float(std::clamp((t - t0) / (t1 - t0), 0.0, 1.0)) * along.back();
+    const std::size_t i = std::size_t(std::upper_bound(along.begin(), along.end(), s) - along.begin());
+    if (i >= path.size()) return path.back();
+    const float length = along[i] - along[i - 1];
+    return length > 0.0f ? glm::mix(path[i - 1], path[i], (s - along[i - 1]) / length) : path[i];
+  }
+};
+
+class SpreadEffect : public Effect {
+ public:
+  SpreadEffect(gpu::Context& ctx, std::string name, const SpreadKnobs& knobs, std::vector<SpreadBlob> blobs,
+               std::vector<ScriptedStroke> strokes, gpu::SpreadBackground background)
+      : ctx_(ctx),
+        name_(std::move(name)),
+        knobs_(knobs),
+        blobs_(std::move(blobs)),
+        script_(std::move(strokes)),
+        background_(background) {}
+
+  std::vector<KnobGroup> knob_groups() override { return {{name_, SpreadKnobs::knobs(), &knobs_}}; }
+
+  Result<void> knob_changed(const KnobGroup&, const KnobSpec& knob) override {
+    // A new grid starts the liquid again (its blobs laid out anew) at the next prepare.
+    const std::string_view changed = knob.name;
+    if (changed == "cells" || changed == "thickness_cells") restart_ = true;
+    return success();
+  }
+
+  Result<void> advance(double dt) override {
+    Step step{dt, {}};
+    for (const ScriptedStroke& s : script_)
+      if (time_ + dt > s.t0 && time_ < s.t1) step.strokes.push_back({s.at(time_), s.at(time_ + dt), s.radius});
+    if (pointer_ && last_pointer_) step.strokes.push_back({*last_pointer_, *pointer_, kPointerRadius});
+    last_pointer_ = pointer_;
+    time_ += dt;
+    pending_.push_back(std::move(step));
+    // Steps run with the next frame; when no frame comes (rendering only a late frame), they run
+    // a few at a time here, so no single submission grows without bound.
+    if (pending_.size() >= kMostPendingSteps && solver_)
+      return ctx_.submit_and_wait([&](VkCommandBuffer cmd) { record_pending(cmd, nullptr); });
+    return success();
+  }
+
+  // The liquid laid out anew for a frame of this shape (positions are in short sides).
+  Result<void> lay_out(float aspect) {
+    aspect_ = aspect;
+    restart_ = false;
+    pending_.clear();
+    SpreadSimulation layout(knobs_, aspect);
+    for (const SpreadBlob& b : blobs_)
+      if (!layout.add_blob(b)) return input_error(name_ + ": at most " + std::to_string(kSpreadPigments) + " colours");
+    colors_.assign(layout.pigment_colors().begin(), layout.pigment_colors().end());
+    if (solver_) return solver_->reset(layout);
+    LFX_TRY_ASSIGN(solver_, gpu::SpreadSolver::create(ctx_, knobs_, layout));
+    return success();
+  }
+
+  Result<void> prepare(const gpu::FramePrepare& frame) override {
+    const float aspect = float(frame.width) / float(frame.height);
+    if (restart_ || aspect != aspect_) LFX_TRY(lay_out(aspect));
+    if (picture_) {
+      LFX_TRY(renderer_->set_picture(*picture_));
+      picture_.reset();
+    }
+    return success();
+  }
+
+  void record_pending(VkCommandBuffer cmd, gpu::GpuTimer* timer) {
+    for (const Step& s : pending_) solver_->record_step(cmd, s.dt, s.strokes, timer);
+    if (!pending_.empty()) solver_->record_stats(cmd, timer);
+    pending_.clear();
+  }
+
+  void record_post(gpu::FrameContext& frame) override {
+    record_pending(frame.cmd, frame.timer);
+    renderer_->record(frame, *solver_, knobs_, background_, colors_);
+  }
+
+  std::vector<EffectStat> stats() const override {
+    // Zeros (measured_at_s -1) until the first step's statistics come back from the GPU.
+    const gpu::SpreadStats s = solver_->stats().value_or(gpu::SpreadStats{-1.0});
+    return {{"volume", s.volume},
+            {"min_thickness", s.min_thickness},
+            {"max_thickness", s.max_thickness},
+            {"divergence_rms", s.divergence_after},
+            {"divergence_before_rms", s.divergence_before},
+            {"measured_at_s", s.time}};
+  }
+
+  // A held left button drags the liquid: its path since the last step is a stroke.
+  bool input(const InputEvent& e) override {
+    if (e.button != PointerButton::left) return false;
+    const float aspect = aspect_ > 0.0f ? aspect_ : 1.0f;
+    // position: (0, 0) to (1, 1) over the frame; short sides: x to the aspect ratio.
+    const glm::vec2 at = aspect >= 1.0f ? glm::vec2(e.position.x * aspect, e.position.y)
+                                        : glm::vec2(e.position.x, e.position.y / aspect);
+    switch (e.kind) {
+      case InputKind::press:
+        pointer_ = at;
+        last_pointer_ = at;
+        return true;
+      case InputKind::drag:
+        if (!pointer_ || !e.held) return false;
+        pointer_ = at;
+        return true;
+      case InputKind::release:
+        pointer_.reset();
+        last_pointer_.reset();
+        return true;
+      case InputKind::wheel:
+        return false;
+    }
+    return false;
+  }
+
+  std::optional<ImageRgba8> picture_;
+  std::unique_ptr<gpu::SpreadRenderer> renderer_;
+
+ private:
+  static constexpr float kPointerRadius = 0.06f;
+  static constexpr std::size_t kMostPendingSteps = 4;
+  struct Step {
+    double dt;
+    std::vector<SpreadStroke> strokes;
+  };
+  gpu::Context& ctx_;
+  std::string name_;
+  SpreadKnobs knobs_;
+  std::vector<SpreadBlob> blobs_;
+  std::vector<ScriptedStroke> script_;
+  gpu::SpreadBackground background_;
+  std::unique_ptr<gpu::SpreadSolver> solver_;
+  std::vector<glm::vec3> colors_;
+  std::vector<Step> pending_;
+  double time_ = 0.0;
+  float aspect_ = 0.0f;
+  bool restart_ = false;
+  std::optional<glm::vec2> pointer_, last_pointer_;
+};
+
+Result<SpreadBlob> read_blob(const JsonObject& o) {
+  SpreadBlob b;
+  LFX_TRY_ASSIGN(b.centre, o.point("centre", kPosition));
+  LFX_TRY_ASSIGN(const double radius, o.number("radius", {0.0, 10.0, true}));
+  LFX_TRY_ASSIGN(const double amount, o.number("amount", {0.0, 1.0, true}, 0.02));
+  LFX_TRY_ASSIGN(b.color, o.vec3("color", {0.0, 1.0}, b.color));
+  LFX_TRY(o.finish());
+  b.radius = float(radius);
+  b.amount = float(amount);
+  return b;
+}
+
+Result<ScriptedStroke> read_stroke(const JsonObject& o) {
+  ScriptedStroke s;
+  LFX_TRY_ASSIGN(s.t0, o.number("t0", {0.0, 3600.0}));
+  LFX_TRY_ASSIGN(s.t1, o.number("t1", {0.0, 3600.0}));
+  if (!(s.t1 > s.t0)) return o.error_at("t1", "must be later than t0");
+  LFX_TRY_ASSIGN(const double radius, o.number("radius", {0.0, 10.0, true}, 0.05));
+  s.radius = float(radius);
+  LFX_TRY_ASSIGN(s.path, o.points("path", kPosition, 2));
+  LFX_TRY(o.finish());
+  s.along.push_back(0.0f);
+  for (std::size_t i = 1; i < s.path.size(); ++i)
+    s.along.push_back(s.along.back() + glm::length(s.path[i] - s.path[i - 1]));
+  if (!(s.along.back() > 0.0f)) return o.error_at("path", "the path has no length (every point is the same)");
+  return s;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Effect>> create_spread_effect(const EffectSetup& setup) {
+  const JsonObject& b = setup.block;
+  SpreadKnobs knobs;
+  LFX_TRY(b.knobs(&knobs, SpreadKnobs::knobs()));
+  LFX_TRY_ASSIGN(const std::string background_name, b.string("background", "skin", kBackgrounds));
+  const auto background = gpu::SpreadBackground(
+      std::find(std::begin(kBackgrounds), std::end(kBackgrounds), background_name) - std::begin(kBackgrounds));
+  std::optional<ImageRgba8> picture;
+  if (background == gpu::SpreadBackground::picture) {
+    LFX_TRY_ASSIGN(const std::string file, b.string("image"));
+    if (setup.device) {
+      auto read = read_png(setup.scene_relative(file));
+      if (!read) return b.error_at("image", read.error().message);
+      picture = std::move(read.value());
+    }
+  }
+  std::vector<SpreadBlob> blobs;
+  std::vector<glm::vec3> colors;
+  LFX_TRY_ASSIGN(const auto blob_blocks, b.objects("blobs"));
+  for (const JsonObject& o : blob_blocks) {
+    LFX_TRY_ASSIGN(SpreadBlob blob, read_blob(o));
+    if (std::find(colors.begin(), colors.end(), blob.color) == colors.end()) colors.push_back(blob.color);
+    if (colors.size() > std::size_t(kSpreadPigments))
+      return o.error_at("color", "at most " + std::to_string(kSpreadPigments) + " different colours in one spread");
+    blobs.push_back(blob);
+  }
+  std::vector<ScriptedStroke> strokes;
+  LFX_TRY_ASSIGN(const auto stroke_blocks, b.objects("strokes"));
+  for (const JsonObject& o : stroke_blocks) {
+    LFX_TRY_ASSIGN(ScriptedStroke s, read_stroke(o));
+    strokes.push_back(std::move(s));
+  }
+  LFX_TRY(b.finish());
+  if (!setup.device) return std::unique_ptr<Effect>();  // checked only
+  auto e = std::make_unique<SpreadEffect>(*setup.device, setup.instance.name, knobs, std::move(blobs),
+                                          std::move(strokes), background);
+  e->picture_ = std::move(picture);
+  LFX_TRY(e->lay_out(float(setup.scene.width) / float(setup.scene.height)));
+  LFX_TRY_ASSIGN(e->renderer_, gpu::SpreadRenderer::create(*setup.device));
+  return std::unique_ptr<Effect>(std::move(e));
+}
+
+}  // namespace lfx::scene
