@@ -10,6 +10,10 @@ LFX_SHARED_BEGIN
 LFX_CONST float kSpreadDryDamping = 20.0f;  // 1/s: how fast the flow dies where there is no liquid
 LFX_CONST int kSpreadMostStrokes = 16;      // strokes a step (a finger or a script each)
 LFX_CONST int kSpreadMostSubsteps = 256;    // thickness sub-steps a step
+// The solver's control buffer: [0] the fastest transport speed's bits, [1] the sub-steps run,
+// then from kSpreadControlArgs each recorded sub-step's indirect dispatch arguments (faces, then
+// cells: 6 uints) and the closing copy's (3 uints).
+LFX_CONST uint kSpreadControlArgs = 4u;
 
 LFX_FN float spread_smoothstep(float edge0, float edge1, float x) {
   float t = clamp((x - edge0) / (edge1 - edge0), 0.0f, 1.0f);

@@ -1,8 +1,7 @@
 #version 460
-// Sub-step `mode`: every cell's liquid and pigments after the limited fluxes through its four
-// faces (pigments in their donor cell's proportion), from h, pigment into h_out, pigment_out -
-// summed in the CPU reference's order. Past control[1] the fields are copied, so the buffers
-// alternate the same way whatever the GPU chose.
+// A sub-step: every cell's liquid and pigments after the limited fluxes through its four faces
+// (pigments in their donor cell's proportion), from h, pigment into h_out, pigment_out - summed
+// in the CPU reference's order.
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
 
@@ -24,11 +23,6 @@ void main() {
   int mx = thickness_grid.x, my = thickness_grid.y;
   if (k >= cell_count()) return;
   uint n = uint(cell_count());
-  if (mode >= control[1]) {
-    h_out[k] = h[k];
-    for (uint p = 0u; p < pigments; ++p) pigment_out[p * n + uint(k)] = pigment[p * n + uint(k)];
-    return;
-  }
   int i = k % mx, j = k / mx;
   // The faces: x at i (from the left neighbour) and i + 1; y at j (from below) and j + 1.
   int left = i > 0 ? k - 1 : k, right = i + 1 < mx ? k + 1 : k;

@@ -1,5 +1,5 @@
 #version 460
-// Sub-step `mode` of the thickness (skipped past control[1]): the volume crossing each interior
+// A sub-step of the thickness (control[1] of them run): the volume crossing each interior
 // face from its upwind cell (spread_face_flux), first or second order.
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
@@ -8,7 +8,6 @@ float bulk(int i, int j) { return h[clamp(j, 0, thickness_grid.y - 1) * thicknes
 
 void main() {
   uint substeps = control[1];
-  if (mode >= substeps) return;
   float courant_per_speed = dt / float(substeps) / dh;
   bool muscl = second_order == 1u;
   int k = int(gl_GlobalInvocationID.x);

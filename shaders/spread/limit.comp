@@ -1,12 +1,11 @@
 #version 460
-// Sub-step `mode` (skipped past control[1]): no cell gives more than it holds - the share of its
+// A sub-step: no cell gives more than it holds - the share of its
 // outgoing fluxes it can pay; apply.comp scales each face's flux by its donor's share, so what
 // one side loses the other still gains.
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
 
 void main() {
-  if (mode >= control[1]) return;
   int k = int(gl_GlobalInvocationID.x);
   int mx = thickness_grid.x;
   if (k >= cell_count()) return;

@@ -33,7 +33,7 @@ struct KnobEnumNames<SpreadTraces> {
   X(dry_threshold, float, 0.002f, 0.0, 1.0, "", "Thinner than this (short sides) the flow is damped: the empty picture does not stir") \
   X(projection_cycles, int, 4, 1, 50, "", "Multigrid V-cycles of the pressure projection a step")                 \
   X(thickness_scheme, SpreadThicknessScheme, SpreadThicknessScheme::donor_cell, 0, 0, "", "donor_cell or muscl (conservative), semi_lagrangian (the seed's, drifts)") \
-  X(cfl, float, 0.5f, 0.05, 1.0, "", "Thickness sub-steps keep the flow under this many cells a sub-step")        \
+  X(cfl, float, 0.8f, 0.05, 1.0, "", "Thickness sub-steps keep the flow under this many cells a sub-step")        \
   X(traces, SpreadTraces, SpreadTraces::history, 0, 0, "", "history (the seed's alpha history) or film (a thin film deposited from the liquid)") \
   X(film, float, 0.0015f, 0.0, 0.1, "", "Film mode: thickness of the film the liquid leaves where it passes (short sides)") \
   X(film_rate, float, 4.0f, 0.0, 100.0, "1/s", "Film mode: how fast the film forms under moving liquid")        \

@@ -17,6 +17,7 @@
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
 #include "liquidfx/gpu/detail/pipeline.h"
+#include "liquidfx/gpu/detail/readback_ring.h"
 #include "liquidfx/gpu/particle_source.h"
 #include "liquidfx/gpu/timing.h"
 
@@ -71,13 +72,7 @@ class ParticlesSolver {
   Buffer grid_, grid_velocity_;
   Buffer bucket_counts_, offsets_, block_sums_, keys_, order_;
   Buffer emitted_, colliders_, distance_grids_, distance_values_, sinks_, partials_;
-  struct Readback {
-    Buffer buffer;             // counts, then the partials
-    std::uint64_t serial = 0;  // the submission that fills it (0: never used)
-    double time = 0.0;
-  };
-  std::array<Readback, 3> readbacks_;
-  std::size_t next_readback_ = 0;
+  ReadbackRing readbacks_;  // counts, then the partials
 };
 
 }  // namespace lfx::gpu

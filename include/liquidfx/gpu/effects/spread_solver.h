@@ -17,6 +17,7 @@
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
 #include "liquidfx/gpu/detail/pipeline.h"
+#include "liquidfx/gpu/detail/readback_ring.h"
 #include "liquidfx/gpu/timing.h"
 #include "shared/spread.h"
 
@@ -73,27 +74,20 @@ class SpreadSolver {
   Context& ctx_;
   const SpreadKnobs& knobs_;
   Pipeline advect_, forces_, diffuse_, divergence_, multigrid_, gradient_;
-  Pipeline faces_, substeps_, flux_, limit_, apply_, seed_, traces_, reduce_;
+  Pipeline faces_, substeps_, flux_, limit_, apply_, settle_, seed_, traces_, reduce_;
   glm::ivec2 cells_{0}, grid_{0};
   std::vector<glm::ivec2> levels_;  // multigrid levels, finest first
   std::vector<std::uint32_t> level_offsets_;
   std::uint32_t pigment_count_ = 0;
   double time_ = 0.0;
-  // The fastest transport speed read back (it bounds the sub-steps recorded); stats() keeps it.
-  mutable float last_fastest_ = 0.0f;
+  float last_fastest_ = 0.0f;  // the fastest transport speed read back (it bounds the slots recorded)
   Buffer u_[2], v_[2], pressure_, rhs_, residual_;
   Buffer h_[2], pigments_[2], film_, film_pigments_, history_;
   Buffer face_x_, face_y_, flux_x_, flux_y_, scale_, control_, strokes_, partials_;
   int current_velocity_ = 0, current_h_ = 0;
   shared::SpreadPush last_push_{};  // the last step's, for its statistics
   std::uint32_t partial_stride_ = 0;
-  struct Readback {
-    Buffer buffer;             // control (2 uints), then the partials
-    std::uint64_t serial = 0;  // the submission that fills it (0: never used)
-    double time = 0.0;
-  };
-  std::array<Readback, 3> readbacks_;
-  std::size_t next_readback_ = 0;
+  ReadbackRing readbacks_;  // control (2 uints), then the partials
 };
 
 }  // namespace lfx::gpu

@@ -87,13 +87,7 @@ Result<void> ParticlesSolver::make_buffers() {
     ctx_.retire(std::move(*n.buffer));  // frames in flight may still use the old liquid
     *n.buffer = std::move(made);
   }
-  const std::uint64_t readback_bytes = sizeof(shared::ParticleCounts) + partials_.size();
-  for (Readback& r : readbacks_) {
-    LFX_TRY_ASSIGN(Buffer made, Buffer::create(ctx_, readback_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                                               MemoryUsage::readback, "particle statistics read-back"));
-    ctx_.retire(std::move(r.buffer));
-    r = Readback{std::move(made)};
-  }
+  LFX_TRY(readbacks_.make(ctx_, sizeof(shared::ParticleCounts) + partials_.size(), "particle statistics read-back"));
 
   // The colliders' meshes and the sinks do not change: uploaded once.
   std::vector<shared::DistanceGridInfo> infos;
@@ -295,26 +289,18 @@ void ParticlesSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
   stats_.push_constants(cmd, shared::ParticlesStatsPush{driver_.setup().domain.min.x, driver_.particle_mass(), 0, 0});
   vkCmdDispatchIndirect(cmd, counts_.handle(), offsetof(shared::ParticleCounts, stats_dispatch));
   solver_barrier(cmd);
-  Readback& r = readbacks_[next_readback_];
-  next_readback_ = (next_readback_ + 1) % readbacks_.size();
+  ReadbackRing::Slot& r = readbacks_.next(ctx_, driver_.time());
   const VkBufferCopy counts{0, 0, sizeof(shared::ParticleCounts)};
   const VkBufferCopy partials{0, sizeof(shared::ParticleCounts), partials_.size()};
   vkCmdCopyBuffer(cmd, counts_.handle(), r.buffer.handle(), 1, &counts);
   vkCmdCopyBuffer(cmd, partials_.handle(), r.buffer.handle(), 1, &partials);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
-  // The submission that carries this command buffer is the next one the Context makes.
-  r.serial = ctx_.submitted_serial() + 1;
-  r.time = driver_.time();
 }
 
 std::optional<ParticleStats> ParticlesSolver::stats() const {
-  const std::uint64_t done = ctx_.completed_serial();
-  const Readback* newest = nullptr;
-  for (const Readback& r : readbacks_)
-    if (r.serial != 0 && r.serial <= done && (!newest || r.serial > newest->serial)) newest = &r;
+  const ReadbackRing::Slot* newest = readbacks_.newest(ctx_);
   if (!newest) return std::nullopt;
-  newest->buffer.invalidate();
   const auto* bytes = static_cast<const std::byte*>(newest->buffer.mapped());
   shared::ParticleCounts counts;
   std::memcpy(&counts, bytes, sizeof(counts));

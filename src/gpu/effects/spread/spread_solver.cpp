@@ -34,7 +34,9 @@ std::uint32_t groups(std::uint32_t threads, std::uint32_t size) {
 }
 
 Result<Buffer> device_buffer(Context& ctx, std::size_t floats, const char* name) {
-  return Buffer::create(ctx, std::max<std::size_t>(floats, 1) * sizeof(float), kStorage, MemoryUsage::device, name);
+  // Indirect: the control buffer holds the sub-steps' dispatch arguments.
+  return Buffer::create(ctx, std::max<std::size_t>(floats, 1) * sizeof(float),
+                        kStorage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, MemoryUsage::device, name);
 }
 
 }  // namespace
@@ -51,6 +53,7 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
       {&s->flux_, "spread/flux.comp", push},           {&s->limit_, "spread/limit.comp", push},
       {&s->apply_, "spread/apply.comp", push},         {&s->seed_, "spread/seed.comp", push},
       {&s->traces_, "spread/traces.comp", push},       {&s->reduce_, "spread/reduce.comp", push},
+      {&s->settle_, "spread/settle.comp", push},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
   LFX_TRY(s->reset(state));
@@ -102,7 +105,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&flux_x_, std::size_t(grid_.x + 1) * grid_.y, "spread flux x"},
       {&flux_y_, std::size_t(grid_.x) * (grid_.y + 1), "spread flux y"},
       {&scale_, cells, "spread outflow scale"},
-      {&control_, 2, "spread control"},
+      {&control_, shared::kSpreadControlArgs + 6 * shared::kSpreadMostSubsteps + 3, "spread control"},
       {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes"},
       {&partials_, kStatistics * partial_stride_, "spread statistics"},
   };
@@ -111,13 +114,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
     ctx_.retire(std::move(*m.buffer));
     *m.buffer = std::move(fresh);
   }
-  for (Readback& r : readbacks_) {
-    LFX_TRY_ASSIGN(Buffer fresh,
-                   Buffer::create(ctx_, 2 * sizeof(std::uint32_t) + partials_.size(), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                                  MemoryUsage::readback, "spread statistics read-back"));
-    ctx_.retire(std::move(r.buffer));
-    r = Readback{std::move(fresh)};
-  }
+  LFX_TRY(readbacks_.make(ctx_, 2 * sizeof(std::uint32_t) + partials_.size(), "spread statistics read-back"));
   current_velocity_ = current_h_ = 0;
   auto upload = [&](const Buffer& b, const std::vector<float>& values, std::size_t offset = 0) {
     return upload_buffer(ctx_, b, std::as_bytes(std::span(values)), offset * sizeof(float));
@@ -221,9 +218,13 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
     gpu_strokes.push_back({s.from, s.to, s.radius, 0.0f, 0.0f, 0.0f});
     fastest_finger = std::max(fastest_finger, glm::length(s.to - s.from) / dt);
   }
-  // Enough sub-steps recorded for twice the fastest finger or half again the fastest flow read
-  // back; the GPU runs as many as the flow it finds needs, up to these.
-  const float bound = std::max(2.0f * fastest_finger, 1.5f * last_fastest_);
+  // Sub-step slots recorded for twice the fastest finger (the plow carries the liquid at its
+  // speed) or the fastest flow read back; the GPU runs as many as the flow it finds needs and
+  // skips the rest (empty indirect dispatches). Past them the outflow limiter would still keep
+  // every cell >= 0 and the volume.
+  if (const ReadbackRing::Slot* newest = readbacks_.newest(ctx_))
+    std::memcpy(&last_fastest_, newest->buffer.mapped(), sizeof(float));
+  const float bound = 2.0f * std::max(fastest_finger, last_fastest_);
   const auto most =
       std::uint32_t(std::clamp(int(std::ceil(bound * dt / (knobs_.cfl * dh))), 1, shared::kSpreadMostSubsteps));
   const int diffusion_steps = std::max(1, int(std::ceil(4.0f * knobs_.viscosity * dt / (dx * dx))));
@@ -281,18 +282,32 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
   {
     PassScope pass(timer, cmd, "spread thickness");
     dispatch(cmd, faces_, push, thickness_faces);
-    dispatch(cmd, substeps_, push, 1, 1);
+    dispatch(cmd, substeps_, push, 64, 64);
+    memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                   VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
     if (knobs_.thickness_scheme == SpreadThicknessScheme::semi_lagrangian) {
       dispatch(cmd, seed_, push, thickness_cells);
       current_h_ = 1 - current_h_;
     } else {
+      // Slot s reads the buffer the previous one wrote; after an odd number run, the closing
+      // copy brings the result back into the current buffer.
+      const int start = current_h_;
+      auto indirect = [&](const Pipeline& pipeline, VkDeviceSize arg) {
+        bind(cmd, pipeline, push);
+        vkCmdDispatchIndirect(cmd, control_.handle(), arg * sizeof(std::uint32_t));
+        compute_barrier(cmd);
+      };
       for (std::uint32_t s = 0; s < most; ++s) {
+        current_h_ = start ^ int(s & 1u);
         push.mode = s;
-        dispatch(cmd, flux_, push, thickness_faces);
-        dispatch(cmd, limit_, push, thickness_cells);
-        dispatch(cmd, apply_, push, thickness_cells);
-        current_h_ = 1 - current_h_;
+        const VkDeviceSize args = shared::kSpreadControlArgs + 6 * s;
+        indirect(flux_, args);
+        indirect(limit_, args + 3);
+        indirect(apply_, args + 3);
       }
+      current_h_ = 1 - start;
+      indirect(settle_, shared::kSpreadControlArgs + 6 * most);
+      current_h_ = start;
     }
     dispatch(cmd, traces_, push, thickness_cells);
   }
@@ -308,26 +323,18 @@ void SpreadSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
     push.mode = mode;
     dispatch(cmd, reduce_, push, most, kReduceGroup);
   }
-  Readback& r = readbacks_[next_readback_];
-  next_readback_ = (next_readback_ + 1) % readbacks_.size();
+  ReadbackRing::Slot& r = readbacks_.next(ctx_, time_);
   const VkBufferCopy control{0, 0, 2 * sizeof(std::uint32_t)};
   const VkBufferCopy partials{0, 2 * sizeof(std::uint32_t), partials_.size()};
   vkCmdCopyBuffer(cmd, control_.handle(), r.buffer.handle(), 1, &control);
   vkCmdCopyBuffer(cmd, partials_.handle(), r.buffer.handle(), 1, &partials);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
-  // The submission that carries this command buffer is the next one the Context makes.
-  r.serial = ctx_.submitted_serial() + 1;
-  r.time = time_;
 }
 
 std::optional<SpreadStats> SpreadSolver::stats() const {
-  const std::uint64_t done = ctx_.completed_serial();
-  const Readback* newest = nullptr;
-  for (const Readback& r : readbacks_)
-    if (r.serial != 0 && r.serial <= done && (!newest || r.serial > newest->serial)) newest = &r;
+  const ReadbackRing::Slot* newest = readbacks_.newest(ctx_);
   if (!newest) return std::nullopt;
-  newest->buffer.invalidate();
   const auto* bytes = static_cast<const std::byte*>(newest->buffer.mapped());
   std::uint32_t control[2];
   std::memcpy(control, bytes, sizeof(control));
@@ -352,7 +359,6 @@ std::optional<SpreadStats> SpreadSolver::stats() const {
   s.volume *= dh * dh;
   s.divergence_after = std::sqrt(divergence[0] / cells);
   s.divergence_before = std::sqrt(divergence[1] / cells);
-  last_fastest_ = std::bit_cast<float>(control[0]);
   return s;
 }
 
