@@ -23,8 +23,8 @@ std::vector<SpreadStroke> circle_stroke(double t, double dt) {
 }
 
 TEST_F(SpreadGpuTest, TheGpuMovesTheLiquidAsTheCpuReferenceDoes) {
-  for (const SpreadThicknessScheme scheme :
-       {SpreadThicknessScheme::donor_cell, SpreadThicknessScheme::muscl, SpreadThicknessScheme::semi_lagrangian}) {
+  for (const SpreadThicknessScheme scheme : {SpreadThicknessScheme::donor_cell, SpreadThicknessScheme::muscl,
+                                             SpreadThicknessScheme::swept, SpreadThicknessScheme::semi_lagrangian}) {
     SpreadKnobs knobs;
     knobs.cells = 32;
     knobs.thickness_cells = 64;

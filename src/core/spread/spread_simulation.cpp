@@ -236,7 +236,9 @@ void SpreadSimulation::transport_faces(std::span<const SpreadStroke> strokes, fl
 void SpreadSimulation::move_liquid(float dt, std::span<const SpreadStroke> strokes) {
   SpreadField face_x, face_y;
   transport_faces(strokes, dt, face_x, face_y);
-  if (knobs_.thickness_scheme == SpreadThicknessScheme::semi_lagrangian) {
+  if (knobs_.thickness_scheme == SpreadThicknessScheme::swept) {
+    spread::swept_transport(h_, pigments_, face_x, face_y, dt, 1.0f / float(thickness_cells_));
+  } else if (knobs_.thickness_scheme == SpreadThicknessScheme::semi_lagrangian) {
     semi_lagrangian_step(dt, face_x, face_y);
   } else {
     spread::transport(h_, pigments_, face_x, face_y, dt, 1.0f / float(thickness_cells_), knobs_.cfl,

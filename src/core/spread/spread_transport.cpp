@@ -81,4 +81,40 @@ int transport(SpreadField& bulk, std::span<SpreadField> carried, const SpreadFie
   return substeps;
 }
 
+void swept_transport(SpreadField& bulk, std::span<SpreadField> carried, const SpreadField& face_x,
+                     const SpreadField& face_y, float dt, float cell) {
+  const int nx = bulk.nx, ny = bulk.ny;
+  // One axis: `faces` holds the velocity across the faces along it; the sweep of face f (between
+  // cells f - 1 and f along the axis) covers `cells` = velocity dt / cell of them upstream.
+  auto sweep = [&](SpreadField& q, bool along_x) {
+    const int n = along_x ? nx : ny, lines = along_x ? ny : nx;
+    const SpreadField& faces = along_x ? face_x : face_y;
+    SpreadField next = q;
+    auto value = [&](int line, int k) { return along_x ? q.at(k, line) : q.at(line, k); };
+    auto face_flux = [&](int line, int f) {
+      if (f <= 0 || f >= n) return 0.0f;  // walls
+      const float cells = (along_x ? faces.at(f, line) : faces.at(line, f)) * dt / cell;
+      const int step = cells > 0.0f ? -1 : 1;  // towards upstream
+      int k = cells > 0.0f ? f - 1 : f;
+      float left = std::abs(cells), swept = 0.0f;
+      while (left > 0.0f && k >= 0 && k < n) {
+        swept += std::min(left, 1.0f) * value(line, k);
+        left -= 1.0f;
+        k += step;
+      }
+      return cells > 0.0f ? swept : -swept;
+    };
+    for (int line = 0; line < lines; ++line)
+      for (int k = 0; k < n; ++k) {
+        const float updated = value(line, k) + face_flux(line, k) - face_flux(line, k + 1);
+        (along_x ? next.at(k, line) : next.at(line, k)) = std::max(updated, 0.0f);
+      }
+    q = std::move(next);
+  };
+  for (const bool along_x : {true, false}) {
+    for (SpreadField& c : carried) sweep(c, along_x);
+    sweep(bulk, along_x);
+  }
+}
+
 }  // namespace lfx::spread

@@ -6,12 +6,13 @@
 namespace lfx {
 
 // How the thickness moves: in flux form (what a cell loses through a face its neighbour gains,
-// exactly; first order, or second order with a minmod-limited slope), or the seed's
+// exactly) - first order or second order (minmod-limited slope) in CFL sub-steps, or swept: the
+// first-order fluxes in one step at any Courant number, dimension by dimension - or the seed's
 // semi-Lagrangian update (kept to show and measure its drift).
-enum class SpreadThicknessScheme { donor_cell, muscl, semi_lagrangian };
+enum class SpreadThicknessScheme { donor_cell, muscl, swept, semi_lagrangian };
 template <>
 struct KnobEnumNames<SpreadThicknessScheme> {
-  static constexpr std::string_view kNames[] = {"donor_cell", "muscl", "semi_lagrangian"};
+  static constexpr std::string_view kNames[] = {"donor_cell", "muscl", "swept", "semi_lagrangian"};
 };
 
 // What stays where the liquid has passed: the seed's alpha history (the largest coverage seen,
@@ -32,7 +33,7 @@ struct KnobEnumNames<SpreadTraces> {
   X(yield_speed, float, 0.05f, 0.0, 2.0, "1/s", "Below this speed (short sides a second) the liquid barely moves")  \
   X(dry_threshold, float, 0.002f, 0.0, 1.0, "", "Thinner than this (short sides) the flow is damped: the empty picture does not stir") \
   X(projection_cycles, int, 4, 1, 50, "", "Multigrid V-cycles of the pressure projection a step")                 \
-  X(thickness_scheme, SpreadThicknessScheme, SpreadThicknessScheme::donor_cell, 0, 0, "", "donor_cell or muscl (conservative), semi_lagrangian (the seed's, drifts)") \
+  X(thickness_scheme, SpreadThicknessScheme, SpreadThicknessScheme::swept, 0, 0, "", "donor_cell, muscl (conservative, CFL sub-steps), swept (conservative, one step at any speed), semi_lagrangian (the seed's, drifts)") \
   X(cfl, float, 0.8f, 0.05, 1.0, "", "Thickness sub-steps keep the flow under this many cells a sub-step")        \
   X(traces, SpreadTraces, SpreadTraces::history, 0, 0, "", "history (the seed's alpha history) or film (a thin film deposited from the liquid)") \
   X(film, float, 0.0015f, 0.0, 0.1, "", "Film mode: thickness of the film the liquid leaves where it passes (short sides)") \

@@ -19,4 +19,12 @@ namespace lfx::spread {
 int transport(SpreadField& bulk, std::span<SpreadField> carried, const SpreadField& face_x, const SpreadField& face_y,
               float dt, float cell, float cfl, bool second_order);
 
+/// The same in one step at any Courant number: dimension by dimension (x, then y), each face's
+/// flux is the liquid in the cells it sweeps in dt upstream (whole cells, then the fraction of
+/// the next; below one cell a step it is the donor-cell flux). Conservative exactly; no cell goes
+/// negative while neighbouring faces' sweeps do not cross (|du/dx| dt < 1), as with any smooth
+/// flow - beyond, round-off at zero is cut.
+void swept_transport(SpreadField& bulk, std::span<SpreadField> carried, const SpreadField& face_x,
+                     const SpreadField& face_y, float dt, float cell);
+
 }  // namespace lfx::spread

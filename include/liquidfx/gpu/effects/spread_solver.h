@@ -74,7 +74,7 @@ class SpreadSolver {
   Context& ctx_;
   const SpreadKnobs& knobs_;
   Pipeline advect_, forces_, diffuse_, divergence_, multigrid_, gradient_;
-  Pipeline faces_, substeps_, flux_, limit_, apply_, settle_, seed_, traces_, reduce_;
+  Pipeline faces_, substeps_, flux_, limit_, apply_, settle_, sweep_, seed_, traces_, reduce_;
   glm::ivec2 cells_{0}, grid_{0};
   std::vector<glm::ivec2> levels_;  // multigrid levels, finest first
   std::vector<std::uint32_t> level_offsets_;

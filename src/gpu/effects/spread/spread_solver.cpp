@@ -19,7 +19,7 @@ constexpr int kCoarsestCells = 4;  // as pressure_multigrid.cpp
 constexpr int kSmoothing = 2;
 constexpr int kCoarsestSweeps = 40;
 constexpr std::uint32_t kReduceGroup = 256;
-constexpr std::uint32_t kStatistics = 5;  // reduce.comp's modes
+constexpr std::uint32_t kStatistics = 5;  // reduce.comp's partials a workgroup
 
 void compute_barrier(VkCommandBuffer cmd) {
   memory_barrier(
@@ -53,7 +53,7 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
       {&s->flux_, "spread/flux.comp", push},           {&s->limit_, "spread/limit.comp", push},
       {&s->apply_, "spread/apply.comp", push},         {&s->seed_, "spread/seed.comp", push},
       {&s->traces_, "spread/traces.comp", push},       {&s->reduce_, "spread/reduce.comp", push},
-      {&s->settle_, "spread/settle.comp", push},
+      {&s->settle_, "spread/settle.comp", push},       {&s->sweep_, "spread/sweep.comp", push},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
   LFX_TRY(s->reset(state));
@@ -285,7 +285,13 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
     dispatch(cmd, substeps_, push, 64, 64);
     memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                    VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
-    if (knobs_.thickness_scheme == SpreadThicknessScheme::semi_lagrangian) {
+    if (knobs_.thickness_scheme == SpreadThicknessScheme::swept) {
+      for (std::uint32_t axis = 0; axis < 2; ++axis) {  // x, then y: back in the current buffer
+        push.mode = axis;
+        dispatch(cmd, sweep_, push, thickness_cells);
+        current_h_ = 1 - current_h_;
+      }
+    } else if (knobs_.thickness_scheme == SpreadThicknessScheme::semi_lagrangian) {
       dispatch(cmd, seed_, push, thickness_cells);
       current_h_ = 1 - current_h_;
     } else {
@@ -319,10 +325,7 @@ void SpreadSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
   PassScope pass(timer, cmd, "spread statistics");
   shared::SpreadPush push = last_push_;
   const auto most = std::uint32_t(std::max(grid_.x * grid_.y, cells_.x * cells_.y));
-  for (std::uint32_t mode = 0; mode < kStatistics; ++mode) {
-    push.mode = mode;
-    dispatch(cmd, reduce_, push, most, kReduceGroup);
-  }
+  dispatch(cmd, reduce_, push, most, kReduceGroup);
   ReadbackRing::Slot& r = readbacks_.next(ctx_, time_);
   const VkBufferCopy control{0, 0, 2 * sizeof(std::uint32_t)};
   const VkBufferCopy partials{0, 2 * sizeof(std::uint32_t), partials_.size()};

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The spread benchmark of docs/spread.md, as a Markdown table (ratios from one run):
+# scenes/spread.json during its first stroke, at 256 and 512 velocity cells with a 1024-cell
+# thickness field (the default swept scheme), then each other thickness scheme; then scenes/spread_peer.json, the setting of the WebGL
+# fluid peer (1280x720, 128 velocity cells, 1024 dye cells). Per frame, each pass and the whole.
+# Extra arguments go to every `liquidfx bench`, e.g. --frames 20.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cmake --preset release >/dev/null
+cmake --build --preset release -j "$(nproc)" --target liquidfx >/dev/null
+liquidfx=build/release/apps/liquidfx/liquidfx
+
+# Median ms of the spread passes: velocity, projection, thickness, shade, all.
+spread_ms() {
+  "$liquidfx" bench "$@" | awk '
+    $1 == "spread" && $2 == "velocity" { velocity = $3 }
+    $1 == "spread" && $2 == "projection" { projection = $3 }
+    $1 == "spread" && $2 == "thickness" { thickness = $3 }
+    $1 == "spread" && $2 == "shade" { shade = $3 }
+    $1 == "spread" && $2 == "(all" { all = $4 }
+    END { printf "%.1f %.1f %.1f %.1f %.1f\n", velocity, projection, thickness, shade, all }'
+}
+
+echo "$("$liquidfx" bench scenes/spread.json --frames 1 --warmup 0 "$@" | head -1)"
+echo
+echo "| setting | velocity ms | projection ms | thickness ms | shade ms | spread ms | x first row |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+base=""
+for setting in "cells=256" "cells=512" "cells=256 thickness_scheme=donor_cell" "cells=256 thickness_scheme=muscl" \
+  "cells=256 thickness_scheme=semi_lagrangian"; do
+  sets=(--set foundation.thickness_cells=1024)
+  for s in $setting; do sets+=(--set "foundation.$s"); done
+  # Frames 12 to 17: the first stroke is crossing the blob.
+  read -r velocity projection thickness shade all < <(spread_ms scenes/spread.json --warmup 12 --frames 6 "${sets[@]}" "$@")
+  base=${base:-$all}
+  printf "| %s, 1024 thickness cells | %s | %s | %s | %s | %s | %.2f |\n" "$setting" "$velocity" "$projection" \
+    "$thickness" "$shade" "$all" "$(awk "BEGIN { print $all / $base }")"
+done
+read -r velocity projection thickness shade all < <(spread_ms scenes/spread_peer.json --warmup 6 --frames 6 "$@")
+printf "| spread_peer (1280x720, 128 / 1024 cells) | %s | %s | %s | %s | %s | %.2f |\n" "$velocity" "$projection" \
+  "$thickness" "$shade" "$all" "$(awk "BEGIN { print $all / $base }")"
