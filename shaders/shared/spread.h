@@ -100,7 +100,7 @@ struct SpreadStrokeGpu {
   float film;      /* the thickness that covers fully (short sides) */        \
   uint pigments;                                                              \
   float banding_top; /* > 0: the thickness rounded to 8 bits of this range */ \
-  float pad0;                                                                 \
+  uint use_matcap;   /* 1: light the liquid with the matcap picture */        \
   float pad1;                                                                 \
   float pad2;                                                                 \
   vec4 colors[4]; /* each pigment's colour (display rgb) */

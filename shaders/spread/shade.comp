@@ -14,6 +14,7 @@ layout(set = 0, binding = 3, std430) readonly buffer FilmPigments { float film_p
 layout(set = 0, binding = 4, std430) readonly buffer History { float history[]; };
 layout(set = 0, binding = 5, rgba16f) uniform image2D color;
 layout(set = 0, binding = 6) uniform sampler2D picture;
+layout(set = 0, binding = 7) uniform sampler2D matcap;  // a sphere's picture: light by normal
 layout(push_constant) uniform Push { LFX_SPREAD_SHADE_PUSH };
 
 // Bilinear weights and corners of the thickness cells around p (short sides).
@@ -98,5 +99,8 @@ void main() {
   float diffuse = 0.72 + 0.35 * dot(normal, light);
   float highlight = pow(max(reflect(-light, normal).z, 0.0), 48.0) * shine;
   vec3 shaded = liquid * diffuse * mix(1.0, 0.78, clamp(tilt * 3.0, 0.0, 1.0)) + vec3(highlight) + 0.03;
+  // A matcap of the user's: the sphere's picture at the normal's place lights the liquid's colour
+  // (a grey matcap keeps the pigments' hues; the image's y runs down, as the normal's).
+  if (use_matcap == 1u) shaded = liquid * textureLod(matcap, normal.xy * 0.5 + 0.5, 0.0).rgb * 1.25;
   imageStore(color, pixel, vec4(mix(under, shaded, clamp(alpha, 0.0, 1.0)), 1.0));
 }

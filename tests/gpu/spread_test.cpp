@@ -3,11 +3,15 @@
 // validation silent.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 
+#include "liquidfx/core/image.h"
 #include "liquidfx/core/spread/spread_simulation.h"
 #include "liquidfx/gpu/effects/spread_solver.h"
+#include "support/cli_run.h"
+#include "support/golden.h"
 #include "support/gpu_test.h"
 
 namespace lfx::test {
@@ -71,6 +75,38 @@ TEST_F(SpreadGpuTest, TheGpuMovesTheLiquidAsTheCpuReferenceDoes) {
       EXPECT_NEAR(stats->volume, start, 1e-5 * start);
     }
   }
+}
+
+TEST(SpreadSceneTest, AMatcapOfTheUsersLightsTheLiquid) {
+  // The same blob with the built-in light and with a pure blue matcap: the blob turns blue, the
+  // skin around it does not.
+  ImageRgba8 blue(4, 4);
+  for (std::size_t i = 0; i < blue.pixels.size(); i += 4) blue.pixels[i + 2] = blue.pixels[i + 3] = 255;
+  const std::string matcap = test_output_path("spread_blue_matcap.png");
+  ASSERT_TRUE(write_png(matcap, blue));
+  std::array<ImageRgba8, 2> frames;
+  for (int with = 0; with < 2; ++with) {
+    const std::string scene = write_test_file(
+        "spread_matcap_" + std::to_string(with) + ".json",
+        std::string(R"({"resolution": [160, 90], "camera": {"tonemap": "none"}, "backdrop": {"visible": false},
+          "effects": [{"type": "spread", "cells": 32, "thickness_cells": 64,)") +
+            (with ? "\"matcap\": \"" + matcap + "\", " : "") +
+            R"("blobs": [{"centre": [0.89, 0.5], "radius": 0.3, "amount": 0.02, "color": [0.9, 0.66, 0.5]}]}]})");
+    const std::string out = test_output_path("spread_matcap_" + std::to_string(with));
+    const CliResult r = run_cli("render '" + scene + "' --out '" + out + "' --frames 3");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    auto image = read_png(out + "/spread_matcap_" + std::to_string(with) + "_0002.png");  // traces laid
+    ASSERT_TRUE(image);
+    frames[std::size_t(with)] = *image;
+  }
+  const std::uint8_t* plain = frames[0].at(80, 45);
+  const std::uint8_t* lit = frames[1].at(80, 45);
+  const std::uint8_t* skin = frames[1].at(5, 5);
+  std::printf("blob centre: rgb %d %d %d with the built-in light, %d %d %d with a blue matcap; skin %d %d %d\n",
+              plain[0], plain[1], plain[2], lit[0], lit[1], lit[2], skin[0], skin[1], skin[2]);
+  EXPECT_GT(plain[0], plain[2]);              // foundation: warm
+  EXPECT_GT(lit[2], lit[0] + 40);             // lit by the blue matcap
+  EXPECT_EQ(frames[0].at(5, 5)[0], skin[0]);  // the picture around it is the same
 }
 
 }  // namespace

@@ -88,6 +88,10 @@ class SpreadEffect : public Effect {
       LFX_TRY(renderer_->set_picture(*picture_));
       picture_.reset();
     }
+    if (matcap_) {
+      LFX_TRY(renderer_->set_matcap(*matcap_));
+      matcap_.reset();
+    }
     return success();
   }
 
@@ -139,7 +143,7 @@ class SpreadEffect : public Effect {
     return false;
   }
 
-  std::optional<ImageRgba8> picture_;
+  std::optional<ImageRgba8> picture_, matcap_;
   std::unique_ptr<gpu::SpreadRenderer> renderer_;
 
  private:
@@ -210,6 +214,15 @@ Result<std::unique_ptr<Effect>> create_spread_effect(const EffectSetup& setup) {
       picture = std::move(read.value());
     }
   }
+  std::optional<ImageRgba8> matcap;
+  if (b.has("matcap")) {
+    LFX_TRY_ASSIGN(const std::string file, b.string("matcap"));
+    if (setup.device) {
+      auto read = read_png(setup.scene_relative(file));
+      if (!read) return b.error_at("matcap", read.error().message);
+      matcap = std::move(read.value());
+    }
+  }
   std::vector<SpreadBlob> blobs;
   std::vector<glm::vec3> colors;
   LFX_TRY_ASSIGN(const auto blob_blocks, b.objects("blobs"));
@@ -231,6 +244,7 @@ Result<std::unique_ptr<Effect>> create_spread_effect(const EffectSetup& setup) {
   auto e = std::make_unique<SpreadEffect>(*setup.device, setup.instance.name, knobs, std::move(blobs),
                                           std::move(strokes), background);
   e->picture_ = std::move(picture);
+  e->matcap_ = std::move(matcap);
   LFX_TRY(e->lay_out(float(setup.scene.width) / float(setup.scene.height)));
   LFX_TRY_ASSIGN(e->renderer_, gpu::SpreadRenderer::create(*setup.device));
   return std::unique_ptr<Effect>(std::move(e));

@@ -3,7 +3,7 @@
 // of the frame's short side, origin at the top left.
 //
 //   {"type": "spread", "name": "foundation", "background": "skin" | "scene" | "image",
-//    "image": "picture.png",
+//    "image": "picture.png", "matcap": "lit_sphere.png",   <- optional: lights the liquid
 //    "blobs": [{"centre": [0.9, 0.5], "radius": 0.25, "amount": 0.02, "color": [0.87, 0.68, 0.56]}],
 //    "strokes": [{"t0": 0.5, "t1": 1.5, "radius": 0.06, "path": [[0.4, 0.5], [1.4, 0.5]]}],
 //    ...knobs}

@@ -22,6 +22,8 @@ class SpreadRenderer {
   static Result<std::unique_ptr<SpreadRenderer>> create(Context& ctx);
   /// The picture under the liquid for SpreadBackground::picture (stretched over the frame).
   Result<void> set_picture(const ImageRgba8& picture);
+  /// A matcap (a lit sphere's picture) that lights the liquid instead of the built-in light.
+  Result<void> set_matcap(const ImageRgba8& matcap);
   /// Shades the solver's liquid over frame.targets.color (a full-frame post pass).
   void record(FrameContext& frame, const SpreadSolver& solver, const SpreadKnobs& knobs, SpreadBackground background,
               std::span<const glm::vec3> colors);
@@ -30,7 +32,10 @@ class SpreadRenderer {
   explicit SpreadRenderer(Context& ctx) : ctx_(ctx) {}
   Context& ctx_;
   Pipeline shade_;
+  Result<Image> upload(const ImageRgba8& picture, const char* what);
   Image picture_;  // 1 x 1 until a picture is set
+  Image matcap_;   // 1 x 1 until a matcap is set
+  bool use_matcap_ = false;
 };
 
 }  // namespace lfx::gpu
