@@ -36,6 +36,21 @@ LFX_FN vec2 spread_yield(vec2 flow, float yield_speed) {
   return yield_speed > 0.0f ? flow * spread_smoothstep(0.0f, yield_speed, length(flow)) : flow;
 }
 
+// The curl at a cell from its neighbours' centre velocities (left, right, below, above).
+LFX_FN float spread_curl(vec2 left, vec2 right, vec2 below, vec2 above, float dx) {
+  return (right.y - left.y - (above.x - below.x)) / (2.0f * dx);
+}
+
+// Vorticity confinement's force at a cell from the curl around it: along N x curl, N the unit
+// gradient of |curl| (towards the swirl's core), strength epsilon dx |curl|.
+LFX_FN vec2 spread_confinement(float left, float right, float below, float above, float here, float dx, float epsilon) {
+  vec2 gradient = vec2(abs(right) - abs(left), abs(above) - abs(below)) / (2.0f * dx);
+  float size = length(gradient);
+  if (size < 1e-6f) return vec2(0.0f);
+  vec2 n = gradient / size;
+  return epsilon * dx * vec2(n.y * here, -n.x * here);
+}
+
 LFX_FN float spread_minmod(float a, float b) {
   return a * b <= 0.0f ? 0.0f : (abs(a) < abs(b) ? a : b);
 }
@@ -85,7 +100,7 @@ struct SpreadStrokeGpu {
   uint traces;         /* 0 history, 1 film */                                               \
   uint second_order;   /* the thickness scheme is MUSCL */                                   \
   uint partial_stride; /* reduce.comp: partial sums a quantity */                            \
-  uint pad0;
+  float vorticity;     /* vorticity confinement strength (0: off) */
 
 // The shading pass: the liquid over the frame.
 #define LFX_SPREAD_SHADE_PUSH                                                 \

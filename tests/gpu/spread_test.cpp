@@ -34,6 +34,7 @@ TEST_F(SpreadGpuTest, TheGpuMovesTheLiquidAsTheCpuReferenceDoes) {
     knobs.thickness_cells = 64;
     knobs.thickness_scheme = scheme;
     knobs.traces = SpreadTraces::film;
+    knobs.vorticity = 0.3f;  // the confinement's passes too
     SpreadSimulation cpu(knobs, 16.0f / 9.0f);
     ASSERT_TRUE(cpu.add_blob({{0.6f, 0.4f}, 0.22f, 0.02f, {0.9f, 0.7f, 0.6f}}));
     ASSERT_TRUE(cpu.add_blob({{1.1f, 0.6f}, 0.2f, 0.025f, {0.3f, 0.5f, 0.9f}}));

@@ -127,6 +127,7 @@ void SpreadSimulation::advance(double dt_seconds, std::span<const SpreadStroke> 
   u_ = std::move(u);
   v_ = std::move(v);
   apply_strokes(dt, strokes);
+  if (knobs_.vorticity > 0.0f) confine_vorticity(dt);
   diffuse_and_damp(dt);
   project();
   move_liquid(dt, strokes);
@@ -149,6 +150,33 @@ void SpreadSimulation::apply_strokes(float dt, std::span<const SpreadStroke> str
         v_.at(i, j) += w * (finger.y - v_.at(i, j));
       }
   }
+}
+
+void SpreadSimulation::confine_vorticity(float dt) {
+  // The curl at each cell's centre, then a force along N x curl (N: towards more curl) of
+  // `vorticity` dx |curl|, averaged onto the faces (shared::spread_curl / spread_confinement).
+  const float dx = 1.0f / float(cells_);
+  const int nx = pressure_.nx, ny = pressure_.ny;
+  auto centre = [&](int i, int j) {
+    i = std::clamp(i, 0, nx - 1);
+    j = std::clamp(j, 0, ny - 1);
+    return glm::vec2(0.5f * (u_.at(i, j) + u_.at(i + 1, j)), 0.5f * (v_.at(i, j) + v_.at(i, j + 1)));
+  };
+  SpreadField curl(nx, ny);
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+      curl.at(i, j) = shared::spread_curl(centre(i - 1, j), centre(i + 1, j), centre(i, j - 1), centre(i, j + 1), dx);
+  auto force = [&](int i, int j) {
+    i = std::clamp(i, 0, nx - 1);
+    j = std::clamp(j, 0, ny - 1);
+    auto w = [&](int a, int b) { return curl.at(std::clamp(a, 0, nx - 1), std::clamp(b, 0, ny - 1)); };
+    return shared::spread_confinement(w(i - 1, j), w(i + 1, j), w(i, j - 1), w(i, j + 1), curl.at(i, j), dx,
+                                      knobs_.vorticity);
+  };
+  for (int j = 0; j < ny; ++j)
+    for (int i = 1; i < nx; ++i) u_.at(i, j) += dt * 0.5f * (force(i - 1, j).x + force(i, j).x);
+  for (int j = 1; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) v_.at(i, j) += dt * 0.5f * (force(i, j - 1).y + force(i, j).y);
 }
 
 void SpreadSimulation::diffuse_and_damp(float dt) {

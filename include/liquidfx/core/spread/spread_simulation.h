@@ -86,6 +86,7 @@ class SpreadSimulation {
  private:
   void regrid();
   void apply_strokes(float dt, std::span<const SpreadStroke> strokes);
+  void confine_vorticity(float dt);
   void diffuse_and_damp(float dt);
   void project();
   void move_liquid(float dt, std::span<const SpreadStroke> strokes);

@@ -74,7 +74,7 @@ class SpreadSolver {
   Context& ctx_;
   const SpreadKnobs& knobs_;
   Pipeline advect_, forces_, diffuse_, divergence_, multigrid_, gradient_;
-  Pipeline faces_, substeps_, flux_, limit_, apply_, settle_, sweep_, seed_, traces_, reduce_;
+  Pipeline faces_, substeps_, flux_, limit_, apply_, settle_, sweep_, seed_, traces_, reduce_, vorticity_;
   glm::ivec2 cells_{0}, grid_{0};
   std::vector<glm::ivec2> levels_;  // multigrid levels, finest first
   std::vector<std::uint32_t> level_offsets_;
@@ -83,7 +83,7 @@ class SpreadSolver {
   float last_fastest_ = 0.0f;  // the fastest transport speed read back (it bounds the slots recorded)
   Buffer u_[2], v_[2], pressure_, rhs_, residual_;
   Buffer h_[2], pigments_[2], film_, film_pigments_, history_;
-  Buffer face_x_, face_y_, flux_x_, flux_y_, scale_, control_, strokes_, partials_;
+  Buffer face_x_, face_y_, flux_x_, flux_y_, scale_, control_, strokes_, partials_, curl_;
   int current_velocity_ = 0, current_h_ = 0;
   shared::SpreadPush last_push_{};  // the last step's, for its statistics
   std::uint32_t partial_stride_ = 0;

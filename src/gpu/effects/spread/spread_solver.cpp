@@ -54,6 +54,7 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
       {&s->apply_, "spread/apply.comp", push},         {&s->seed_, "spread/seed.comp", push},
       {&s->traces_, "spread/traces.comp", push},       {&s->reduce_, "spread/reduce.comp", push},
       {&s->settle_, "spread/settle.comp", push},       {&s->sweep_, "spread/sweep.comp", push},
+      {&s->vorticity_, "spread/vorticity.comp", push},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
   LFX_TRY(s->reset(state));
@@ -105,6 +106,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&flux_x_, std::size_t(grid_.x + 1) * grid_.y, "spread flux x"},
       {&flux_y_, std::size_t(grid_.x) * (grid_.y + 1), "spread flux y"},
       {&scale_, cells, "spread outflow scale"},
+      {&curl_, std::size_t(cells_.x) * cells_.y, "spread curl"},
       {&control_, shared::kSpreadControlArgs + 6 * shared::kSpreadMostSubsteps + 3, "spread control"},
       {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes"},
       {&partials_, kStatistics * partial_stride_, "spread statistics"},
@@ -166,6 +168,7 @@ void SpreadSolver::bind(VkCommandBuffer cmd, const Pipeline& pipeline, const sha
       .storage_buffer(19, control_.handle())
       .storage_buffer(20, strokes_.handle())
       .storage_buffer(21, partials_.handle())
+      .storage_buffer(22, curl_.handle())
       .push(ctx_, cmd, pipeline);
   pipeline.push_constants(cmd, push);
 }
@@ -250,6 +253,7 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
   push.traces = knobs_.traces == SpreadTraces::film ? 1u : 0u;
   push.second_order = knobs_.thickness_scheme == SpreadThicknessScheme::muscl ? 1u : 0u;
   push.partial_stride = partial_stride_;
+  push.vorticity = knobs_.vorticity;
   const auto faces = std::uint32_t(std::max((cells_.x + 1) * cells_.y, cells_.x * (cells_.y + 1)));
   const auto thickness_faces = std::uint32_t(std::max((grid_.x + 1) * grid_.y, grid_.x * (grid_.y + 1)));
   const auto thickness_cells = std::uint32_t(grid_.x * grid_.y);
@@ -265,6 +269,12 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
     current_velocity_ = 1 - current_velocity_;
     push.mode = 0;  // drag
     dispatch(cmd, forces_, push, faces);
+    if (knobs_.vorticity > 0.0f) {
+      push.mode = 0;  // the curl
+      dispatch(cmd, vorticity_, push, std::uint32_t(cells_.x * cells_.y));
+      push.mode = 1;  // the confinement force on the faces
+      dispatch(cmd, vorticity_, push, faces);
+    }
     if (knobs_.viscosity > 0.0f)
       for (int s = 0; s < diffusion_steps; ++s) {
         dispatch(cmd, diffuse_, push, faces);
