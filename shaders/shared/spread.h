@@ -10,10 +10,20 @@ LFX_SHARED_BEGIN
 LFX_CONST float kSpreadDryDamping = 20.0f;  // 1/s: how fast the flow dies where there is no liquid
 LFX_CONST int kSpreadMostStrokes = 16;      // strokes a step (a finger or a script each)
 LFX_CONST int kSpreadMostSubsteps = 256;    // thickness sub-steps a step
+// The pressure's multigrid V-cycle: red-black sweeps before and after the coarse correction; a
+// level this small (either side) is solved by sweeps alone.
+LFX_CONST int kSpreadSmoothing = 2;
+LFX_CONST int kSpreadCoarsestCells = 4;
+LFX_CONST int kSpreadCoarsestSweeps = 40;
 // The solver's control buffer: [0] the fastest transport speed's bits, [1] the sub-steps run,
 // then from kSpreadControlArgs each recorded sub-step's indirect dispatch arguments (faces, then
 // cells: 6 uints) and the closing copy's (3 uints).
 LFX_CONST uint kSpreadControlArgs = 4u;
+
+// Explicit viscosity sub-steps a step keeping each stable (nu dt / dx^2 <= 1/4).
+LFX_FN int spread_diffusion_steps(float viscosity, float dt, float dx) {
+  return max(1, int(ceil(4.0f * viscosity * dt / (dx * dx))));
+}
 
 LFX_FN float spread_smoothstep(float edge0, float edge1, float x) {
   float t = clamp((x - edge0) / (edge1 - edge0), 0.0f, 1.0f);

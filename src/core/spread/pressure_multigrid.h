@@ -12,6 +12,10 @@ namespace lfx::spread {
 /// zero (the box is closed); the result has zero mean.
 void solve_pressure(SpreadField& p, const SpreadField& b, int cycles);
 
+/// Sum over the open neighbours of (i, j) (a missing one at a wall is left out) of f, and how
+/// many there are.
+float open_neighbour_sum(const SpreadField& f, int i, int j, int& open);
+
 /// The RMS of b - (sum over open neighbours of p_n - p): how far p is from solving.
 double pressure_residual_rms(const SpreadField& p, const SpreadField& b);
 

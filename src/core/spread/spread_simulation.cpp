@@ -34,7 +34,6 @@ float finger_weight(const SpreadStroke& s, glm::vec2 p) {
 
 SpreadSimulation::SpreadSimulation(const SpreadKnobs& knobs, float aspect)
     : knobs_(knobs),
-      aspect_(aspect),
       extent_(aspect >= 1.0f ? glm::vec2(aspect, 1.0f) : glm::vec2(1.0f, 1.0f / aspect)) {
   regrid();
 }
@@ -181,19 +180,15 @@ void SpreadSimulation::confine_vorticity(float dt) {
 
 void SpreadSimulation::diffuse_and_damp(float dt) {
   const float dx = 1.0f / float(cells_);
-  // Explicit diffusion in as many sub-steps as keep it stable (nu dt / dx^2 <= 1/4 each).
-  const int steps = std::max(1, int(std::ceil(4.0f * knobs_.viscosity * dt / (dx * dx))));
+  // Explicit diffusion in as many sub-steps as keep it stable.
+  const int steps = shared::spread_diffusion_steps(knobs_.viscosity, dt, dx);
   const float k = knobs_.viscosity * dt / float(steps) / (dx * dx);
   auto diffuse = [&](SpreadField& f) {
     SpreadField next = f;
     for (int j = 0; j < f.ny; ++j)
       for (int i = 0; i < f.nx; ++i) {
-        float sum = 0.0f;
         int open = 0;
-        if (i > 0) sum += f.at(i - 1, j), ++open;
-        if (i + 1 < f.nx) sum += f.at(i + 1, j), ++open;
-        if (j > 0) sum += f.at(i, j - 1), ++open;
-        if (j + 1 < f.ny) sum += f.at(i, j + 1), ++open;
+        const float sum = spread::open_neighbour_sum(f, i, j, open);
         next.at(i, j) = f.at(i, j) + k * (sum - float(open) * f.at(i, j));
       }
     f = std::move(next);

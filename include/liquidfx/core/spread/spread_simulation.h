@@ -96,7 +96,6 @@ class SpreadSimulation {
   void transport_faces(std::span<const SpreadStroke> strokes, float dt, SpreadField& face_x, SpreadField& face_y) const;
 
   const SpreadKnobs& knobs_;
-  float aspect_;
   glm::vec2 extent_;
   int cells_ = 0, thickness_cells_ = 0;
   double time_ = 0.0;

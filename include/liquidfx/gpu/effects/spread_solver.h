@@ -6,7 +6,6 @@
 // asynchronously.
 #pragma once
 
-#include <array>
 #include <memory>
 #include <optional>
 #include <span>

@@ -1,7 +1,6 @@
 #include "liquidfx/gpu/effects/spread_solver.h"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstring>
 #include <glm/geometric.hpp>
@@ -15,9 +14,6 @@ namespace {
 
 constexpr VkBufferUsageFlags kStorage =
     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
-constexpr int kCoarsestCells = 4;  // as pressure_multigrid.cpp
-constexpr int kSmoothing = 2;
-constexpr int kCoarsestSweeps = 40;
 constexpr std::uint32_t kReduceGroup = 256;
 constexpr std::uint32_t kStatistics = 5;  // reduce.comp's partials a workgroup
 
@@ -68,7 +64,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   time_ = state.time();
   pigment_count_ = std::uint32_t(state.pigment_colors().size());
   levels_.assign(1, cells_);
-  while (levels_.back().x > kCoarsestCells && levels_.back().y > kCoarsestCells)
+  while (levels_.back().x > shared::kSpreadCoarsestCells && levels_.back().y > shared::kSpreadCoarsestCells)
     levels_.push_back((levels_.back() + 1) / 2);
   level_offsets_.clear();
   std::uint32_t pressure_floats = 0;
@@ -194,21 +190,18 @@ void SpreadSolver::record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, 
     }
   };
   if (level + 1 == levels_.size()) {
-    for (int s = 0; s < kCoarsestSweeps; ++s) sweep();
+    for (int s = 0; s < shared::kSpreadCoarsestSweeps; ++s) sweep();
     return;
   }
-  for (int s = 0; s < kSmoothing; ++s) sweep();
+  for (int s = 0; s < shared::kSpreadSmoothing; ++s) sweep();
   push.mode = 2;  // residual
   dispatch(cmd, multigrid_, push, cells);
   push.mode = 3;  // restrict
   dispatch(cmd, multigrid_, push, std::uint32_t(levels_[level + 1].x * levels_[level + 1].y));
-  record_v_cycle(cmd, push, level + 1);
-  push.level = l;
-  push.level_offset = level_offsets_[level];
-  push.coarse_offset = level_offsets_[level + 1];
-  push.mode = 4;  // prolong
+  record_v_cycle(cmd, push, level + 1);  // takes its own copy of push
+  push.mode = 4;                         // prolong
   dispatch(cmd, multigrid_, push, cells);
-  for (int s = 0; s < kSmoothing; ++s) sweep();
+  for (int s = 0; s < shared::kSpreadSmoothing; ++s) sweep();
 }
 
 void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span<const SpreadStroke> strokes,
@@ -230,7 +223,7 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
   const float bound = 2.0f * std::max(fastest_finger, last_fastest_);
   const auto most =
       std::uint32_t(std::clamp(int(std::ceil(bound * dt / (knobs_.cfl * dh))), 1, shared::kSpreadMostSubsteps));
-  const int diffusion_steps = std::max(1, int(std::ceil(4.0f * knobs_.viscosity * dt / (dx * dx))));
+  const int diffusion_steps = shared::spread_diffusion_steps(knobs_.viscosity, dt, dx);
 
   shared::SpreadPush push{};
   push.cells = cells_;
@@ -349,10 +342,9 @@ std::optional<SpreadStats> SpreadSolver::stats() const {
   const ReadbackRing::Slot* newest = readbacks_.newest(ctx_);
   if (!newest) return std::nullopt;
   const auto* bytes = static_cast<const std::byte*>(newest->buffer.mapped());
-  std::uint32_t control[2];
-  std::memcpy(control, bytes, sizeof(control));
+  // After the control's fastest speed and sub-step count (record_step reads those).
   std::vector<float> partials(kStatistics * partial_stride_);
-  std::memcpy(partials.data(), bytes + sizeof(control), partials.size() * sizeof(float));
+  std::memcpy(partials.data(), bytes + 2 * sizeof(std::uint32_t), partials.size() * sizeof(float));
   const std::uint32_t thickness_groups = groups(std::uint32_t(grid_.x * grid_.y), kReduceGroup);
   const std::uint32_t velocity_groups = groups(std::uint32_t(cells_.x * cells_.y), kReduceGroup);
   SpreadStats s;
