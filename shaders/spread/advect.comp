@@ -1,8 +1,27 @@
 #version 460
-// Velocity advection (semi-Lagrangian): every interior face takes the velocity found one step
-// upstream; wall faces keep theirs. One thread does a u face and a v face.
+// Velocity advection (SpreadSimulation::advect_velocity): every interior face takes the velocity
+// found one step upstream; wall faces keep theirs. One thread does a u face and a v face.
+// mode 0: that step (u, v -> u_out, v_out); MacCormack adds mode 1: the result carried a step
+// downstream (-> u_back, v_back), and mode 2: half the round trip's miss taken back, clamped to
+// the four values the departure point blends (in u_out, v_out).
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
+
+LFX_SPREAD_SAMPLER(sample_u_out, u_out, cells.x + 1, cells.y, dx, 0.0, 0.5)
+LFX_SPREAD_SAMPLER(sample_v_out, v_out, cells.x, cells.y + 1, dx, 0.5, 0.0)
+
+// The smallest and largest of the four samples of a field the bilinear sample at p blends.
+#define LFX_SPREAD_RANGE(NAME, FIELD, NX, NY, OX, OY)                                              \
+  vec2 NAME(vec2 p) {                                                                              \
+    int nx = NX, ny = NY;                                                                          \
+    float x = clamp(p.x / dx - OX, 0.0, float(nx - 1)), y = clamp(p.y / dx - OY, 0.0, float(ny - 1)); \
+    int i = min(int(x), max(nx - 2, 0)), j = min(int(y), max(ny - 2, 0));                          \
+    int i1 = min(i + 1, nx - 1), j1 = min(j + 1, ny - 1);                                          \
+    float a = FIELD[j * nx + i], b = FIELD[j * nx + i1], c = FIELD[j1 * nx + i], d = FIELD[j1 * nx + i1]; \
+    return vec2(min(min(a, b), min(c, d)), max(max(a, b), max(c, d)));                             \
+  }
+LFX_SPREAD_RANGE(range_u, u, cells.x + 1, cells.y, 0.0, 0.5)
+LFX_SPREAD_RANGE(range_v, v, cells.x, cells.y + 1, 0.5, 0.0)
 
 void main() {
   int k = int(gl_GlobalInvocationID.x);
@@ -10,11 +29,27 @@ void main() {
   if (k < (nx + 1) * ny) {
     int i = k % (nx + 1), j = k / (nx + 1);
     vec2 p = vec2(float(i) * dx, (float(j) + 0.5) * dx);
-    u_out[k] = i > 0 && i < nx ? velocity_at(p - dt * velocity_at(p)).x : u[k];
+    bool interior = i > 0 && i < nx;
+    if (mode == 0u) {
+      u_out[k] = interior ? velocity_at(p - dt * velocity_at(p)).x : u[k];
+    } else if (mode == 1u) {
+      u_back[k] = interior ? sample_u_out(p + dt * velocity_at(p)) : u_out[k];
+    } else if (interior) {
+      vec2 range = range_u(p - dt * velocity_at(p));
+      u_out[k] = clamp(u_out[k] + 0.5 * (u[k] - u_back[k]), range.x, range.y);
+    }
   }
   if (k < nx * (ny + 1)) {
     int i = k % nx, j = k / nx;
     vec2 p = vec2((float(i) + 0.5) * dx, float(j) * dx);
-    v_out[k] = j > 0 && j < ny ? velocity_at(p - dt * velocity_at(p)).y : v[k];
+    bool interior = j > 0 && j < ny;
+    if (mode == 0u) {
+      v_out[k] = interior ? velocity_at(p - dt * velocity_at(p)).y : v[k];
+    } else if (mode == 1u) {
+      v_back[k] = interior ? sample_v_out(p + dt * velocity_at(p)) : v_out[k];
+    } else if (interior) {
+      vec2 range = range_v(p - dt * velocity_at(p));
+      v_out[k] = clamp(v_out[k] + 0.5 * (v[k] - v_back[k]), range.x, range.y);
+    }
   }
 }

@@ -26,6 +26,16 @@ float sample(const SpreadField& f, glm::vec2 p, float dx, float ox, float oy) {
   return (f.at(i, j) * (1 - fx) + f.at(i1, j) * fx) * (1 - fy) + (f.at(i, j1) * (1 - fx) + f.at(i1, j1) * fx) * fy;
 }
 
+// The smallest and largest of the four samples sample() blends at p.
+glm::vec2 sample_range(const SpreadField& f, glm::vec2 p, float dx, float ox, float oy) {
+  const float x = std::clamp(p.x / dx - ox, 0.0f, float(f.nx - 1));
+  const float y = std::clamp(p.y / dx - oy, 0.0f, float(f.ny - 1));
+  const int i = std::min(int(x), std::max(f.nx - 2, 0)), j = std::min(int(y), std::max(f.ny - 2, 0));
+  const int i1 = std::min(i + 1, f.nx - 1), j1 = std::min(j + 1, f.ny - 1);
+  const float a = f.at(i, j), b = f.at(i1, j), c = f.at(i, j1), d = f.at(i1, j1);
+  return {std::min({a, b, c, d}), std::max({a, b, c, d})};
+}
+
 float finger_weight(const SpreadStroke& s, glm::vec2 p) {
   return shared::spread_finger_weight(s.from, s.to, s.radius, p);
 }
@@ -108,23 +118,50 @@ glm::vec2 SpreadSimulation::velocity_at(glm::vec2 p) const {
   return {sample(u_, p, dx, 0.0f, 0.5f), sample(v_, p, dx, 0.5f, 0.0f)};
 }
 
-void SpreadSimulation::advance(double dt_seconds, std::span<const SpreadStroke> strokes) {
-  const float dt = float(dt_seconds);
+void SpreadSimulation::advect_velocity(float dt) {
+  // Each interior face takes the velocity found one step upstream (wall faces keep theirs).
+  // MacCormack then carries that result a step downstream, and half of how far the round trip
+  // misses the start is the first step's error, taken back; clamped to the four values the
+  // departure point blends, so it cannot overshoot (Selle et al. 2008).
   const float dx = 1.0f / float(cells_);
-  // Advection (semi-Lagrangian): each face takes the velocity found one step upstream.
+  const bool maccormack = knobs_.velocity_advection == SpreadVelocityAdvection::maccormack;
+  auto advect = [&](SpreadField& field, int component, glm::vec2 offset) {
+    const SpreadField start = field;
+    SpreadField forward = field;
+    const int nx = field.nx, ny = field.ny;
+    auto interior = [&](int i, int j) { return component == 0 ? i > 0 && i + 1 < nx : j > 0 && j + 1 < ny; };
+    for (int j = 0; j < ny; ++j)
+      for (int i = 0; i < nx; ++i)
+        if (interior(i, j)) {
+          const glm::vec2 p = (glm::vec2(i, j) + offset) * dx;
+          forward.at(i, j) = velocity_at(p - dt * velocity_at(p))[component];
+        }
+    if (!maccormack) {
+      field = std::move(forward);
+      return;
+    }
+    for (int j = 0; j < ny; ++j)
+      for (int i = 0; i < nx; ++i)
+        if (interior(i, j)) {
+          const glm::vec2 p = (glm::vec2(i, j) + offset) * dx, flow = velocity_at(p);
+          const float back = sample(forward, p + dt * flow, dx, offset.x, offset.y);
+          const glm::vec2 range = sample_range(start, p - dt * flow, dx, offset.x, offset.y);
+          field.at(i, j) = std::clamp(forward.at(i, j) + 0.5f * (start.at(i, j) - back), range.x, range.y);
+        } else {
+          field.at(i, j) = forward.at(i, j);
+        }
+  };
+  // Both components from the velocity at the step's start.
   SpreadField u = u_, v = v_;
-  for (int j = 0; j < u.ny; ++j)
-    for (int i = 1; i + 1 < u.nx; ++i) {
-      const glm::vec2 p(float(i) * dx, (float(j) + 0.5f) * dx);
-      u.at(i, j) = velocity_at(p - dt * velocity_at(p)).x;
-    }
-  for (int j = 1; j + 1 < v.ny; ++j)
-    for (int i = 0; i < v.nx; ++i) {
-      const glm::vec2 p((float(i) + 0.5f) * dx, float(j) * dx);
-      v.at(i, j) = velocity_at(p - dt * velocity_at(p)).y;
-    }
+  advect(u, 0, {0.0f, 0.5f});
+  advect(v, 1, {0.5f, 0.0f});
   u_ = std::move(u);
   v_ = std::move(v);
+}
+
+void SpreadSimulation::advance(double dt_seconds, std::span<const SpreadStroke> strokes) {
+  const float dt = float(dt_seconds);
+  advect_velocity(dt);
   apply_strokes(dt, strokes);
   if (knobs_.vorticity > 0.0f) confine_vorticity(dt);
   diffuse_and_damp(dt);

@@ -15,6 +15,15 @@ struct KnobEnumNames<SpreadThicknessScheme> {
   static constexpr std::string_view kNames[] = {"donor_cell", "muscl", "swept", "semi_lagrangian"};
 };
 
+// How the velocity carries itself: semi-Lagrangian (one step back along the flow, smooths), or
+// MacCormack (that step, a step forward again from its result, half the round trip's error
+// taken back, limited to the values around the departure point: sharper swirls, twice the reads).
+enum class SpreadVelocityAdvection { semi_lagrangian, maccormack };
+template <>
+struct KnobEnumNames<SpreadVelocityAdvection> {
+  static constexpr std::string_view kNames[] = {"semi_lagrangian", "maccormack"};
+};
+
 // What stays where the liquid has passed: the seed's alpha history (the largest coverage seen,
 // blended with the current), or a film deposited from the liquid itself.
 enum class SpreadTraces { history, film };
@@ -27,6 +36,7 @@ struct KnobEnumNames<SpreadTraces> {
 #define LFX_SPREAD_KNOBS(X)                                                                                          \
   X(cells, int, 256, 16, 2048, "", "Velocity cells along the frame's short side")                                 \
   X(thickness_cells, int, 512, 16, 4096, "", "Thickness cells along the short side (the liquid's own detail)")     \
+  X(velocity_advection, SpreadVelocityAdvection, SpreadVelocityAdvection::semi_lagrangian, 0, 0, "", "semi_lagrangian (smooth, cheapest) or maccormack (second order, limited: keeps swirls sharper)") \
   X(viscosity, float, 0.0005f, 0.0, 0.1, "1/s", "Kinematic viscosity, in short sides squared per second")          \
   X(drag, float, 0.6f, 0.0, 1.0, "", "How much of the finger's motion the liquid around it takes on")             \
   X(plow, float, 1.0f, 0.0, 1.0, "", "How much liquid the finger pushes ahead of itself (the bulge) and leaves behind") \

@@ -85,6 +85,7 @@ class SpreadSimulation {
 
  private:
   void regrid();
+  void advect_velocity(float dt);
   void apply_strokes(float dt, std::span<const SpreadStroke> strokes);
   void confine_vorticity(float dt);
   void diffuse_and_damp(float dt);

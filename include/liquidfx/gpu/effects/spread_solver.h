@@ -80,7 +80,7 @@ class SpreadSolver {
   std::uint32_t pigment_count_ = 0;
   double time_ = 0.0;
   float last_fastest_ = 0.0f;  // the fastest transport speed read back (it bounds the slots recorded)
-  Buffer u_[2], v_[2], pressure_, rhs_, residual_;
+  Buffer u_[2], v_[2], u_back_, v_back_, pressure_, rhs_, residual_;
   Buffer h_[2], pigments_[2], film_, film_pigments_, history_;
   Buffer face_x_, face_y_, flux_x_, flux_y_, scale_, control_, strokes_, partials_, curl_;
   int current_velocity_ = 0, current_h_ = 0;

@@ -87,6 +87,8 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&u_[1], state.velocity_x().values.size(), "spread u"},
       {&v_[0], state.velocity_y().values.size(), "spread v"},
       {&v_[1], state.velocity_y().values.size(), "spread v"},
+      {&u_back_, state.velocity_x().values.size(), "spread u round trip"},
+      {&v_back_, state.velocity_y().values.size(), "spread v round trip"},
       {&pressure_, pressure_floats, "spread pressure"},
       {&rhs_, pressure_floats, "spread pressure rhs"},
       {&residual_, pressure_floats, "spread pressure residual"},
@@ -165,6 +167,8 @@ void SpreadSolver::bind(VkCommandBuffer cmd, const Pipeline& pipeline, const sha
       .storage_buffer(20, strokes_.handle())
       .storage_buffer(21, partials_.handle())
       .storage_buffer(22, curl_.handle())
+      .storage_buffer(23, u_back_.handle())
+      .storage_buffer(24, v_back_.handle())
       .push(ctx_, cmd, pipeline);
   pipeline.push_constants(cmd, push);
 }
@@ -258,7 +262,14 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
                    VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
     vkCmdFillBuffer(cmd, control_.handle(), 0, VK_WHOLE_SIZE, 0);
     compute_barrier(cmd);
+    push.mode = 0;  // the step back along the flow
     dispatch(cmd, advect_, push, faces);
+    if (knobs_.velocity_advection == SpreadVelocityAdvection::maccormack) {
+      push.mode = 1;  // the round trip
+      dispatch(cmd, advect_, push, faces);
+      push.mode = 2;  // its miss halved and taken back, limited
+      dispatch(cmd, advect_, push, faces);
+    }
     current_velocity_ = 1 - current_velocity_;
     push.mode = 0;  // drag
     dispatch(cmd, forces_, push, faces);
