@@ -15,6 +15,9 @@ LFX_CONST int kSpreadMostSubsteps = 256;    // thickness sub-steps a step
 LFX_CONST int kSpreadSmoothing = 2;
 LFX_CONST int kSpreadCoarsestCells = 4;
 LFX_CONST int kSpreadCoarsestSweeps = 40;
+// The GPU runs the rest of a V-cycle from a level this small (cells) down in one workgroup: the
+// small levels' dozens of steps cost a dispatch each otherwise, far more than their work.
+LFX_CONST int kSpreadGroupLevelCells = 4096;
 // The solver's control buffer: [0] the fastest transport speed's bits, [1] the sub-steps run,
 // then from kSpreadControlArgs each recorded sub-step's indirect dispatch arguments (faces, then
 // cells: 6 uints) and the closing copy's (3 uints).
@@ -28,6 +31,14 @@ LFX_FN int spread_diffusion_steps(float viscosity, float dt, float dx) {
 LFX_FN float spread_smoothstep(float edge0, float edge1, float x) {
   float t = clamp((x - edge0) / (edge1 - edge0), 0.0f, 1.0f);
   return t * t * (3.0f - 2.0f * t);
+}
+
+// A blob's thickness at p over its thickness at the centre: the seed's hemispherical dome, its
+// foot softened.
+LFX_FN float spread_blob_profile(vec2 p, vec2 centre, float radius) {
+  float q = spread_smoothstep(0.0f, radius, length(p - centre));
+  float height = sqrt(max(1.0f - q * q, 0.0f));
+  return height * spread_smoothstep(0.0f, 0.087f, height);
 }
 
 // How strongly a finger moving from `from` to `to` acts at p: 1 under its pad (half its radius),
@@ -110,7 +121,10 @@ struct SpreadStrokeGpu {
   uint traces;         /* 0 history, 1 film */                                               \
   uint second_order;   /* the thickness scheme is MUSCL */                                   \
   uint partial_stride; /* reduce.comp: partial sums a quantity */                            \
-  float vorticity;     /* vorticity confinement strength (0: off) */
+  float vorticity;     /* vorticity confinement strength (0: off) */                      \
+  vec2 blob_centre;    /* blob.comp: the blob added (into pigment plane `mode`) */          \
+  float blob_radius;                                                                         \
+  float blob_amount;
 
 // The shading pass: the liquid over the frame.
 #define LFX_SPREAD_SHADE_PUSH                                                 \
@@ -139,7 +153,7 @@ struct SpreadPush {
   LFX_SPREAD_PUSH
 };
 static_assert(sizeof(SpreadStrokeGpu) == 32);
-static_assert(sizeof(SpreadPush) == 112 && offsetof(SpreadPush, level) == 64);
+static_assert(sizeof(SpreadPush) == 128 && offsetof(SpreadPush, level) == 64);
 #endif
 
 LFX_SHARED_END

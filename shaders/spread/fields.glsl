@@ -8,9 +8,13 @@ layout(set = 0, binding = 0, std430) buffer U { float u[]; };
 layout(set = 0, binding = 1, std430) buffer V { float v[]; };
 layout(set = 0, binding = 2, std430) buffer UOut { float u_out[]; };
 layout(set = 0, binding = 3, std430) buffer VOut { float v_out[]; };
-layout(set = 0, binding = 4, std430) buffer Pressure { float pressure[]; };
-layout(set = 0, binding = 5, std430) buffer Rhs { float rhs[]; };
-layout(set = 0, binding = 6, std430) buffer Residual { float residual[]; };
+// multigrid.comp reads, within a workgroup, what the workgroup's other threads wrote.
+#ifndef LFX_SPREAD_PRESSURE_ACCESS
+#define LFX_SPREAD_PRESSURE_ACCESS
+#endif
+layout(set = 0, binding = 4, std430) LFX_SPREAD_PRESSURE_ACCESS buffer Pressure { float pressure[]; };
+layout(set = 0, binding = 5, std430) LFX_SPREAD_PRESSURE_ACCESS buffer Rhs { float rhs[]; };
+layout(set = 0, binding = 6, std430) LFX_SPREAD_PRESSURE_ACCESS buffer Residual { float residual[]; };
 layout(set = 0, binding = 7, std430) buffer Bulk { float h[]; };
 layout(set = 0, binding = 8, std430) buffer BulkOut { float h_out[]; };
 layout(set = 0, binding = 9, std430) buffer Pigments { float pigment[]; };

@@ -40,11 +40,21 @@ float total_at(vec2 p) {
   return banding_top > 0.0 ? floor(t / banding_top * 255.0 + 0.5) / 255.0 * banding_top : t;
 }
 
-float hash(vec2 p) { return fract(sin(dot(p, vec2(127.1, 311.7))) * 43758.5453); }
+// A lattice point's random value in [0, 1): integer mixing (cheaper than a sine on every device).
+float hash(ivec2 i) {
+  uint h = uint(i.x) * 0x8da6b343u ^ uint(i.y) * 0xd8163841u;
+  h ^= h >> 16;
+  h *= 0x7feb352du;
+  h ^= h >> 15;
+  h *= 0x846ca68bu;
+  h ^= h >> 16;
+  return float(h >> 8) * (1.0 / 16777216.0);
+}
 float value_noise(vec2 p) {
-  vec2 i = floor(p), f = fract(p);
+  ivec2 i = ivec2(floor(p));
+  vec2 f = fract(p);
   vec2 s = f * f * (3.0 - 2.0 * f);
-  return mix(mix(hash(i), hash(i + vec2(1, 0)), s.x), mix(hash(i + vec2(0, 1)), hash(i + vec2(1, 1)), s.x), s.y);
+  return mix(mix(hash(i), hash(i + ivec2(1, 0)), s.x), mix(hash(i + ivec2(0, 1)), hash(i + ivec2(1, 1)), s.x), s.y);
 }
 
 // A skin-toned picture: a warm base, broad blotches and fine pores.

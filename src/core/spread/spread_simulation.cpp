@@ -102,13 +102,10 @@ bool SpreadSimulation::add_blob(const SpreadBlob& blob) {
   const float dh = 1.0f / float(thickness_cells_);
   for (int j = 0; j < h_.ny; ++j)
     for (int i = 0; i < h_.nx; ++i) {
-      // The seed's hemispherical profile: a dome, its foot softened.
       const glm::vec2 p((float(i) + 0.5f) * dh, (float(j) + 0.5f) * dh);
-      const float q = spread_smoothstep(0.0f, blob.radius, glm::length(p - blob.centre));
-      float height = std::sqrt(std::max(1.0f - q * q, 0.0f));
-      height *= spread_smoothstep(0.0f, 0.087f, height);
-      h_.at(i, j) += blob.amount * height;
-      pigment.at(i, j) += blob.amount * height;
+      const float added = blob.amount * shared::spread_blob_profile(p, blob.centre, blob.radius);
+      h_.at(i, j) += added;
+      pigment.at(i, j) += added;
     }
   return true;
 }

@@ -75,7 +75,6 @@ class SpreadEffect : public Effect {
     SpreadSimulation layout(knobs_, aspect);
     for (const SpreadBlob& b : blobs_)
       if (!layout.add_blob(b)) return input_error(name_ + ": at most " + std::to_string(kSpreadPigments) + " colours");
-    colors_.assign(layout.pigment_colors().begin(), layout.pigment_colors().end());
     if (solver_) return solver_->reset(layout);
     LFX_TRY_ASSIGN(solver_, gpu::SpreadSolver::create(ctx_, knobs_, layout));
     return success();
@@ -103,7 +102,7 @@ class SpreadEffect : public Effect {
 
   void record_post(gpu::FrameContext& frame) override {
     record_pending(frame.cmd, frame.timer);
-    renderer_->record(frame, *solver_, knobs_, background_, colors_);
+    renderer_->record(frame, *solver_, knobs_, background_);
   }
 
   std::vector<EffectStat> stats() const override {
@@ -117,13 +116,21 @@ class SpreadEffect : public Effect {
             {"measured_at_s", s.time}};
   }
 
-  // A held left button drags the liquid: its path since the last step is a stroke.
+  // A held left button drags the liquid: its path since the last step is a stroke. A right click
+  // drops a blob there (in the scene's first blob's colour and size).
   bool input(const InputEvent& e) override {
-    if (e.button != PointerButton::left) return false;
     const float aspect = aspect_ > 0.0f ? aspect_ : 1.0f;
     // position: (0, 0) to (1, 1) over the frame; short sides: x to the aspect ratio.
     const glm::vec2 at = aspect >= 1.0f ? glm::vec2(e.position.x * aspect, e.position.y)
                                         : glm::vec2(e.position.x, e.position.y / aspect);
+    if (e.button == PointerButton::right && e.kind == InputKind::press) {
+      SpreadBlob blob = blobs_.empty() ? SpreadBlob{} : blobs_.front();
+      blob.centre = at;
+      if (!solver_->add_blob(blob)) return false;
+      blobs_.push_back(blob);  // kept when a new grid lays the liquid out again
+      return true;
+    }
+    if (e.button != PointerButton::left) return false;
     switch (e.kind) {
       case InputKind::press:
         pointer_ = at;
@@ -160,7 +167,6 @@ class SpreadEffect : public Effect {
   std::vector<ScriptedStroke> script_;
   gpu::SpreadBackground background_;
   std::unique_ptr<gpu::SpreadSolver> solver_;
-  std::vector<glm::vec3> colors_;
   std::vector<Step> pending_;
   double time_ = 0.0;
   float aspect_ = 0.0f;

@@ -43,7 +43,7 @@ struct KnobEnumNames<SpreadTraces> {
   X(yield_speed, float, 0.05f, 0.0, 2.0, "1/s", "Below this speed (short sides a second) the liquid barely moves")  \
   X(dry_threshold, float, 0.002f, 0.0, 1.0, "", "Thinner than this (short sides) the flow is damped: the empty picture does not stir") \
   X(vorticity, float, 0.0f, 0.0, 2.0, "", "Vorticity confinement: puts back the small swirls the grid smooths away (0: off)") \
-  X(projection_cycles, int, 4, 1, 50, "", "Multigrid V-cycles of the pressure projection a step")                 \
+  X(projection_cycles, int, 2, 1, 50, "", "Multigrid V-cycles of the pressure projection a step")                 \
   X(thickness_scheme, SpreadThicknessScheme, SpreadThicknessScheme::swept, 0, 0, "", "donor_cell, muscl (conservative, CFL sub-steps), swept (conservative, one step at any speed), semi_lagrangian (the seed's, drifts)") \
   X(cfl, float, 0.8f, 0.05, 1.0, "", "Thickness sub-steps keep the flow under this many cells a sub-step")        \
   X(traces, SpreadTraces, SpreadTraces::history, 0, 0, "", "history (the seed's alpha history) or film (a thin film deposited from the liquid)") \

@@ -25,8 +25,7 @@ class SpreadRenderer {
   /// A matcap (a lit sphere's picture) that lights the liquid instead of the built-in light.
   Result<void> set_matcap(const ImageRgba8& matcap);
   /// Shades the solver's liquid over frame.targets.color (a full-frame post pass).
-  void record(FrameContext& frame, const SpreadSolver& solver, const SpreadKnobs& knobs, SpreadBackground background,
-              std::span<const glm::vec3> colors);
+  void record(FrameContext& frame, const SpreadSolver& solver, const SpreadKnobs& knobs, SpreadBackground background);
 
  private:
   explicit SpreadRenderer(Context& ctx) : ctx_(ctx) {}

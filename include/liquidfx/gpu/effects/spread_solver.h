@@ -38,6 +38,10 @@ class SpreadSolver {
   /// old ones retired.
   Result<void> reset(const SpreadSimulation& state);
 
+  /// Adds a blob to the running liquid (laid down with the next step recorded); an error when it
+  /// needs a fifth colour.
+  Result<void> add_blob(const SpreadBlob& blob);
+
   /// Records one step of dt (> 0) seconds with the strokes made during it (at most
   /// kSpreadMostStrokes; more are dropped).
   void record_step(VkCommandBuffer cmd, double dt, std::span<const SpreadStroke> strokes, GpuTimer* timer);
@@ -61,7 +65,8 @@ class SpreadSolver {
   VkBuffer film_pigments() const { return film_pigments_.handle(); }
   VkBuffer history() const { return history_.handle(); }
   glm::ivec2 thickness_grid() const { return grid_; }
-  std::uint32_t pigment_count() const { return pigment_count_; }
+  std::uint32_t pigment_count() const { return std::uint32_t(colors_.size()); }
+  std::span<const glm::vec3> pigment_colors() const { return colors_; }
 
  private:
   explicit SpreadSolver(Context& ctx, const SpreadKnobs& knobs) : ctx_(ctx), knobs_(knobs) {}
@@ -72,12 +77,17 @@ class SpreadSolver {
 
   Context& ctx_;
   const SpreadKnobs& knobs_;
-  Pipeline advect_, forces_, diffuse_, divergence_, multigrid_, gradient_;
+  Pipeline blob_, advect_, forces_, diffuse_, divergence_, multigrid_, multigrid_group_, gradient_;
   Pipeline faces_, substeps_, flux_, limit_, apply_, settle_, sweep_, seed_, traces_, reduce_, vorticity_;
   glm::ivec2 cells_{0}, grid_{0};
   std::vector<glm::ivec2> levels_;  // multigrid levels, finest first
   std::vector<std::uint32_t> level_offsets_;
-  std::uint32_t pigment_count_ = 0;
+  std::vector<glm::vec3> colors_;  // each pigment plane's
+  struct PendingBlob {
+    SpreadBlob blob;
+    std::uint32_t plane;
+  };
+  std::vector<PendingBlob> pending_blobs_;
   double time_ = 0.0;
   float last_fastest_ = 0.0f;  // the fastest transport speed read back (it bounds the slots recorded)
   Buffer u_[2], v_[2], u_back_, v_back_, pressure_, rhs_, residual_;

@@ -47,7 +47,8 @@ Result<void> SpreadRenderer::set_matcap(const ImageRgba8& matcap) {
 }
 
 void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, const SpreadKnobs& knobs,
-                            SpreadBackground background, std::span<const glm::vec3> colors) {
+                            SpreadBackground background) {
+  const std::span<const glm::vec3> colors = solver.pigment_colors();
   PassScope pass(frame.timer, frame.cmd, "spread shade");
   VkCommandBuffer cmd = frame.cmd;
   Image& target = frame.targets.color;

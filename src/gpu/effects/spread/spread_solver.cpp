@@ -42,7 +42,7 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
   std::unique_ptr<SpreadSolver> s(new SpreadSolver(ctx, knobs));
   const std::uint32_t push = sizeof(shared::SpreadPush);
   const ComputePipelineSpec specs[] = {
-      {&s->advect_, "spread/advect.comp", push},       {&s->forces_, "spread/forces.comp", push},
+      {&s->blob_, "spread/blob.comp", push},           {&s->advect_, "spread/advect.comp", push},       {&s->forces_, "spread/forces.comp", push},
       {&s->diffuse_, "spread/diffuse.comp", push},     {&s->divergence_, "spread/divergence.comp", push},
       {&s->multigrid_, "spread/multigrid.comp", push}, {&s->gradient_, "spread/gradient.comp", push},
       {&s->faces_, "spread/faces.comp", push},         {&s->substeps_, "spread/substeps.comp", push},
@@ -50,7 +50,7 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
       {&s->apply_, "spread/apply.comp", push},         {&s->seed_, "spread/seed.comp", push},
       {&s->traces_, "spread/traces.comp", push},       {&s->reduce_, "spread/reduce.comp", push},
       {&s->settle_, "spread/settle.comp", push},       {&s->sweep_, "spread/sweep.comp", push},
-      {&s->vorticity_, "spread/vorticity.comp", push},
+      {&s->vorticity_, "spread/vorticity.comp", push}, {&s->multigrid_group_, "spread/multigrid_group.comp", push},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
   LFX_TRY(s->reset(state));
@@ -62,7 +62,8 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   cells_ = {state.velocity_y().nx, state.velocity_x().ny};
   grid_ = {h.nx, h.ny};
   time_ = state.time();
-  pigment_count_ = std::uint32_t(state.pigment_colors().size());
+  colors_.assign(state.pigment_colors().begin(), state.pigment_colors().end());
+  pending_blobs_.clear();
   levels_.assign(1, cells_);
   while (levels_.back().x > shared::kSpreadCoarsestCells && levels_.back().y > shared::kSpreadCoarsestCells)
     levels_.push_back((levels_.back() + 1) / 2);
@@ -124,19 +125,31 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   LFX_TRY(upload(h_[0], h.values));
   LFX_TRY(upload(film_, state.film().values));
   LFX_TRY(upload(history_, state.coverage().values));
-  for (std::uint32_t k = 0; k < pigment_count_; ++k) {
+  for (std::uint32_t k = 0; k < pigment_count(); ++k) {
     LFX_TRY(upload(pigments_[0], state.pigment(int(k)).values, k * cells));
     LFX_TRY(upload(film_pigments_, state.film_pigment(int(k)).values, k * cells));
   }
   // Buffers start zeroed where nothing was uploaded (pressure, unused pigment planes).
   const std::vector<float> zeros(std::max<std::size_t>(planes, pressure_floats), 0.0f);
   LFX_TRY(upload_buffer(ctx_, pressure_, std::as_bytes(std::span(zeros.data(), pressure_floats))));
-  for (std::uint32_t k = pigment_count_; k < std::uint32_t(kSpreadPigments); ++k) {
+  for (std::uint32_t k = pigment_count(); k < std::uint32_t(kSpreadPigments); ++k) {
     LFX_TRY(
         upload_buffer(ctx_, pigments_[0], std::as_bytes(std::span(zeros.data(), cells)), k * cells * sizeof(float)));
     LFX_TRY(
         upload_buffer(ctx_, film_pigments_, std::as_bytes(std::span(zeros.data(), cells)), k * cells * sizeof(float)));
   }
+  return success();
+}
+
+Result<void> SpreadSolver::add_blob(const SpreadBlob& blob) {
+  auto found = std::find(colors_.begin(), colors_.end(), blob.color);
+  if (found == colors_.end()) {
+    if (colors_.size() >= std::size_t(kSpreadPigments))
+      return input_error("spread: a blob of a fifth colour (at most " + std::to_string(kSpreadPigments) + ")");
+    colors_.push_back(blob.color);  // its planes were zeroed at reset
+    found = colors_.end() - 1;
+  }
+  pending_blobs_.push_back({blob, std::uint32_t(found - colors_.begin())});
   return success();
 }
 
@@ -187,6 +200,12 @@ void SpreadSolver::record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, 
   push.level_offset = level_offsets_[level];
   push.coarse_offset = level + 1 < levels_.size() ? level_offsets_[level + 1] : 0;
   const auto cells = std::uint32_t(l.x * l.y);
+  if (cells <= std::uint32_t(shared::kSpreadGroupLevelCells)) {
+    bind(cmd, multigrid_group_, push);  // the rest of the cycle in one workgroup
+    vkCmdDispatch(cmd, 1, 1, 1);
+    compute_barrier(cmd);
+    return;
+  }
   auto sweep = [&] {
     for (std::uint32_t colour = 0; colour < 2; ++colour) {
       push.mode = colour;
@@ -242,7 +261,7 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
   push.dry_threshold = knobs_.dry_threshold;
   push.keep = std::exp(-shared::kSpreadDryDamping * dt);
   push.diffusion = knobs_.viscosity * dt / float(diffusion_steps) / (dx * dx);
-  push.pigments = pigment_count_;
+  push.pigments = pigment_count();
   push.cfl = knobs_.cfl;
   push.most_substeps = most;
   push.film = knobs_.film;
@@ -256,6 +275,15 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
   const auto thickness_cells = std::uint32_t(grid_.x * grid_.y);
   {
     PassScope pass(timer, cmd, "spread velocity");
+    for (const PendingBlob& b : pending_blobs_) {
+      shared::SpreadPush laid = push;
+      laid.mode = b.plane;
+      laid.blob_centre = b.blob.centre;
+      laid.blob_radius = b.blob.radius;
+      laid.blob_amount = b.blob.amount;
+      dispatch(cmd, blob_, laid, thickness_cells);
+    }
+    pending_blobs_.clear();
     if (!gpu_strokes.empty()) record_buffer_update(cmd, strokes_, std::as_bytes(std::span(gpu_strokes)));
     // The previous step's passes and statistics copy are done with the sub-step counter.
     memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_NONE,
@@ -389,7 +417,7 @@ Result<SpreadSolver::Fields> SpreadSolver::read_fields() {
   LFX_TRY_ASSIGN(f.thickness, field(h_[current_h_], 0));
   LFX_TRY_ASSIGN(f.film, field(film_, 0));
   LFX_TRY_ASSIGN(f.history, field(history_, 0));
-  for (std::uint32_t k = 0; k < pigment_count_; ++k) {
+  for (std::uint32_t k = 0; k < pigment_count(); ++k) {
     LFX_TRY_ASSIGN(SpreadField p, field(pigments_[current_h_], std::size_t(k) * grid_.x * grid_.y));
     f.pigments.push_back(std::move(p));
   }
