@@ -10,6 +10,11 @@
 
 namespace lfx::spread {
 
+/// What lies past the grid's edges: walls (nothing crosses the outer faces, which are not read),
+/// or the grid again (periodic: what leaves on one side comes in on the other; the outer faces
+/// are one face, read at index 0).
+enum class Edges { walls, wrap };
+
 /// Moves `bulk` through the faces of its grid for `dt` seconds: `face_x` ((nx + 1) x ny) and
 /// `face_y` (nx x (ny + 1)) hold the velocity across each face, in cells of `cell` size per
 /// second (the outer faces are walls and are not read). Sub-stepped so that no face carries more
@@ -17,7 +22,7 @@ namespace lfx::spread {
 /// Each of `carried` (pigments) moves with the bulk in its donor cell's proportion.
 /// Returns the sub-steps taken.
 int transport(SpreadField& bulk, std::span<SpreadField> carried, const SpreadField& face_x, const SpreadField& face_y,
-              float dt, float cell, float cfl, bool second_order);
+              float dt, float cell, float cfl, bool second_order, Edges edges = Edges::walls);
 
 /// The same in one step at any Courant number: dimension by dimension (x, then y), each face's
 /// flux is the liquid in the cells it sweeps in dt upstream (whole cells, then the fraction of
@@ -25,6 +30,6 @@ int transport(SpreadField& bulk, std::span<SpreadField> carried, const SpreadFie
 /// negative while neighbouring faces' sweeps do not cross (|du/dx| dt < 1), as with any smooth
 /// flow - beyond, round-off at zero is cut.
 void swept_transport(SpreadField& bulk, std::span<SpreadField> carried, const SpreadField& face_x,
-                     const SpreadField& face_y, float dt, float cell);
+                     const SpreadField& face_y, float dt, float cell, Edges edges = Edges::walls);
 
 }  // namespace lfx::spread
