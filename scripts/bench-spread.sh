@@ -21,6 +21,8 @@ spread_ms() {
     END { printf "%.1f %.1f %.1f %.1f %.1f\n", velocity, projection, thickness, shade, all }'
 }
 
+# A discarded run first: the first bench after a build measures slower on a shared machine.
+"$liquidfx" bench scenes/spread.json --frames 6 --warmup 12 --set foundation.thickness_cells=1024 "$@" >/dev/null
 echo "$("$liquidfx" bench scenes/spread.json --frames 1 --warmup 0 "$@" | head -1)"
 echo
 echo "| setting | velocity ms | projection ms | thickness ms | shade ms | spread ms | x first row |"

@@ -182,6 +182,35 @@ TEST_F(EffectContractTest, AHeldPointerPushesTheParticleLiquid) {
   EXPECT_TRUE(swept->input(e));
 }
 
+TEST_F(EffectContractTest, ARightClickDropsABlobIntoTheRunningSpread) {
+  // The spread's pointer: a right click adds a blob of the first blob's size and colour where the
+  // pointer is, into the moving liquid; the volume grows by about one blob's.
+  auto player = play(ctx(), R"({"effects": [{"type": "spread", "name": "paint", "cells": 32, "thickness_cells": 64,
+    "blobs": [{"centre": [0.5, 0.5], "radius": 0.2, "amount": 0.02}]}]})");
+  ASSERT_TRUE(player);
+  auto volume = [&] {
+    for (const auto& [name, value] : player->stats())
+      if (name == "paint.volume") return value;
+    return -1.0;
+  };
+  auto run = [&](int frames) {
+    for (int frame = 0; frame < frames; ++frame) {
+      ASSERT_TRUE(player->advance(1.0 / 60.0));
+      ASSERT_TRUE(player->render());
+    }
+  };
+  run(2);
+  const double one = volume();
+  ASSERT_GT(one, 0.0);
+  scene::InputEvent click;
+  click.kind = scene::InputKind::press;
+  click.button = scene::PointerButton::right;
+  click.position = {0.75f, 0.5f};
+  EXPECT_TRUE(player->input(click));
+  run(2);
+  EXPECT_NEAR(volume(), 2.0 * one, 0.02 * one);
+}
+
 TEST_F(EffectContractTest, TheRayThroughAPointLeavesTheCameraTowardsWhatIsThere) {
   auto player = play(ctx(), R"({"camera": {"position": [0, 1, 3], "target": [0, 0.5, 0]}})", 320, 180);
   ASSERT_TRUE(player);
