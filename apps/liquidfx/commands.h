@@ -12,5 +12,6 @@ void add_devices_command(CLI::App& app, int& exit_code);
 void add_knobs_command(CLI::App& app, int& exit_code);
 void add_fill_command(CLI::App& app, int& exit_code);
 void add_slosh_command(CLI::App& app, int& exit_code);
+void add_view_command(CLI::App& app, int& exit_code);
 
 }  // namespace lfx::cli

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   lfx::cli::add_knobs_command(app, exit_code);
   lfx::cli::add_fill_command(app, exit_code);
   lfx::cli::add_slosh_command(app, exit_code);
+  lfx::cli::add_view_command(app, exit_code);
   if (argc < 2) {
     std::fputs(app.help().c_str(), stderr);
     return lfx::cli::kExitBadInput;

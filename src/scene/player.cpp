@@ -60,6 +60,24 @@ Result<void> ScenePlayer::set_knob(std::string_view target, std::string_view kno
   return success();
 }
 
+Result<void> ScenePlayer::set_knob(const std::string& setting) {
+  LFX_TRY_ASSIGN(const SettingText parts, split_setting(setting));
+  // The value is read by the knob's type in the first table that has it among the targets.
+  for (std::size_t i = 0; i < effects_.size(); ++i)
+    for (const KnobGroup& g : effects_[i]->knob_groups()) {
+      const bool targeted =
+          g.name == parts.group || scene_.effects[i].type == parts.group || scene_.effects[i].name == parts.group;
+      const KnobSpec* spec = targeted ? find_knob(g.table, parts.knob) : nullptr;
+      if (!spec) continue;
+      auto value = parse_knob_text(*spec, parts.value);
+      if (!value) return input_error(setting + ": " + value.error().message);
+      if (auto r = set_knob(parts.group, parts.knob, *value); !r)
+        return input_error(setting + ": " + r.error().message);
+      return success();
+    }
+  return input_error(setting + ": no effect or knob group \"" + parts.group + "\" has a knob \"" + parts.knob + "\"");
+}
+
 Result<void> ScenePlayer::advance(double dt) {
   if (!(dt > 0.0) || !std::isfinite(dt)) return input_error("time step must be a positive number of seconds");
   for (auto& e : effects_) LFX_TRY(e->advance(dt));
@@ -69,7 +87,7 @@ Result<void> ScenePlayer::advance(double dt) {
 
 Ray ScenePlayer::ray_through(glm::vec2 position) const {
   const gpu::FrameTargets& t = renderer_->targets();
-  const Camera camera = scene_.camera.at(time_);
+  const Camera camera = this->camera();
   const glm::mat4 inverse = glm::inverse(camera.projection(float(t.width()) / float(t.height())) * camera.view());
   const glm::vec2 ndc = position * 2.0f - 1.0f;  // Vulkan clip space: y down, like the frame
   const glm::vec4 near = inverse * glm::vec4(ndc, 0.0f, 1.0f);
@@ -93,7 +111,7 @@ std::vector<std::pair<std::string, double>> ScenePlayer::stats() const {
 }
 
 gpu::FrameView ScenePlayer::view() const {
-  return {scene_.camera.at(time_), time_, scene_.camera.exposure_stops, scene_.camera.filmic};
+  return {camera(), time_, scene_.camera.exposure_stops, scene_.camera.filmic};
 }
 
 Result<void> ScenePlayer::prepare() {

@@ -228,16 +228,19 @@ Result<void> check_scene(const Scene& scene) {
   return success();
 }
 
-Result<void> apply_setting(Scene& scene, const std::string& setting) {
+Result<SettingText> split_setting(const std::string& setting) {
   // The knob is after the last dot before "=": knob names have none, group names may
   // ("--set blue.potion.fill=0.3" sets the container "blue.potion").
   const std::size_t equals = setting.find('=');
   const std::size_t dot = equals == std::string::npos ? std::string::npos : setting.rfind('.', equals);
   if (dot == std::string::npos || equals == std::string::npos)
     return input_error("--set " + setting + ": expected effect.knob=value");
-  const std::string group = setting.substr(0, dot);
-  const std::string knob = setting.substr(dot + 1, equals - dot - 1);
-  const std::string text = setting.substr(equals + 1);
+  return SettingText{setting.substr(0, dot), setting.substr(dot + 1, equals - dot - 1), setting.substr(equals + 1)};
+}
+
+Result<void> apply_setting(Scene& scene, const std::string& setting) {
+  LFX_TRY_ASSIGN(const SettingText parts, split_setting(setting));
+  const std::string &group = parts.group, &knob = parts.knob, &text = parts.value;
   const std::string where = "--set " + setting + ": ";
 
   auto unknown_knob = [&](std::span<const KnobSpec> table) {

@@ -68,6 +68,8 @@ Swapchain::~Swapchain() {
 }
 
 void Swapchain::destroy_images() {
+  for (VkImageView v : views_) vkDestroyImageView(ctx_.device(), v, nullptr);
+  views_.clear();
   for (VkSemaphore s : rendered_) vkDestroySemaphore(ctx_.device(), s, nullptr);
   rendered_.clear();
   images_.clear();
@@ -100,11 +102,25 @@ Result<void> Swapchain::build(VkExtent2D framebuffer) {
   info.imageColorSpace = format.colorSpace;
   info.imageExtent = extent;
   info.imageArrayLayers = 1;
-  info.imageUsage = VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+  // Transfer source where offered: a screenshot reads the window's picture back.
+  info.imageUsage = VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                    (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+  can_capture_ = (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) != 0;
   info.imageSharingMode = VK_SHARING_MODE_EXCLUSIVE;
   info.preTransform = caps.currentTransform;
   info.compositeAlpha = VK_COMPOSITE_ALPHA_OPAQUE_BIT_KHR;
   info.presentMode = VK_PRESENT_MODE_FIFO_KHR;  // always supported
+  if (!vsync_) {
+    std::uint32_t modes = 0;
+    vkGetPhysicalDeviceSurfacePresentModesKHR(ctx_.physical_device(), ctx_.surface(), &modes, nullptr);
+    std::vector<VkPresentModeKHR> offered(modes);
+    vkGetPhysicalDeviceSurfacePresentModesKHR(ctx_.physical_device(), ctx_.surface(), &modes, offered.data());
+    for (const VkPresentModeKHR m : {VK_PRESENT_MODE_MAILBOX_KHR, VK_PRESENT_MODE_IMMEDIATE_KHR})
+      if (std::find(offered.begin(), offered.end(), m) != offered.end()) {
+        info.presentMode = m;
+        break;
+      }
+  }
   info.clipped = VK_TRUE;
   info.oldSwapchain = swapchain_;
   VkSwapchainKHR created = VK_NULL_HANDLE;
@@ -120,6 +136,16 @@ Result<void> Swapchain::build(VkExtent2D framebuffer) {
   vkGetSwapchainImagesKHR(device, swapchain_, &count, nullptr);
   images_.resize(count);
   vkGetSwapchainImagesKHR(device, swapchain_, &count, images_.data());
+  for (VkImage image : images_) {
+    VkImageViewCreateInfo view{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+    view.image = image;
+    view.viewType = VK_IMAGE_VIEW_TYPE_2D;
+    view.format = format_;
+    view.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    VkImageView made = VK_NULL_HANDLE;
+    LFX_TRY(gpu::vk_check(vkCreateImageView(device, &view, nullptr, &made), "vkCreateImageView"));
+    views_.push_back(made);
+  }
   rendered_.resize(count, VK_NULL_HANDLE);
   for (VkSemaphore& s : rendered_) {
     VkSemaphoreCreateInfo semaphore{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
@@ -128,8 +154,16 @@ Result<void> Swapchain::build(VkExtent2D framebuffer) {
   return success();
 }
 
+void Swapchain::set_vsync(bool on) {
+  if (on == vsync_) return;
+  vsync_ = on;
+  extent_ = {0, 0};  // rebuilt at the next present
+}
+
 Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
-                                const std::function<void(VkCommandBuffer)>& record) {
+                                const std::function<void(VkCommandBuffer)>& record, const Overlay& overlay,
+                                ImageRgba8* capture) {
+  if (capture && !can_capture_) return gpu_error("this window's surface cannot be read back (no transfer source)");
   if (framebuffer.width == 0 || framebuffer.height == 0) return false;  // minimised
   if (!swapchain_ || framebuffer.width != extent_.width || framebuffer.height != extent_.height) {
     LFX_TRY(build(framebuffer));
@@ -176,8 +210,28 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
   blit.pRegions = &region;
   blit.filter = VK_FILTER_LINEAR;
   vkCmdBlitImage2(slot.cmd, &blit);
-  gpu::image_barrier(slot.cmd, images_[index], VK_IMAGE_ASPECT_COLOR_BIT, gpu::access::kTransferDst,
-                     gpu::access::kPresent);
+  gpu::ImageAccess last = gpu::access::kTransferDst;
+  if (overlay) {
+    gpu::image_barrier(slot.cmd, images_[index], VK_IMAGE_ASPECT_COLOR_BIT, last, gpu::access::kColorAttachment);
+    overlay(slot.cmd, {images_[index], views_[index], index, extent_, format_});
+    last = gpu::access::kColorAttachment;
+  }
+  const VkDeviceSize capture_bytes = VkDeviceSize(extent_.width) * extent_.height * 4;
+  if (capture) {
+    if (capture_.size() < capture_bytes) {
+      LFX_TRY_ASSIGN(capture_, gpu::Buffer::create(ctx_, capture_bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                                   gpu::MemoryUsage::readback, "window capture"));
+    }
+    gpu::image_barrier(slot.cmd, images_[index], VK_IMAGE_ASPECT_COLOR_BIT, last, gpu::access::kTransferSrc);
+    VkBufferImageCopy copy{};
+    copy.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    copy.imageExtent = {extent_.width, extent_.height, 1};
+    vkCmdCopyImageToBuffer(slot.cmd, images_[index], VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, capture_.handle(), 1, &copy);
+    gpu::memory_barrier(slot.cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                        VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+    last = gpu::access::kTransferSrc;
+  }
+  gpu::image_barrier(slot.cmd, images_[index], VK_IMAGE_ASPECT_COLOR_BIT, last, gpu::access::kPresent);
   LFX_TRY(gpu::vk_check(vkEndCommandBuffer(slot.cmd), "vkEndCommandBuffer"));
 
   VkSemaphoreSubmitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
@@ -187,6 +241,20 @@ Result<bool> Swapchain::present(VkExtent2D framebuffer, Image& source,
   signal.semaphore = rendered_[index];
   signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
   LFX_TRY(ctx_.submit(slot.cmd, {&wait, 1}, {&signal, 1}, slot.done));
+  if (capture) {
+    LFX_TRY(gpu::vk_check(vkWaitForFences(device, 1, &slot.done, VK_TRUE, kFrameTimeoutNs), "waiting for a capture"));
+    const auto* bytes = static_cast<const std::uint8_t*>(capture_.mapped());
+    const bool bgra = format_ == VK_FORMAT_B8G8R8A8_UNORM || format_ == VK_FORMAT_B8G8R8A8_SRGB;
+    *capture = ImageRgba8(int(extent_.width), int(extent_.height));
+    for (std::size_t p = 0; p < std::size_t(extent_.width) * extent_.height; ++p) {
+      std::uint8_t* out = capture->pixels.data() + 4 * p;
+      const std::uint8_t* in = bytes + 4 * p;
+      out[0] = in[bgra ? 2 : 0];
+      out[1] = in[1];
+      out[2] = in[bgra ? 0 : 2];
+      out[3] = 255;
+    }
+  }
 
   VkPresentInfoKHR present{VK_STRUCTURE_TYPE_PRESENT_INFO_KHR};
   present.waitSemaphoreCount = 1;

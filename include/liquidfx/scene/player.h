@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -31,11 +32,18 @@ class ScenePlayer {
   /// Sets a knob live: target is an effect type (every instance), an instance name, or a knob
   /// group's name (e.g. one container of a bottle effect). The next frame uses it.
   Result<void> set_knob(std::string_view target, std::string_view knob, const KnobValue& value);
+  /// The same from text, "GROUP.knob=value" as `--set` takes it (a viewer's script).
+  Result<void> set_knob(const std::string& setting);
   /// Pointer input at a frame position; the ray is filled in from the camera. Effects are asked
   /// from the last to the first (the one drawn on top first); returns whether one took it.
   bool input(InputEvent event);
   /// The world-space ray from the camera through a frame position ((0, 0) top left).
   Ray ray_through(glm::vec2 position) const;
+  /// Sees the scene from `camera` instead of the scene's camera track (a viewer's orbit);
+  /// nullopt: the track again.
+  void set_camera(std::optional<Camera> camera) { camera_override_ = camera; }
+  /// The camera the next frame is seen from.
+  Camera camera() const { return camera_override_ ? *camera_override_ : scene_.camera.at(time_); }
 
   /// Prepares the next frame (allocations, uploads); call it before record.
   Result<void> prepare();
@@ -58,6 +66,7 @@ class ScenePlayer {
 
   Scene scene_;
   double time_ = 0.0;
+  std::optional<Camera> camera_override_;
   std::unique_ptr<gpu::Room> room_;
   std::unique_ptr<gpu::FrameRenderer> renderer_;
   std::vector<std::unique_ptr<Effect>> effects_;

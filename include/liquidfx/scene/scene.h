@@ -96,4 +96,11 @@ Result<void> check_scene(const Scene& scene);
 /// effect type or instance. Errors name the setting ("--set room.size=1: unknown knob ...").
 Result<void> apply_setting(Scene& scene, const std::string& setting);
 
+/// "GROUP.knob=value" taken apart (the knob is after the last dot before "="); an error names
+/// the setting when it has no such shape.
+struct SettingText {
+  std::string group, knob, value;
+};
+Result<SettingText> split_setting(const std::string& setting);
+
 }  // namespace lfx::scene

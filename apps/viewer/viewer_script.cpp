@@ -1,0 +1,87 @@
+#include "viewer_script.h"
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "liquidfx/scene/json_object.h"
+
+namespace lfx::viewer {
+namespace {
+
+constexpr std::string_view kKinds[] = {"press", "drag", "release", "wheel", "key", "set", "drop"};
+constexpr std::string_view kButtons[] = {"left", "right", "middle"};
+constexpr std::string_view kKeys[] = {"space", "period", "h", "r", "f12", "f9", "escape"};
+
+Result<ScriptEvent> read_event(const scene::JsonObject& o) {
+  ScriptEvent e;
+  LFX_TRY_ASSIGN(e.time, o.number("time", {0.0, 86400.0}));
+  LFX_TRY_ASSIGN(const std::string kind, o.string("kind", std::nullopt, kKinds));
+  e.kind = ScriptKind(std::find(std::begin(kKinds), std::end(kKinds), kind) - std::begin(kKinds));
+  switch (e.kind) {
+    case ScriptKind::press:
+    case ScriptKind::release: {
+      LFX_TRY_ASSIGN(const std::string button, o.string("button", "left", kButtons));
+      e.button =
+          scene::PointerButton(std::find(std::begin(kButtons), std::end(kButtons), button) - std::begin(kButtons));
+      LFX_TRY_ASSIGN(e.at, o.uv("at"));
+      break;
+    }
+    case ScriptKind::drag: {
+      LFX_TRY_ASSIGN(e.at, o.uv("at"));
+      break;
+    }
+    case ScriptKind::wheel: {
+      LFX_TRY_ASSIGN(e.at, o.uv("at"));
+      LFX_TRY_ASSIGN(const double notches, o.number("notches", {-100.0, 100.0}));
+      e.notches = float(notches);
+      break;
+    }
+    case ScriptKind::key: {
+      LFX_TRY_ASSIGN(e.key, o.string("key", std::nullopt, kKeys));
+      break;
+    }
+    case ScriptKind::set: {
+      LFX_TRY_ASSIGN(e.setting, o.string("setting"));
+      break;
+    }
+    case ScriptKind::drop: {
+      LFX_TRY_ASSIGN(e.path, o.string("path"));
+      break;
+    }
+  }
+  LFX_TRY(o.finish());
+  return e;
+}
+
+}  // namespace
+
+std::vector<std::string> script_key_names() {
+  return {std::begin(kKeys), std::end(kKeys)};
+}
+
+Result<std::vector<ScriptEvent>> read_viewer_script(const std::string& path) {
+  std::ifstream file(path);
+  if (!file) return input_error(path + ": cannot open the script");
+  std::stringstream text;
+  text << file.rdbuf();
+  const nlohmann::json json = nlohmann::json::parse(text.str(), nullptr, false);
+  if (json.is_discarded()) return input_error(path + ": not valid JSON");
+  auto within = [&](const Error& e) { return e.within(path); };
+  auto root = scene::JsonObject::from(json, "");
+  if (!root) return within(root.error());
+  auto blocks = root->objects("events");
+  if (!blocks) return within(blocks.error());
+  if (auto r = root->finish(); !r) return within(r.error());
+  std::vector<ScriptEvent> events;
+  for (const scene::JsonObject& o : *blocks) {
+    auto e = read_event(o);
+    if (!e) return within(e.error());
+    events.push_back(std::move(*e));
+  }
+  std::stable_sort(events.begin(), events.end(), [](const auto& a, const auto& b) { return a.time < b.time; });
+  return events;
+}
+
+}  // namespace lfx::viewer
