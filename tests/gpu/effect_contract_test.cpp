@@ -211,6 +211,56 @@ TEST_F(EffectContractTest, ARightClickDropsABlobIntoTheRunningSpread) {
   EXPECT_NEAR(volume(), 2.0 * one, 0.02 * one);
 }
 
+TEST_F(EffectContractTest, AGrabbedBottleShakesItsLiquidAndFliesWhenThrown) {
+  // Picked up by the pointer, shaken up and to the right and let go while moving: the liquid
+  // tilts with the shake, the bottle flies, lands, comes to rest, and is somewhere else.
+  const char* shelf = R"({"camera": {"position": [0, 0.25, 0.9], "target": [0, 0.1, 0], "fov": 40},
+    "effects": [{"type": "bottle", "name": "b", "shape": "bottle", "fill": 0.5}]})";
+  auto player = play(ctx(), shelf, 320, 180);
+  ASSERT_TRUE(player);
+  auto still = player->render();  // where it stands, untouched
+  ASSERT_TRUE(still);
+  auto stat = [&](const std::string& name) {
+    for (const auto& [n, value] : player->stats())
+      if (n == "b." + name) return value;
+    return -1.0;
+  };
+  // Where the bottle's middle is in the frame.
+  const Camera camera = player->camera();
+  const glm::vec4 clip = camera.projection(320.0f / 180.0f) * camera.view() * glm::vec4(0.0f, 0.08f, 0.0f, 1.0f);
+  glm::vec2 at = (glm::vec2(clip) / clip.w + 1.0f) * 0.5f;
+  scene::InputEvent e;
+  e.kind = scene::InputKind::press;
+  e.position = at;
+  ASSERT_TRUE(player->input(e));
+  EXPECT_EQ(stat("in_hand"), 1.0);
+  double tilt = 0.0;
+  e.kind = scene::InputKind::drag;
+  e.held = true;
+  for (int frame = 0; frame < 10; ++frame) {
+    at += glm::vec2(0.02f, -0.015f);  // up and to the right, faster and faster is not needed
+    e.position = at;
+    EXPECT_TRUE(player->input(e));
+    ASSERT_TRUE(player->advance(1.0 / 60.0));
+    tilt = std::max(tilt, stat("largest_tilt_deg"));
+  }
+  e.kind = scene::InputKind::release;
+  EXPECT_TRUE(player->input(e));
+  EXPECT_EQ(stat("in_hand"), 1.0);  // in the air
+  for (int frame = 0; frame < 75; ++frame) ASSERT_TRUE(player->advance(1.0 / 30.0));
+  std::printf("shaken: the liquid tilted %.1f degrees; after 2.5 s in hand %.0f, agitation %.3f\n", tilt,
+              stat("in_hand"), stat("largest_agitation"));
+  EXPECT_GT(tilt, 3.0);
+  EXPECT_EQ(stat("in_hand"), 0.0);  // landed
+  auto thrown = player->render();
+  ASSERT_TRUE(thrown);
+  EXPECT_GT(pixels_differing(*thrown, *still), 500);  // it is somewhere else
+  // Nothing there where it stood: the press goes to no one.
+  e.kind = scene::InputKind::press;
+  e.position = (glm::vec2(clip) / clip.w + 1.0f) * 0.5f;
+  EXPECT_FALSE(player->input(e));
+}
+
 TEST_F(EffectContractTest, TheRayThroughAPointLeavesTheCameraTowardsWhatIsThere) {
   auto player = play(ctx(), R"({"camera": {"position": [0, 1, 3], "target": [0, 0.5, 0]}})", 320, 180);
   ASSERT_TRUE(player);

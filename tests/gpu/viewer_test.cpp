@@ -98,6 +98,24 @@ TEST(ViewerTest, DraggingTheSpreadPushesTheLiquid) {
   EXPECT_GT(changed, 2.0);
 }
 
+TEST(ViewerTest, AGrabbedBottleMovesWithThePointer) {
+  // The bottle under the pointer is picked up and carried up and to the right: where it stood
+  // is empty floor now, and it stands out from the floor where the pointer went.
+  const std::string shelf = write_test_file("viewer_shelf.json", R"({"resolution": [960, 540], "fps": 30,
+    "duration": 4, "camera": {"position": [0, 0.25, 0.9], "target": [0, 0.1, 0], "fov": 40},
+    "effects": [{"type": "bottle", "name": "b", "shape": "bottle", "fill": 0.5, "color": [0.2, 0.5, 0.9]}]})");
+  const ImageRgba8 still = view(shelf, "shelf_still", "", 8);
+  const ImageRgba8 carried = view(shelf, "shelf_carried", R"({"events": [
+      {"time": 0.0, "kind": "press", "at": [0.5, 0.55]}, {"time": 0.1, "kind": "drag", "at": [0.58, 0.5]},
+      {"time": 0.2, "kind": "drag", "at": [0.66, 0.45]}]})",
+                                  8);
+  const double left_behind = difference(still, carried, 0.45, 0.35, 0.55, 0.75);
+  const double arrived = difference(still, carried, 0.62, 0.2, 0.72, 0.6);
+  std::printf("a carried bottle: mean difference %.2f where it stood, %.2f where it went\n", left_behind, arrived);
+  EXPECT_GT(left_behind, 3.0);
+  EXPECT_GT(arrived, 3.0);
+}
+
 TEST(ViewerTest, ABrokenSceneDroppedOnTheWindowShowsTheCliMessageAndKeepsTheLastScene) {
   const std::string pond = pond_scene();
   const std::string broken =

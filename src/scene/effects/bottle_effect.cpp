@@ -4,6 +4,7 @@
 #include <glm/gtc/quaternion.hpp>
 #include <map>
 
+#include "bottle_hand.h"
 #include "liquidfx/core/bottle/bottle_knobs.h"
 #include "liquidfx/core/container/mesh_io.h"
 #include "liquidfx/core/container/shapes.h"
@@ -70,8 +71,38 @@ class BottleEffect : public Effect {
   Result<void> advance(double dt) override {
     LFX_TRY(ensure_layout());
     time_ += dt;
-    for (Placed& p : placed_) p.liquid->update(pose_of(p), dt);
+    hand_.advance(dt);
+    for (std::size_t i = 0; i < placed_.size(); ++i) placed_[i].liquid->update(pose_of(i), dt);
     return success();
+  }
+
+  // The left button picks a container up (the nearest the pointer's ray meets), moves, shakes
+  // and throws it; the wheel tilts the one held.
+  bool input(const InputEvent& e) override {
+    switch (e.kind) {
+      case InputKind::press: {
+        if (e.button != PointerButton::left || layout_dirty_) return false;
+        const auto hit = container_hit(e.ray);
+        if (!hit) return false;
+        const Placed& p = placed_[hit->first];
+        const Pose rest = placed_pose(p, 0.0);
+        hand_.grab(hit->first, pose_of(hit->first), e.ray, hit->second, rest.position.y, rest.orientation, time_);
+        return true;
+      }
+      case InputKind::drag:
+        if (!hand_.holding()) return false;
+        hand_.drag(e.ray, time_);
+        return true;
+      case InputKind::release:
+        if (!hand_.holding()) return false;
+        hand_.release(time_);
+        return true;
+      case InputKind::wheel:
+        if (!hand_.holding()) return false;
+        hand_.tilt(e.wheel);
+        return true;
+    }
+    return false;
   }
 
   Result<void> prepare(const gpu::FramePrepare& frame) override {
@@ -96,6 +127,7 @@ class BottleEffect : public Effect {
       bubbles += p.liquid->state().live_bubbles;
     }
     std::vector<EffectStat> out = {{"containers", double(placed_.size())},
+                                   {"in_hand", double(hand_.in_hand())},
                                    {"largest_tilt_deg", tilt},
                                    {"largest_agitation", agitation},
                                    {"live_bubbles", bubbles}};
@@ -110,11 +142,43 @@ class BottleEffect : public Effect {
     return out;
   }
 
-  Pose pose_of(const Placed& p) const {
+  // Where the scene puts a container at `time`: on its track, or where it was placed.
+  Pose placed_pose(const Placed& p, double time) const {
     const Declared& d = declared_[p.declared];
     if (!d.track) return p.local;
-    const Pose carrier = d.track->at(time_);
+    const Pose carrier = d.track->at(time);
     return {carrier.position + carrier.orientation * p.local.position, carrier.orientation * p.local.orientation};
+  }
+
+  // Where container i is now: the hand's once the pointer has moved it, else the scene's.
+  Pose pose_of(std::size_t i) const {
+    if (auto held = hand_.pose_of(i)) return *held;
+    return placed_pose(placed_[i], time_);
+  }
+
+  // The container the ray meets first (its box, in its own frame), and how far along the ray.
+  std::optional<std::pair<std::size_t, float>> container_hit(const Ray& ray) const {
+    std::optional<std::pair<std::size_t, float>> nearest;
+    for (std::size_t i = 0; i < placed_.size(); ++i) {
+      const Pose pose = pose_of(i);
+      const glm::quat to_local = glm::conjugate(pose.orientation);
+      const glm::vec3 origin = to_local * (ray.origin - pose.position), direction = to_local * ray.direction;
+      const Bounds box = bounds_of(placed_[i].liquid->shape().container);
+      float near = 0.0f, far = 1e30f;
+      for (int axis = 0; axis < 3; ++axis) {
+        if (std::abs(direction[axis]) < 1e-9f) {
+          if (origin[axis] < box.min[axis] || origin[axis] > box.max[axis]) far = -1.0f;
+          continue;
+        }
+        float t0 = (box.min[axis] - origin[axis]) / direction[axis],
+              t1 = (box.max[axis] - origin[axis]) / direction[axis];
+        if (t0 > t1) std::swap(t0, t1);
+        near = std::max(near, t0);
+        far = std::min(far, t1);
+      }
+      if (near <= far && (!nearest || near < nearest->second)) nearest = std::make_pair(i, near);
+    }
+    return nearest;
   }
 
   // The shape of a declared container at its inset, made once per (source, inset).
@@ -154,7 +218,8 @@ class BottleEffect : public Effect {
       }
     }
     placed_ = std::move(placed);
-    for (Placed& p : placed_) p.liquid->update(pose_of(p), 0.0);
+    hand_.clear();
+    for (std::size_t i = 0; i < placed_.size(); ++i) placed_[i].liquid->update(pose_of(i), 0.0);
     layout_dirty_ = false;
     return success();
   }
@@ -164,6 +229,7 @@ class BottleEffect : public Effect {
   bool layout_dirty_ = true;
   std::map<std::string, std::shared_ptr<const ContainerShape>> shapes_;
   std::unique_ptr<gpu::BottleRenderer> renderer_;
+  BottleHand hand_;
   double time_ = 0.0;
 };
 
