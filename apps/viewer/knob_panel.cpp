@@ -78,6 +78,19 @@ void KnobPanel::remember(scene::ScenePlayer& player) {
       for (const KnobSpec& spec : g.table) loaded_[key_of(e, g, spec)] = format_knob(g.values, spec);
 }
 
+std::vector<ChangedKnob> KnobPanel::changed(scene::ScenePlayer& player) const {
+  std::vector<ChangedKnob> out;
+  const auto effects = player.effects();
+  for (std::size_t e = 0; e < effects.size(); ++e)
+    for (const scene::KnobGroup& g : effects[e]->knob_groups())
+      for (const KnobSpec& spec : g.table) {
+        const std::string now = format_knob(g.values, spec);
+        const auto found = loaded_.find(key_of(e, g, spec));
+        if (found == loaded_.end() || found->second != now) out.push_back({e, g.name, &spec, now});
+      }
+  return out;
+}
+
 void KnobPanel::draw(scene::ScenePlayer& player) {
   const auto effects = player.effects();
   const auto& instances = player.scene().effects;

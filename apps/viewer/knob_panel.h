@@ -8,6 +8,7 @@
 #include <string>
 
 #include "liquidfx/scene/player.h"
+#include "scene_saver.h"
 
 namespace lfx::viewer {
 
@@ -17,6 +18,8 @@ class KnobPanel {
   void remember(scene::ScenePlayer& player);
   /// Draws the effects' sections into the current ImGui window.
   void draw(scene::ScenePlayer& player);
+  /// The knobs whose values differ from those remembered.
+  std::vector<ChangedKnob> changed(scene::ScenePlayer& player) const;
 
  private:
   // "<effect index>/<group>/<knob>" -> the value's text as loaded.

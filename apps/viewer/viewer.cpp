@@ -70,6 +70,7 @@ void on_key(GLFWwindow* w, int key, int, int action, int) {
                      : key == GLFW_KEY_R      ? "r"
                      : key == GLFW_KEY_F12    ? "f12"
                      : key == GLFW_KEY_F9     ? "f9"
+                     : key == GLFW_KEY_S      ? "s"
                      : key == GLFW_KEY_ESCAPE ? "escape"
                                               : nullptr;
   if (name) viewer_of(w)->key(name);
@@ -99,6 +100,7 @@ Result<void> Viewer::load(const std::string& path) {
     return made.error();
   }
   error_.clear();
+  recent_.add(path);
   player_ = std::move(made.value());
   knobs_.remember(*player_);
   orbiting_ = false;
@@ -175,20 +177,42 @@ void Viewer::pointer(const PointerEvent& e) {
 }
 
 void Viewer::key(const std::string& name) {
-  if (name == "space")
+  if (name == "space") {
     playing_ = !playing_;
-  else if (name == "period")
-    step_ = true, playing_ = false;
-  else if (name == "h" && player_)
-    orbiting_ = false, player_->set_camera(std::nullopt);
-  else if (name == "r")
+  } else if (name == "period") {
+    step_ = true;
+    playing_ = false;
+  } else if (name == "h" && player_) {
+    orbiting_ = false;
+    player_->set_camera(std::nullopt);
+  } else if (name == "r") {
     pending_load_ = path_;
-  else if (name == "f12")
+  } else if (name == "s") {
+    save(false);
+  } else if (name == "f12") {
     screenshot_requested_ = true;
-  else if (name == "f9")
+  } else if (name == "f9") {
     toggle_recording();
-  else if (name == "escape")
+  } else if (name == "escape") {
     quit_ = true;
+  }
+}
+
+void Viewer::save(bool in_place) {
+  if (!player_) return;
+  const std::string out = in_place ? path_ : saved_copy_path(path_);
+  const auto changed = knobs_.changed(*player_);
+  if (auto r = save_knobs(player_->scene(), path_, out, changed); !r) {
+    error_ = r.error().message;
+    return;
+  }
+  notice_ = "saved " + std::to_string(changed.size()) + " changed knobs to " + out;
+  if (in_place) {
+    // The file is what runs now: no reload, and resets go back to these values.
+    std::error_code ignored;
+    loaded_time_ = std::filesystem::last_write_time(path_, ignored);
+    knobs_.remember(*player_);
+  }
 }
 
 void Viewer::replay_until(double now) {

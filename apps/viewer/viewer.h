@@ -19,6 +19,7 @@
 #include "liquidfx/scene/player.h"
 #include "liquidfx/window/window.h"
 #include "orbit_camera.h"
+#include "recent_files.h"
 #include "viewer_script.h"
 
 namespace lfx::viewer {
@@ -73,7 +74,7 @@ class Viewer {
   void draw_controls();
   void draw_numbers();
   void camera_moved();
-  Result<void> save_screenshot();
+  void save(bool in_place);
   void toggle_recording();
   Result<void> finish_recording();
   void watch_file();
@@ -89,6 +90,7 @@ class Viewer {
   std::string notice_;  // the last screenshot or recording written
   std::optional<std::string> pending_load_;
   KnobPanel knobs_;
+  RecentFiles recent_;
   OrbitCamera orbit_;
   bool orbiting_ = false;  // the camera has left the scene's track
 

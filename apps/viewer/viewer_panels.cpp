@@ -35,6 +35,11 @@ void Viewer::draw_panels() {
 
 void Viewer::draw_controls() {
   ImGui::TextWrapped("%s", path_.c_str());
+  if (ImGui::BeginCombo("recent", "open a recent scene", ImGuiComboFlags_HeightLarge)) {
+    for (const std::string& p : recent_.paths())
+      if (ImGui::Selectable(p.c_str())) pending_load_ = p;
+    ImGui::EndCombo();
+  }
   if (player_) ImGui::Text("t = %.2f s", player_->time());
   if (ImGui::Button(playing_ ? "pause (space)" : "play (space)")) key("space");
   ImGui::SameLine();
@@ -49,7 +54,10 @@ void Viewer::draw_controls() {
   if (ImGui::Button("screenshot (F12)")) key("f12");
   ImGui::SameLine();
   if (ImGui::Button(recording_dir_.empty() ? "record MP4 (F9)" : "stop recording (F9)")) key("f9");
-  if (!notice_.empty()) ImGui::TextDisabled("%s", notice_.c_str());
+  if (ImGui::Button("save knobs to a copy (s)")) save(false);
+  ImGui::SameLine();
+  if (ImGui::Button("save in place")) save(true);
+  if (!notice_.empty()) ImGui::TextWrapped("%s", notice_.c_str());
   ImGui::TextDisabled("drag: the effects, else orbit; right drag: pan; wheel: zoom");
 }
 

@@ -12,7 +12,7 @@ namespace {
 
 constexpr std::string_view kKinds[] = {"press", "drag", "release", "wheel", "key", "set", "drop"};
 constexpr std::string_view kButtons[] = {"left", "right", "middle"};
-constexpr std::string_view kKeys[] = {"space", "period", "h", "r", "f12", "f9", "escape"};
+constexpr std::string_view kKeys[] = {"space", "period", "h", "r", "s", "f12", "f9", "escape"};
 
 Result<ScriptEvent> read_event(const scene::JsonObject& o) {
   ScriptEvent e;

@@ -5,6 +5,9 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "liquidfx/core/image.h"
 #include "support/cli_run.h"
@@ -14,6 +17,11 @@ namespace {
 
 constexpr int kWidth = 960, kHeight = 540;
 constexpr int kPanelRight = 360;  // the controls panel covers x < this (its text changes run to run)
+
+// The viewer's settings (its recent scenes) go to the test output, not the user's home.
+std::string config_environment(const std::string& folder = "viewer_config") {
+  return "LIQUIDFX_VALIDATION=1 XDG_CONFIG_HOME=" + shell_quote(std::string(LIQUIDFX_TEST_OUTPUT) + "/" + folder);
+}
 
 // A pond of rings over the puzzle picture: nothing moves until something touches it.
 std::string pond_scene() {
@@ -30,7 +38,7 @@ ImageRgba8 view(const std::string& scene, const std::string& name, const std::st
   if (!events.empty()) args += " --script " + shell_quote(write_test_file(name + ".script.json", events));
   const std::string shot = std::string(LIQUIDFX_TEST_OUTPUT) + "/viewer_" + name + ".png";
   args += " --screenshot " + shell_quote(shot) + " " + extra;
-  const CliResult r = run_cli("view " + args, "LIQUIDFX_VALIDATION=1");
+  const CliResult r = run_cli("view " + args, config_environment());
   EXPECT_EQ(r.exit_code, 0) << r.output;
   auto image = read_png(shot);
   EXPECT_TRUE(image) << shot;
@@ -128,7 +136,8 @@ TEST(ViewerTest, ABrokenSceneDroppedOnTheWindowShowsTheCliMessageAndKeepsTheLast
   const std::string script = write_test_file(
       "viewer_drop.script.json", R"({"events": [{"time": 0.1, "kind": "drop", "path": ")" + broken + R"("}]})");
   const CliResult r = run_cli("view " + shell_quote(pond) + " --size 960x540 --frames 8 --script " +
-                              shell_quote(script) + " --screenshot " + shell_quote(shot));
+                                  shell_quote(script) + " --screenshot " + shell_quote(shot),
+                              config_environment());
   EXPECT_EQ(r.exit_code, 2) << r.output;  // a scripted run reports the error it showed
   EXPECT_NE(r.output.find(message), std::string::npos) << "CLI: " << message << "\nviewer: " << r.output;
   auto image = read_png(shot);
@@ -136,6 +145,48 @@ TEST(ViewerTest, ABrokenSceneDroppedOnTheWindowShowsTheCliMessageAndKeepsTheLast
   const ImageRgba8 still = view(pond, "pond_still", "", 8);
   // The pond is still drawn above the error box at the bottom.
   EXPECT_LT(difference(still, *image, 0.4, 0.0, 1.0, 0.5), 0.05);
+}
+
+TEST(ViewerTest, SavingWritesTheChangedKnobsIntoACopyOfTheScene) {
+  const std::string pond = pond_scene();
+  view(pond, "pond_saved", R"({"events": [
+      {"time": 0.0, "kind": "set", "setting": "pond.caustics=1.5"},
+      {"time": 0.0, "kind": "set", "setting": "pond.mode=waves"},
+      {"time": 0.1, "kind": "key", "key": "s"}]})",
+       4);
+  const std::string copy = std::string(LIQUIDFX_TEST_OUTPUT) + "/viewer_pond.saved.json";
+  std::ifstream in(copy);
+  ASSERT_TRUE(in) << copy;
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string saved = text.str();
+  std::printf("%s", saved.c_str());
+  // The changed knobs, the rest as it was and in its order, short arrays on one line.
+  EXPECT_NE(saved.find("\"caustics\": 1.5"), std::string::npos);
+  EXPECT_NE(saved.find("\"mode\": \"waves\""), std::string::npos);
+  EXPECT_EQ(saved.find("\"count\""), saved.find("\"count\": 8"));        // untouched
+  EXPECT_EQ(saved.find("\"resolution\": [960, 540]"), saved.find('"'));  // still the first key
+  EXPECT_LT(saved.find("\"source\""), saved.find("\"caustics\""));
+  const CliResult check = run_cli("render " + shell_quote(copy) + " --frame 0 --size 64x36 --out " +
+                                  shell_quote(std::string(LIQUIDFX_TEST_OUTPUT) + "/viewer_saved_render"));
+  EXPECT_EQ(check.exit_code, 0) << check.output;
+}
+
+TEST(ViewerTest, OpenedScenesGoToTheRecentListNewestFirst) {
+  const std::string pond = pond_scene(), room = std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/room.json";
+  const std::string folder = std::string(LIQUIDFX_TEST_OUTPUT) + "/viewer_recent";
+  std::filesystem::remove_all(folder);
+  for (const std::string& scene : {pond, room, pond}) {
+    const CliResult r =
+        run_cli("view " + shell_quote(scene) + " --size 320x180 --frames 1", config_environment("viewer_recent"));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  }
+  std::ifstream in(folder + "/liquidfx/recent_scenes");
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0], std::filesystem::path(pond).lexically_normal().string());
+  EXPECT_EQ(lines[1], std::filesystem::path(room).lexically_normal().string());
 }
 
 TEST(ViewerTest, BadScriptsAndOptionsAreBadInput) {
