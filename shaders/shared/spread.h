@@ -33,6 +33,12 @@ LFX_FN float spread_smoothstep(float edge0, float edge1, float x) {
   return t * t * (3.0f - 2.0f * t);
 }
 
+// Quadratic B-spline weights of the samples before, at and after the one nearest a point that
+// lies t (in [-0.5, 0.5]) samples from it: a smooth (C1) blend, unlike bilinear's kinks.
+LFX_FN vec3 spread_spline_weights(float t) {
+  return vec3(0.5f * (0.5f - t) * (0.5f - t), 0.75f - t * t, 0.5f * (0.5f + t) * (0.5f + t));
+}
+
 // A blob's thickness at p over its thickness at the centre: the seed's hemispherical dome, its
 // foot softened.
 LFX_FN float spread_blob_profile(vec2 p, vec2 centre, float radius) {

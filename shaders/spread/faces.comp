@@ -6,7 +6,7 @@
 layout(local_size_x = 64) in;
 
 vec2 transport_at(vec2 p) {
-  vec2 flow = velocity_at(p);
+  vec2 flow = vec2(smooth_u(p), smooth_v(p));
   for (uint s = 0u; s < stroke_count; ++s) {
     SpreadStrokeGpu st = strokes[s];
     flow += plow * spread_finger_weight(st.from, st.to, st.radius, p) * ((st.to - st.from) / dt - flow);

@@ -26,6 +26,21 @@ float sample(const SpreadField& f, glm::vec2 p, float dx, float ox, float oy) {
   return (f.at(i, j) * (1 - fx) + f.at(i1, j) * fx) * (1 - fy) + (f.at(i, j1) * (1 - fx) + f.at(i1, j1) * fx) * fy;
 }
 
+// The same field blended by quadratic B-splines over the 3 x 3 samples nearest p (edges clamped):
+// smooth, so that the thickness's transport velocity has no kinks at the velocity cells' edges
+// (through the yield's speed-dependent slowing, kinks squeeze slow liquid into a faint grid).
+float sample_smooth(const SpreadField& f, glm::vec2 p, float dx, float ox, float oy) {
+  const float x = std::clamp(p.x / dx - ox, 0.0f, float(f.nx - 1));
+  const float y = std::clamp(p.y / dx - oy, 0.0f, float(f.ny - 1));
+  const int i = int(std::lround(x)), j = int(std::lround(y));
+  const glm::vec3 wx = shared::spread_spline_weights(x - float(i)), wy = shared::spread_spline_weights(y - float(j));
+  float sum = 0.0f;
+  for (int b = 0; b < 3; ++b)
+    for (int a = 0; a < 3; ++a)
+      sum += wx[a] * wy[b] * f.at(std::clamp(i + a - 1, 0, f.nx - 1), std::clamp(j + b - 1, 0, f.ny - 1));
+  return sum;
+}
+
 // The smallest and largest of the four samples sample() blends at p.
 glm::vec2 sample_range(const SpreadField& f, glm::vec2 p, float dx, float ox, float oy) {
   const float x = std::clamp(p.x / dx - ox, 0.0f, float(f.nx - 1));
@@ -43,8 +58,7 @@ float finger_weight(const SpreadStroke& s, glm::vec2 p) {
 }  // namespace
 
 SpreadSimulation::SpreadSimulation(const SpreadKnobs& knobs, float aspect)
-    : knobs_(knobs),
-      extent_(aspect >= 1.0f ? glm::vec2(aspect, 1.0f) : glm::vec2(1.0f, 1.0f / aspect)) {
+    : knobs_(knobs), extent_(aspect >= 1.0f ? glm::vec2(aspect, 1.0f) : glm::vec2(1.0f, 1.0f / aspect)) {
   regrid();
 }
 
@@ -279,8 +293,9 @@ void SpreadSimulation::transport_faces(std::span<const SpreadStroke> strokes, fl
   const float dh = 1.0f / float(thickness_cells_);
   face_x = SpreadField(h_.nx + 1, h_.ny);
   face_y = SpreadField(h_.nx, h_.ny + 1);
+  const float dx = 1.0f / float(cells_);
   auto at = [&](glm::vec2 p) {
-    glm::vec2 flow = velocity_at(p);
+    glm::vec2 flow(sample_smooth(u_, p, dx, 0.0f, 0.5f), sample_smooth(v_, p, dx, 0.5f, 0.0f));
     for (const SpreadStroke& s : strokes) flow += knobs_.plow * finger_weight(s, p) * ((s.to - s.from) / dt - flow);
     return shared::spread_yield(flow, knobs_.yield_speed);
   };
