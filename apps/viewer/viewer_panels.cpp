@@ -70,7 +70,7 @@ void Viewer::draw_numbers() {
     ImGui::PlotLines("##frame", ms.data(), int(ms.size()), 0, label.c_str(), 0.0f,
                      std::max(*std::max_element(ms.begin(), ms.end()), 1.0f) * 1.2f, ImVec2(0, 48));
   }
-  if (auto passes = player_->pass_times(); passes && ImGui::TreeNode("GPU passes")) {
+  if (auto passes = player_->pass_times(); passes && ImGui::TreeNodeEx("GPU passes", ImGuiTreeNodeFlags_DefaultOpen)) {
     for (const gpu::PassTime& p : *passes) ImGui::Text("%-28s %8.3f ms", p.name.c_str(), p.milliseconds);
     ImGui::TreePop();
   }
