@@ -149,6 +149,51 @@ TEST(SloshTest, NaturalFrequencyIsTheFirstCylinderMode) {
   EXPECT_NEAR(c.state().frequency_hz, expected, 0.02 * expected);
 }
 
+// The sloshing frequency (Hz) read from zero crossings of the lean along `axis` after a nudge
+// along it; `turn` turns the container about the vertical (degrees).
+double measured_frequency(const std::shared_ptr<const ContainerShape>& shape, float fill, glm::vec3 axis, float turn) {
+  SloshKnobs knobs;
+  knobs.damping = 0.0f;
+  knobs.fill = fill;
+  LiquidContainer c(shape, knobs);
+  const glm::quat orientation = glm::angleAxis(glm::radians(turn), glm::vec3(0, 1, 0));
+  if (!c.update({glm::vec3(0.0f), orientation}, 0.0)) return -1.0;
+  const double dt = 1.0 / 240.0;
+  std::vector<double> crossings;
+  double previous = 0.0;
+  for (int i = 1; i < 4800 && crossings.size() < 12; ++i) {
+    const double t = i * dt;
+    if (!c.update({axis * float(std::min(t, 0.02)), orientation}, dt)) return -1.0;
+    const glm::vec3 n = c.state().surface_normal;
+    const double l = glm::dot(glm::vec3(n.x, 0.0f, n.z), axis);
+    if (t > 0.1 && previous * l < 0.0) crossings.push_back(t);
+    previous = l;
+  }
+  if (crossings.size() < 4) return -1.0;
+  return 1.0 / (2.0 * (crossings.back() - crossings.front()) / double(crossings.size() - 1));
+}
+
+TEST(SloshTest, ARectangularTanksPeriodFollowsTheDispersionRelationAlongEachSide) {
+  // omega^2 = g k tanh(k h), k = pi / L: L the free surface's length along the motion, h the
+  // depth. A 0.3 x 0.2 x 0.12 m tank (0.94 of it liquid) at three fills, pushed along each side,
+  // and turned a quarter about the vertical (the sides swap).
+  const glm::vec3 size(0.3f, 0.2f, 0.12f);
+  const auto tank = *ContainerShape::create(make_box(size), "tank", 0.94f);
+  for (const float fill : {0.15f, 0.4f, 0.8f})
+    for (const int side : {0, 2})
+      for (const float turn : {0.0f, 90.0f}) {
+        const int along = turn == 0.0f ? side : 2 - side;  // the tank's side the push runs along
+        const double length = 0.94 * size[along], depth = 0.94 * size.y * fill;
+        const double k = kPi / length;
+        const double expected = std::sqrt(kGravity * k * std::tanh(k * depth)) / (2.0 * kPi);
+        const glm::vec3 axis = side == 0 ? glm::vec3(1, 0, 0) : glm::vec3(0, 0, 1);
+        const double measured = measured_frequency(tank, fill, axis, turn);
+        std::printf("fill %.2f, pushed along %s, turned %.0f: %.3f Hz, dispersion relation %.3f Hz\n", double(fill),
+                    side == 0 ? "x" : "z", double(turn), measured, expected);
+        EXPECT_NEAR(measured, expected, 0.02 * expected);
+      }
+}
+
 TEST(SloshTest, EnergyNeverGrowsWithoutInputAndSettlesToExactlyZero) {
   LiquidContainer c(shape_of("cylinder"), SloshKnobs{});
   double t = 0.0;

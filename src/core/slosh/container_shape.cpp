@@ -25,8 +25,6 @@ Result<std::shared_ptr<const ContainerShape>> ContainerShape::create(const Mesh&
   }
   shape->liquid_volume = volume_of(shape->liquid);
   shape->liquid_bounds = bounds_of(shape->liquid);
-  const glm::dvec3 size = shape->liquid_bounds.size();
-  shape->box = std::abs(shape->liquid_volume.volume - size.x * size.y * size.z) < 1e-6 * shape->liquid_volume.volume;
   LFX_TRY_ASSIGN(shape->table,
                  FillTable::bake(shape->liquid, FillTable::kDirections, FillTable::kLevels, "fill table of " + name));
   shape->inside = InsideGrid::build(shape->liquid);

@@ -6,11 +6,12 @@
 #include <glm/trigonometric.hpp>
 #include <numbers>
 
+#include "liquidfx/core/container/plane_section.h"
+
 namespace lfx {
 namespace {
 
 constexpr double kPi = std::numbers::pi;
-constexpr double kFirstModeRoot = 1.841;  // first zero of J1': the first sloshing mode of a cylinder
 constexpr double kSettled = 1e-4;         // agitation and wave energy below this are exactly 0
 constexpr double kFreeFallDrag = 120.0;   // 1/s: how fast the surface's motion stalls in free fall
 constexpr float kRestRefresh = 0.99939f;  // cos(2 degrees): turning less leaves the frequency as it was
@@ -70,26 +71,45 @@ void LiquidContainer::derive_from_knobs() {
 }
 
 void LiquidContainer::refresh_rest_frequency(const glm::vec3& local_up) {
+  // The free surface at rest, its length L along each of its principal directions and the
+  // depth h beneath it: the first mode along each is a standing wave of half a wavelength,
+  // k = pi / L, with omega^2 = g k tanh(k h) (exact for a rectangular tank; a disc's length
+  // sqrt(12 I / A) = 1.73 R gives k R = 1.81 against the cylinder's 1.84).
   rest_up_ = local_up;
-  omega_squared_ = rest_omega_squared(local_up);
-  omega_ = std::sqrt(omega_squared_);
+  const FillLookup rest = shape_->table.lookup(local_up, fill_level_);
+  const PlaneSection surface = plane_section(shape_->liquid, local_up, rest.offset);
+  const double depth = std::max(double(rest.offset - rest.lowest), 1e-4);
+  const double lengths[2] = {surface.major_length, surface.minor_length};
+  mode_axis_ = surface.major;
+  for (int m = 0; m < 2; ++m) {
+    // An empty or full container's section vanishes: a short length (stiff, barely moving).
+    const double k = kPi / std::max(lengths[m] > 0.0 ? lengths[m] : std::sqrt(double(rest.area)), 1e-3);
+    mode_omega_squared_[m] =
+        knobs_.frequency > 0.0f ? std::pow(2.0 * kPi * knobs_.frequency, 2.0) : kGravity * k * std::tanh(k * depth);
+    mode_omega_[m] = std::sqrt(mode_omega_squared_[m]);
+  }
 }
 
-double LiquidContainer::rest_omega_squared(const glm::vec3& local_up) const {
-  if (knobs_.frequency > 0.0f) return std::pow(2.0 * kPi * knobs_.frequency, 2.0);
-  const FillLookup rest = shape_->table.lookup(local_up, fill_level_);
-  const double area = std::max(double(rest.area), 1e-8);
-  const double depth = std::max(double(rest.offset - rest.lowest), 1e-4);
-  if (shape_->box) {
-    const double k = kPi / std::sqrt(area);  // the box's length along the slosh
-    return kGravity * k * std::tanh(k * depth);
-  }
-  const double radius = std::sqrt(area / kPi);  // a cylinder of the same free-surface area
-  return kFirstModeRoot * kGravity / radius * std::tanh(kFirstModeRoot * depth / radius);
+glm::dvec2 LiquidContainer::mode_direction() const {
+  const glm::vec3 world = rotation_ * mode_axis_;
+  const glm::dvec2 xz(world.x, world.z);
+  const double length = std::sqrt(glm::dot(xz, xz));
+  return length > 1e-9 ? xz / length : glm::dvec2(1.0, 0.0);
+}
+
+glm::dvec2 LiquidContainer::mode_coordinates(const glm::dvec2& xz) const {
+  const glm::dvec2 a = mode_direction();
+  return {glm::dot(xz, a), a.x * xz.y - a.y * xz.x};
+}
+
+glm::dvec2 LiquidContainer::world_coordinates(const glm::dvec2& modes) const {
+  const glm::dvec2 a = mode_direction();
+  return modes.x * a + modes.y * glm::dvec2(-a.y, a.x);
 }
 
 double LiquidContainer::slosh_energy() const {
-  return 0.5 * glm::dot(slope_velocity_, slope_velocity_) + 0.5 * stiffness_ * glm::dot(slope_, slope_);
+  const glm::dvec2 along = mode_coordinates(slope_);
+  return 0.5 * glm::dot(slope_velocity_, slope_velocity_) + 0.5 * glm::dot(stiffness_, along * along);
 }
 
 bool LiquidContainer::update(const Pose& input, double dt) {
@@ -153,33 +173,44 @@ void LiquidContainer::advance(double dt, const glm::dvec3& velocity_change, doub
                               double window) {
   const glm::vec3 local_up(rotation_[0].y, rotation_[1].y, rotation_[2].y);
   if (glm::dot(local_up, rest_up_) < kRestRefresh) refresh_rest_frequency(local_up);
-  const double omega_squared = omega_squared_;
   const double gravity_ratio = std::clamp(effective_gravity_ / kGravity, 0.0, 4.0);
-  stiffness_ = omega_squared * gravity_ratio;  // no restoring force in free fall
+  stiffness_ = mode_omega_squared_ * gravity_ratio;  // no restoring force in free fall
   // Falling, the liquid has no "down": pushes do not tilt it and its motion stalls, so the
   // surface keeps the orientation it had.
   const double falling = std::clamp(1.0 - gravity_ratio, 0.0, 1.0);
   const double falling4 = falling * falling * falling * falling;
-  const double damping = 2.0 * knobs_.damping * omega_ + kFreeFallDrag * falling4;
 
   // The horizontal velocity change kicks the slope; the exact solution carries it through dt.
   // Steady acceleration a gives the slope -a / g_eff: the surface normal to g - a. A velocity
   // change is the acceleration summed over a window as long as a frame: at the sloshing
   // frequency that box loses sinc(omega window / 2) of it, which is given back, so that a 30 Hz
   // feed sloshes as high as a 240 Hz one.
+  // Each mode on its own: the slope and its rate along the first mode's world direction and
+  // across it, each carried by its own exact oscillator step.
   const glm::dvec2 kick(velocity_change.x, velocity_change.z);
-  if (kick.x != 0.0 || kick.y != 0.0) {
-    const double box_gain = box_gain_.get(omega_squared, window, [&] {
-      const double half_turn = 0.5 * std::sqrt(omega_squared) * window;
-      return half_turn > 1e-6 && half_turn < 1.5 ? half_turn / std::sin(half_turn) : 1.0;
-    });
-    slope_velocity_ -= (omega_squared / kGravity) * double(knobs_.response) * (1.0 - falling) * box_gain * kick;
+  const glm::dvec2 kick_along = mode_coordinates(kick);
+  glm::dvec2 slope = mode_coordinates(slope_), rate = mode_coordinates(slope_velocity_);
+  const bool new_steps = dt != last_step_dt_;
+  last_step_dt_ = dt;
+  for (int m = 0; m < 2; ++m) {
+    const double omega_squared = mode_omega_squared_[m];
+    if (kick_along[m] != 0.0) {
+      const double box_gain = box_gain_[m].get(omega_squared, window, [&] {
+        const double half_turn = 0.5 * std::sqrt(omega_squared) * window;
+        return half_turn > 1e-6 && half_turn < 1.5 ? half_turn / std::sin(half_turn) : 1.0;
+      });
+      rate[m] -= (omega_squared / kGravity) * double(knobs_.response) * (1.0 - falling) * box_gain * kick_along[m];
+    }
+    const double damping = 2.0 * knobs_.damping * mode_omega_[m] + kFreeFallDrag * falling4;
+    if (new_steps || stiffness_[m] != step_[m].k || 0.5 * damping != step_[m].half_c)
+      step_[m] = OscillatorStep::make(stiffness_[m], damping, dt);
+    glm::dvec2 x(slope[m], 0.0), v(rate[m], 0.0);
+    step_[m].apply(x, v);
+    slope[m] = x.x;
+    rate[m] = v.x;
   }
-  if (stiffness_ != step_.k || 0.5 * damping != step_.half_c || dt != last_step_dt_) {
-    step_ = OscillatorStep::make(stiffness_, damping, dt);
-    last_step_dt_ = dt;
-  }
-  step_.apply(slope_, slope_velocity_);
+  slope_ = world_coordinates(slope);
+  slope_velocity_ = world_coordinates(rate);
 
   // Agitation: spinning about the vertical (tilting counts a quarter), shaking, free fall.
   const double stirred =
@@ -198,7 +229,7 @@ void LiquidContainer::advance(double dt, const glm::dvec3& velocity_change, doub
     wave_direction_ = fast_atan2(float(wave_momentum_.y), float(wave_momentum_.x));
   wave_energy_ = (wave_energy_ + knobs_.wave_gain * push) * wave_fade;
   if (push == 0.0 && wave_energy_ < kSettled) wave_energy_ = 0.0;
-  wave_phase_ = wrap(wave_phase_ + omega_ * std::sqrt(gravity_ratio) * dt, 2.0 * kPi);
+  wave_phase_ = wrap(wave_phase_ + mode_omega_[0] * std::sqrt(gravity_ratio) * dt, 2.0 * kPi);
   noise_clock_ = wrap(noise_clock_ + knobs_.noise_speed * dt, double(shared::kNoisePeriod));
 }
 
@@ -232,7 +263,7 @@ void LiquidContainer::place_surface() {
   state_.agitation = float(agitation_);
   state_.wave_energy = float(wave_energy_);
   state_.wave_amplitude = state_.full ? 0.0f : float(knobs_.wave_height * saturation * fill_response_);
-  state_.frequency_hz = float(std::sqrt(stiffness_) / (2.0 * kPi));
+  state_.frequency_hz = float(std::sqrt(stiffness_[0]) / (2.0 * kPi));
   state_.depth = fill_.offset - fill_.lowest;
   state_.effective_gravity = float(effective_gravity_);
 }

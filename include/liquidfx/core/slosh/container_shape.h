@@ -22,7 +22,6 @@ struct ContainerShape {
   Mesh glass;                ///< What to draw of the container (open where a cup is open).
   MeshVolume liquid_volume;  ///< Volume and centroid of `liquid`.
   Bounds liquid_bounds;
-  bool box = false;  ///< An axis-aligned box: the box formula gives its slosh frequency.
   FillTable table;
   InsideGrid inside;
 

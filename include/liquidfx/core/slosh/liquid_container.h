@@ -85,7 +85,11 @@ class LiquidContainer {
   void update_bubbles(double dt);
   void derive_from_knobs();
   void refresh_rest_frequency(const glm::vec3& local_up);
-  double rest_omega_squared(const glm::vec3& local_up) const;
+  // The first mode's direction in the world's horizontal xz plane (it turns with the container).
+  glm::dvec2 mode_direction() const;
+  // A world xz vector as (along the first mode, along the second) and back.
+  glm::dvec2 mode_coordinates(const glm::dvec2& xz) const;
+  glm::dvec2 world_coordinates(const glm::dvec2& modes) const;
 
   // exp(-rate * dt) and the like for the last arguments: a steady frame rate pays once.
   struct Memo {
@@ -114,7 +118,7 @@ class LiquidContainer {
   glm::dvec2 slope_{0.0};  // world xz slope of the surface (tan of the tilt), before the limit
   glm::dvec2 slope_velocity_{0.0};
   glm::dvec2 shown_slope_{0.0};  // after the fill response and the tilt limit
-  double stiffness_ = 0.0;       // k of the slope oscillator for the current step
+  glm::dvec2 stiffness_{0.0};    // k of the slope oscillator along each mode for the current step
   double effective_gravity_ = kGravity;
   double agitation_ = 0.0;
   glm::dvec2 wave_momentum_{0.0};
@@ -130,11 +134,12 @@ class LiquidContainer {
   FillLookup fill_{};              // the liquid under the displayed surface
   // The liquid at rest (level under gravity) sets the sloshing frequency, refreshed when the
   // container has turned by more than a degree.
+  // Two modes: along the free surface's longest spread (the lower frequency) and across it.
   glm::vec3 rest_up_{0.0f};
-  double omega_squared_ = 0.0;
-  double omega_ = 0.0;
-  Memo box_gain_, agitation_fade_, wave_fade_;
-  OscillatorStep step_;
+  glm::vec3 mode_axis_{1.0f, 0.0f, 0.0f};  // the first mode's direction, container coordinates
+  glm::dvec2 mode_omega_squared_{0.0}, mode_omega_{0.0};
+  Memo box_gain_[2], agitation_fade_, wave_fade_;
+  OscillatorStep step_[2];
   double last_step_dt_ = -1.0;
 
   BubblePool bubbles_;
