@@ -100,6 +100,7 @@ Result<void> Viewer::load(const std::string& path) {
     return made.error();
   }
   error_.clear();
+  running_path_ = path;
   recent_.add(path);
   player_ = std::move(made.value());
   knobs_.remember(*player_);
@@ -200,9 +201,9 @@ void Viewer::key(const std::string& name) {
 
 void Viewer::save(bool in_place) {
   if (!player_) return;
-  const std::string out = in_place ? path_ : saved_copy_path(path_);
+  const std::string out = in_place ? running_path_ : saved_copy_path(running_path_);
   const auto changed = knobs_.changed(*player_);
-  if (auto r = save_knobs(player_->scene(), path_, out, changed); !r) {
+  if (auto r = save_knobs(player_->scene(), running_path_, out, changed); !r) {
     error_ = r.error().message;
     return;
   }
@@ -210,7 +211,7 @@ void Viewer::save(bool in_place) {
   if (in_place) {
     // The file is what runs now: no reload, and resets go back to these values.
     std::error_code ignored;
-    loaded_time_ = std::filesystem::last_write_time(path_, ignored);
+    if (running_path_ == path_) loaded_time_ = std::filesystem::last_write_time(path_, ignored);
     knobs_.remember(*player_);
   }
 }

@@ -83,7 +83,8 @@ class Viewer {
   ViewerOptions options_;
   std::unique_ptr<ImGuiOverlay> overlay_;
   std::unique_ptr<scene::ScenePlayer> player_;
-  std::string path_;
+  std::string path_;          // the file last asked for (watched: fixing it reloads it)
+  std::string running_path_;  // the file the running scene came from (saving writes there)
   std::filesystem::file_time_type loaded_time_{};
   std::chrono::steady_clock::time_point last_watch_{}, last_frame_{};
   std::string error_;

@@ -34,7 +34,7 @@ void Viewer::draw_panels() {
 }
 
 void Viewer::draw_controls() {
-  ImGui::TextWrapped("%s", path_.c_str());
+  ImGui::TextWrapped("%s", running_path_.c_str());
   if (ImGui::BeginCombo("recent", "open a recent scene", ImGuiComboFlags_HeightLarge)) {
     for (const std::string& p : recent_.paths())
       if (ImGui::Selectable(p.c_str())) pending_load_ = p;
