@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "liquidfx/gpu/context.h"
 #include "liquidfx/scene/player.h"
+#include "mp4.h"
 #include "progress.h"
 #include "scene_setup.h"
 #include "stats_csv.h"
@@ -70,18 +71,9 @@ class OutputFolder {
   bool created_ = false;
 };
 
-// Encodes the numbered PNGs into an MP4 with ffmpeg, run with an argument vector (no shell).
+// Encodes the numbered PNGs into DIR/<stem>.mp4.
 Result<void> write_mp4(const OutputFolder& out, const std::string& stem, double fps) {
-  // ffmpeg reads % in the pattern as a format: a literal one is %%.
-  std::string pattern_stem;
-  for (char c : stem) pattern_stem += c == '%' ? std::string("%%") : std::string(1, c);
-  const std::string mp4 = out.file(stem + ".mp4");
-  auto status = run_program({"ffmpeg", "-y", "-loglevel", "error", "-framerate", std::to_string(fps), "-i",
-                             out.file(pattern_stem + "_%04d.png"), "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v",
-                             "libx264", "-pix_fmt", "yuv420p", "-crf", "18", mp4});
-  if (!status) return status.error();
-  if (*status != 0) return input_error("ffmpeg failed (exit status " + std::to_string(*status) + ") to write " + mp4);
-  return success();
+  return encode_mp4(out.file(ffmpeg_literal(stem) + "_%04d.png"), fps, out.file(stem + ".mp4"));
 }
 
 int run_render(const RenderOptions& o) {

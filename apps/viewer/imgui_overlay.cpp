@@ -7,13 +7,6 @@
 #include <algorithm>
 
 namespace lfx::viewer {
-namespace {
-
-void check_imgui_vulkan(VkResult result) {
-  (void)result;  // the frame's own checks report device loss; ImGui's calls are not retried
-}
-
-}  // namespace
 
 Result<std::unique_ptr<ImGuiOverlay>> ImGuiOverlay::create(window::Window& window) {
   std::unique_ptr<ImGuiOverlay> o(new ImGuiOverlay(window));
@@ -93,7 +86,6 @@ Result<void> ImGuiOverlay::init(VkFormat format) {
   // Its vertex buffers rotate over this many frames: at least the frames in flight (2).
   init.ImageCount = std::max<std::uint32_t>(window_.swapchain().image_count(), 2);
   init.MSAASamples = VK_SAMPLE_COUNT_1_BIT;
-  init.CheckVkResultFn = check_imgui_vulkan;
   if (!ImGui_ImplVulkan_Init(&init, render_pass_)) return gpu_error("ImGui: cannot set up its Vulkan drawing");
   vulkan_ = true;
   LFX_TRY(ctx.submit_and_wait([](VkCommandBuffer cmd) { ImGui_ImplVulkan_CreateFontsTexture(cmd); }));

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "liquidfx/scene/scene.h"
+#include "mp4.h"
 #include "subprocess.h"
 
 namespace lfx::viewer {
@@ -130,8 +131,8 @@ void Viewer::camera_moved() {
 
 void Viewer::pointer(const PointerEvent& e) {
   if (!player_) return;
-  const glm::vec2 delta =
-      (e.at - last_at_) * glm::vec2(window_.framebuffer_extent().width, window_.framebuffer_extent().height);
+  const VkExtent2D size = window_.framebuffer_extent();
+  const glm::vec2 delta = (e.at - last_at_) * glm::vec2(size.width, size.height);
   last_at_ = e.at;
   scene::InputEvent in;
   in.kind = e.kind;
@@ -158,7 +159,7 @@ void Viewer::pointer(const PointerEvent& e) {
         orbit_.orbit(delta);
         camera_moved();
       } else if (gesture_ == Gesture::pan) {
-        orbit_.pan(delta, float(window_.framebuffer_extent().height));
+        orbit_.pan(delta, float(size.height));
         camera_moved();
       } else {
         player_->input(in);  // held or hovering: the effect that took the press follows it
@@ -261,10 +262,7 @@ Result<void> Viewer::frame(ImageRgba8* capture) {
     pending_load_.reset();
     (void)load(path);  // a failure is shown; the last good scene keeps running
   }
-  if (!options_.script.empty() || options_.frames > 0)
-    fixed_step_ = true;
-  else if (!path_.empty())
-    watch_file();
+  if (!scripted() && !path_.empty()) watch_file();
 
   const auto now = std::chrono::steady_clock::now();
   const double elapsed =
@@ -282,7 +280,7 @@ Result<void> Viewer::frame(ImageRgba8* capture) {
     return success();
   }
   if (playing_ || step_) {
-    const double dt = fixed_step_ || step_ ? 1.0 / fps() : std::min(elapsed, kLongestStep);
+    const double dt = scripted() || step_ ? 1.0 / fps() : std::min(elapsed, kLongestStep);
     LFX_TRY(player_->advance(dt * (step_ ? 1.0 : double(time_scale_))));
     step_ = false;
   }
@@ -294,9 +292,10 @@ Result<void> Viewer::frame(ImageRgba8* capture) {
     error_ = r.error().message;
     return r.error().kind == ErrorKind::input ? success() : r;
   }
-  ImageRgba8 shot;
+  // One read-back serves the caller's capture, a screenshot and the recording alike.
+  ImageRgba8 own;
   const bool want_shot = screenshot_requested_ || !recording_dir_.empty();
-  ImageRgba8* read_back = capture ? capture : want_shot ? &shot : nullptr;
+  ImageRgba8* read_back = capture ? capture : want_shot ? &own : nullptr;
   LFX_TRY_ASSIGN(const bool shown,
                  window_.swapchain().present(
                      size, renderer.targets().output, [&](VkCommandBuffer cmd) { player_->record(cmd); },
@@ -306,7 +305,8 @@ Result<void> Viewer::frame(ImageRgba8* capture) {
     ImGui::EndFrame();
     return success();
   }
-  if (read_back && read_back != capture) {
+  if (read_back) {
+    const ImageRgba8& shot = *read_back;
     if (screenshot_requested_) {
       screenshot_requested_ = false;
       const std::string name = "liquidfx_screenshot_" + std::to_string(std::time(nullptr)) + ".png";
@@ -349,13 +349,10 @@ void Viewer::toggle_recording() {
 Result<void> Viewer::finish_recording() {
   const std::string dir = recording_dir_, mp4 = "liquidfx_recording_" + std::to_string(std::time(nullptr)) + ".mp4";
   recording_dir_.clear();
-  auto status = cli::run_program({"ffmpeg", "-y", "-loglevel", "error", "-framerate", std::to_string(fps()), "-i",
-                                  dir + "/frame_%06d.png", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", "18",
-                                  "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", mp4});
+  auto encoded = cli::encode_mp4(cli::ffmpeg_literal(dir) + "/frame_%06d.png", fps(), mp4);
   std::error_code ignored;
   std::filesystem::remove_all(dir, ignored);
-  if (!status) return status.error();
-  if (*status != 0) return input_error("ffmpeg failed (exit status " + std::to_string(*status) + ") to write " + mp4);
+  LFX_TRY(encoded);
   notice_ = "saved " + mp4 + " (" + std::to_string(recorded_) + " frames)";
   return success();
 }

@@ -64,7 +64,6 @@ class Viewer {
   /// Replays the script's events due by the scene time `now`.
   void replay_until(double now);
   void set_script(std::vector<ScriptEvent> events) { script_ = std::move(events); }
-  bool has_player() const { return player_ != nullptr; }
   const std::string& error() const { return error_; }
   double fps() const { return player_ ? player_->scene().fps : 60.0; }
   bool quit_requested() const { return quit_; }
@@ -78,6 +77,8 @@ class Viewer {
   void toggle_recording();
   Result<void> finish_recording();
   void watch_file();
+  // A scripted run: every frame advances exactly 1/fps, and the file is not watched.
+  bool scripted() const { return !options_.script.empty() || options_.frames > 0; }
 
   window::Window& window_;
   ViewerOptions options_;
@@ -97,7 +98,6 @@ class Viewer {
 
   bool playing_ = true, step_ = false, quit_ = false;
   float time_scale_ = 1.0f;
-  bool fixed_step_ = false;  // scripted: every frame advances 1/fps
 
   // The pointer: which gesture a held button drives.
   enum class Gesture { none, effect, orbit, pan };

@@ -57,10 +57,6 @@ Result<ScriptEvent> read_event(const scene::JsonObject& o) {
 
 }  // namespace
 
-std::vector<std::string> script_key_names() {
-  return {std::begin(kKeys), std::end(kKeys)};
-}
-
 Result<std::vector<ScriptEvent>> read_viewer_script(const std::string& path) {
   std::ifstream file(path);
   if (!file) return input_error(path + ": cannot open the script");

@@ -37,9 +37,6 @@ struct ScriptEvent {
   std::string path;     ///< drop: the scene file dropped (relative to the working folder).
 };
 
-/// The viewer keys a script may press, by name.
-std::vector<std::string> script_key_names();
-
 /// Reads a script file; errors name the file and the JSON path. Events come out sorted by time.
 Result<std::vector<ScriptEvent>> read_viewer_script(const std::string& path);
 
