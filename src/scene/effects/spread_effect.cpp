@@ -211,23 +211,20 @@ Result<std::unique_ptr<Effect>> create_spread_effect(const EffectSetup& setup) {
   LFX_TRY_ASSIGN(const std::string background_name, b.string("background", "skin", kBackgrounds));
   const auto background = gpu::SpreadBackground(
       std::find(std::begin(kBackgrounds), std::end(kBackgrounds), background_name) - std::begin(kBackgrounds));
-  std::optional<ImageRgba8> picture;
+  // A PNG the block names at `key` (read only with a device; checking reads the name alone).
+  auto picture_at = [&](std::string_view key) -> Result<std::optional<ImageRgba8>> {
+    LFX_TRY_ASSIGN(const std::string file, b.string(key));
+    if (!setup.device) return std::optional<ImageRgba8>();
+    auto read = read_png(setup.scene_relative(file));
+    if (!read) return b.error_at(key, read.error().message);
+    return std::optional<ImageRgba8>(std::move(read.value()));
+  };
+  std::optional<ImageRgba8> picture, matcap;
   if (background == gpu::SpreadBackground::picture) {
-    LFX_TRY_ASSIGN(const std::string file, b.string("image"));
-    if (setup.device) {
-      auto read = read_png(setup.scene_relative(file));
-      if (!read) return b.error_at("image", read.error().message);
-      picture = std::move(read.value());
-    }
+    LFX_TRY_ASSIGN(picture, picture_at("image"));
   }
-  std::optional<ImageRgba8> matcap;
   if (b.has("matcap")) {
-    LFX_TRY_ASSIGN(const std::string file, b.string("matcap"));
-    if (setup.device) {
-      auto read = read_png(setup.scene_relative(file));
-      if (!read) return b.error_at("matcap", read.error().message);
-      matcap = std::move(read.value());
-    }
+    LFX_TRY_ASSIGN(matcap, picture_at("matcap"));
   }
   std::vector<SpreadBlob> blobs;
   std::vector<glm::vec3> colors;
