@@ -103,16 +103,22 @@ void SpreadSimulation::regrid() {
   for (SpreadField& p : film_pigments_) p = resample(p);
 }
 
+int pigment_plane(std::vector<glm::vec3>& colors, const glm::vec3& color) {
+  const auto found = std::find(colors.begin(), colors.end(), color);
+  if (found != colors.end()) return int(found - colors.begin());
+  if (colors.size() >= std::size_t(kSpreadPigments)) return -1;
+  colors.push_back(color);
+  return int(colors.size()) - 1;
+}
+
 bool SpreadSimulation::add_blob(const SpreadBlob& blob) {
-  auto found = std::find(colors_.begin(), colors_.end(), blob.color);
-  if (found == colors_.end()) {
-    if (colors_.size() >= std::size_t(kSpreadPigments)) return false;
-    colors_.push_back(blob.color);
+  const int plane = pigment_plane(colors_, blob.color);
+  if (plane < 0) return false;
+  if (std::size_t(plane) == pigments_.size()) {  // a new colour
     pigments_.emplace_back(h_.nx, h_.ny);
     film_pigments_.emplace_back(h_.nx, h_.ny);
-    found = colors_.end() - 1;
   }
-  SpreadField& pigment = pigments_[std::size_t(found - colors_.begin())];
+  SpreadField& pigment = pigments_[std::size_t(plane)];
   const float dh = 1.0f / float(thickness_cells_);
   for (int j = 0; j < h_.ny; ++j)
     for (int i = 0; i < h_.nx; ++i) {

@@ -38,6 +38,10 @@ struct SpreadStroke {
 /// Pigments the liquid can carry at once (blobs of one colour share one).
 inline constexpr int kSpreadPigments = 4;
 
+/// The pigment plane of `color` among `colors` (blobs of one colour share one), appending it when
+/// it is new; -1 when it would be a fifth colour.
+int pigment_plane(std::vector<glm::vec3>& colors, const glm::vec3& color);
+
 /// A grid of floats, row-major, cell (i, j) at column i and row j.
 struct SpreadField {
   int nx = 0, ny = 0;

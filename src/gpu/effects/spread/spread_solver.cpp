@@ -42,15 +42,25 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
   std::unique_ptr<SpreadSolver> s(new SpreadSolver(ctx, knobs));
   const std::uint32_t push = sizeof(shared::SpreadPush);
   const ComputePipelineSpec specs[] = {
-      {&s->blob_, "spread/blob.comp", push},           {&s->advect_, "spread/advect.comp", push},       {&s->forces_, "spread/forces.comp", push},
-      {&s->diffuse_, "spread/diffuse.comp", push},     {&s->divergence_, "spread/divergence.comp", push},
-      {&s->multigrid_, "spread/multigrid.comp", push}, {&s->gradient_, "spread/gradient.comp", push},
-      {&s->faces_, "spread/faces.comp", push},         {&s->substeps_, "spread/substeps.comp", push},
-      {&s->flux_, "spread/flux.comp", push},           {&s->limit_, "spread/limit.comp", push},
-      {&s->apply_, "spread/apply.comp", push},         {&s->seed_, "spread/seed.comp", push},
-      {&s->traces_, "spread/traces.comp", push},       {&s->reduce_, "spread/reduce.comp", push},
-      {&s->settle_, "spread/settle.comp", push},       {&s->sweep_, "spread/sweep.comp", push},
-      {&s->vorticity_, "spread/vorticity.comp", push}, {&s->multigrid_group_, "spread/multigrid_group.comp", push},
+      {&s->blob_, "spread/blob.comp", push},
+      {&s->advect_, "spread/advect.comp", push},
+      {&s->forces_, "spread/forces.comp", push},
+      {&s->diffuse_, "spread/diffuse.comp", push},
+      {&s->divergence_, "spread/divergence.comp", push},
+      {&s->multigrid_, "spread/multigrid.comp", push},
+      {&s->gradient_, "spread/gradient.comp", push},
+      {&s->faces_, "spread/faces.comp", push},
+      {&s->substeps_, "spread/substeps.comp", push},
+      {&s->flux_, "spread/flux.comp", push},
+      {&s->limit_, "spread/limit.comp", push},
+      {&s->apply_, "spread/apply.comp", push},
+      {&s->seed_, "spread/seed.comp", push},
+      {&s->traces_, "spread/traces.comp", push},
+      {&s->reduce_, "spread/reduce.comp", push},
+      {&s->settle_, "spread/settle.comp", push},
+      {&s->sweep_, "spread/sweep.comp", push},
+      {&s->vorticity_, "spread/vorticity.comp", push},
+      {&s->multigrid_group_, "spread/multigrid_group.comp", push},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
   LFX_TRY(s->reset(state));
@@ -142,14 +152,10 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
 }
 
 Result<void> SpreadSolver::add_blob(const SpreadBlob& blob) {
-  auto found = std::find(colors_.begin(), colors_.end(), blob.color);
-  if (found == colors_.end()) {
-    if (colors_.size() >= std::size_t(kSpreadPigments))
-      return input_error("spread: a blob of a fifth colour (at most " + std::to_string(kSpreadPigments) + ")");
-    colors_.push_back(blob.color);  // its planes were zeroed at reset
-    found = colors_.end() - 1;
-  }
-  pending_blobs_.push_back({blob, std::uint32_t(found - colors_.begin())});
+  const int plane = pigment_plane(colors_, blob.color);  // a new colour's planes were zeroed at reset
+  if (plane < 0)
+    return input_error("spread: a blob of a fifth colour (at most " + std::to_string(kSpreadPigments) + ")");
+  pending_blobs_.push_back({blob, std::uint32_t(plane)});
   return success();
 }
 
