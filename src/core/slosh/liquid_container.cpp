@@ -16,6 +16,14 @@ constexpr double kSettled = 1e-4;         // agitation and wave energy below thi
 constexpr double kFreeFallDrag = 120.0;   // 1/s: how fast the surface's motion stalls in free fall
 constexpr float kRestRefresh = 0.99939f;  // cos(2 degrees): turning less leaves the frequency as it was
 
+// A world xz vector as (along the unit direction a, across it) and back.
+glm::dvec2 mode_coordinates(const glm::dvec2& xz, const glm::dvec2& a) {
+  return {glm::dot(xz, a), a.x * xz.y - a.y * xz.x};
+}
+glm::dvec2 world_coordinates(const glm::dvec2& modes, const glm::dvec2& a) {
+  return modes.x * a + modes.y * glm::dvec2(-a.y, a.x);
+}
+
 // x brought into [0, period): both the wave (second sine at twice the phase rate) and the noise
 // are periodic, so nothing jumps.
 double wrap(double x, double period) {
@@ -97,18 +105,8 @@ glm::dvec2 LiquidContainer::mode_direction() const {
   return length > 1e-9 ? xz / length : glm::dvec2(1.0, 0.0);
 }
 
-glm::dvec2 LiquidContainer::mode_coordinates(const glm::dvec2& xz) const {
-  const glm::dvec2 a = mode_direction();
-  return {glm::dot(xz, a), a.x * xz.y - a.y * xz.x};
-}
-
-glm::dvec2 LiquidContainer::world_coordinates(const glm::dvec2& modes) const {
-  const glm::dvec2 a = mode_direction();
-  return modes.x * a + modes.y * glm::dvec2(-a.y, a.x);
-}
-
 double LiquidContainer::slosh_energy() const {
-  const glm::dvec2 along = mode_coordinates(slope_);
+  const glm::dvec2 along = mode_coordinates(slope_, mode_direction());
   return 0.5 * glm::dot(slope_velocity_, slope_velocity_) + 0.5 * glm::dot(stiffness_, along * along);
 }
 
@@ -188,8 +186,9 @@ void LiquidContainer::advance(double dt, const glm::dvec3& velocity_change, doub
   // Each mode on its own: the slope and its rate along the first mode's world direction and
   // across it, each carried by its own exact oscillator step.
   const glm::dvec2 kick(velocity_change.x, velocity_change.z);
-  const glm::dvec2 kick_along = mode_coordinates(kick);
-  glm::dvec2 slope = mode_coordinates(slope_), rate = mode_coordinates(slope_velocity_);
+  const glm::dvec2 mode = mode_direction();
+  const glm::dvec2 kick_along = mode_coordinates(kick, mode);
+  glm::dvec2 slope = mode_coordinates(slope_, mode), rate = mode_coordinates(slope_velocity_, mode);
   const bool new_steps = dt != last_step_dt_;
   last_step_dt_ = dt;
   for (int m = 0; m < 2; ++m) {
@@ -209,8 +208,8 @@ void LiquidContainer::advance(double dt, const glm::dvec3& velocity_change, doub
     slope[m] = x.x;
     rate[m] = v.x;
   }
-  slope_ = world_coordinates(slope);
-  slope_velocity_ = world_coordinates(rate);
+  slope_ = world_coordinates(slope, mode);
+  slope_velocity_ = world_coordinates(rate, mode);
 
   // Agitation: spinning about the vertical (tilting counts a quarter), shaking, free fall.
   const double stirred =

@@ -87,9 +87,6 @@ class LiquidContainer {
   void refresh_rest_frequency(const glm::vec3& local_up);
   // The first mode's direction in the world's horizontal xz plane (it turns with the container).
   glm::dvec2 mode_direction() const;
-  // A world xz vector as (along the first mode, along the second) and back.
-  glm::dvec2 mode_coordinates(const glm::dvec2& xz) const;
-  glm::dvec2 world_coordinates(const glm::dvec2& modes) const;
 
   // exp(-rate * dt) and the like for the last arguments: a steady frame rate pays once.
   struct Memo {
