@@ -16,14 +16,24 @@ constexpr float kSeedRate = 0.3f;  // the seed's share of thickness moved a fram
 
 using shared::spread_smoothstep;
 
-// Bilinear sample of a field whose sample (i, j) sits at ((i + ox) * dx, (j + oy) * dx), clamped.
-float sample(const SpreadField& f, glm::vec2 p, float dx, float ox, float oy) {
+// The four samples around p of a field whose sample (i, j) sits at ((i + ox) * dx, (j + oy) * dx),
+// clamped at the edges, and p's place between them.
+struct Corners {
+  float a, b, c, d;  // (i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1)
+  float fx, fy;
+};
+Corners corners(const SpreadField& f, glm::vec2 p, float dx, float ox, float oy) {
   const float x = std::clamp(p.x / dx - ox, 0.0f, float(f.nx - 1));
   const float y = std::clamp(p.y / dx - oy, 0.0f, float(f.ny - 1));
   const int i = std::min(int(x), std::max(f.nx - 2, 0)), j = std::min(int(y), std::max(f.ny - 2, 0));
-  const float fx = x - float(i), fy = y - float(j);
   const int i1 = std::min(i + 1, f.nx - 1), j1 = std::min(j + 1, f.ny - 1);
-  return (f.at(i, j) * (1 - fx) + f.at(i1, j) * fx) * (1 - fy) + (f.at(i, j1) * (1 - fx) + f.at(i1, j1) * fx) * fy;
+  return {f.at(i, j), f.at(i1, j), f.at(i, j1), f.at(i1, j1), x - float(i), y - float(j)};
+}
+
+// Bilinear sample of such a field at p.
+float sample(const SpreadField& f, glm::vec2 p, float dx, float ox, float oy) {
+  const Corners k = corners(f, p, dx, ox, oy);
+  return (k.a * (1 - k.fx) + k.b * k.fx) * (1 - k.fy) + (k.c * (1 - k.fx) + k.d * k.fx) * k.fy;
 }
 
 // The same field blended by quadratic B-splines over the 3 x 3 samples nearest p (edges clamped):
@@ -43,12 +53,8 @@ float sample_smooth(const SpreadField& f, glm::vec2 p, float dx, float ox, float
 
 // The smallest and largest of the four samples sample() blends at p.
 glm::vec2 sample_range(const SpreadField& f, glm::vec2 p, float dx, float ox, float oy) {
-  const float x = std::clamp(p.x / dx - ox, 0.0f, float(f.nx - 1));
-  const float y = std::clamp(p.y / dx - oy, 0.0f, float(f.ny - 1));
-  const int i = std::min(int(x), std::max(f.nx - 2, 0)), j = std::min(int(y), std::max(f.ny - 2, 0));
-  const int i1 = std::min(i + 1, f.nx - 1), j1 = std::min(j + 1, f.ny - 1);
-  const float a = f.at(i, j), b = f.at(i1, j), c = f.at(i, j1), d = f.at(i1, j1);
-  return {std::min({a, b, c, d}), std::max({a, b, c, d})};
+  const Corners k = corners(f, p, dx, ox, oy);
+  return {std::min({k.a, k.b, k.c, k.d}), std::max({k.a, k.b, k.c, k.d})};
 }
 
 float finger_weight(const SpreadStroke& s, glm::vec2 p) {
