@@ -1,202 +1,306 @@
 #version 460
-// The liquid of one container over its screen rectangle. Per pixel: where the view ray enters
-// the liquid (a front face below the surface, or the wavy top seen through the opening) and
-// where it leaves (a back face, the surface from below, or opaque geometry); what is seen
-// through that path (the scene copy, refracted, absorbed by Beer-Lambert over the path length);
-// bubbles met on the way (ray-traced, so they sit inside the liquid and never above its
-// surface, and opaque objects in front hide them); the meniscus and foam at the waterline;
-// Fresnel reflection and the sun's highlight on the top. The opaque style instead
-// paints the body and the top in two flat colours with a rim gradient.
+// Glass and liquid of the containers of one group, over a list of 8 x 8 tiles (each tile names
+// its container; the group's containers cover disjoint rectangles). Per pixel the view ray is
+// followed front to back through what the surfaces pass rasterised: the outer glass (front),
+// the glass wall to the inner wall, the inner volume with the liquid in it (entered through the
+// wall or through the wavy top), the far inner wall, the far glass, and out to the opaque scene.
+// At every interface: Fresnel reflection (the room traced in screen space, the sky behind it),
+// refraction by Snell's law (total internal reflection where there is no way through: the
+// bright and dark outline of thick glass), and absorption in glass and liquid (Beer-Lambert).
+// What is seen at the end is the scene copy where the bent ray meets the opaque scene. In the
+// liquid: bubbles (ray-traced), the meniscus and foam at the waterline, the liquid's own colour;
+// on the inner wall above the liquid, the wet film. The opaque style paints the liquid in two
+// flat colours instead.
 #include "bottle/bottle_common.glsl"
 #include "shared/bottle.h"
 
 layout(local_size_x = 8, local_size_y = 8) in;
-layout(set = 0, binding = 2, std430) readonly buffer Bubbles {
+layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws[]; };
+layout(set = 0, binding = 3, std430) readonly buffer Tiles { uvec4 tiles[]; };
+layout(set = 0, binding = 4, std430) readonly buffer Bubbles {
   vec4 bubbles[];  // xyz world centre, w radius
 };
-layout(set = 0, binding = 3) uniform sampler2D front_depth;   // device depth of front faces, 1 = none
-layout(set = 0, binding = 4) uniform sampler2D front_normal;  // world normal where the ray enters
-layout(set = 0, binding = 5) uniform sampler2D back_depth;    // device depth of back faces, 1 = none
-layout(set = 0, binding = 6) uniform sampler2D scene_color;   // with mips, for blurred refraction
-layout(set = 0, binding = 7) uniform sampler2D scene_depth;   // linear view depth of the opaque scene
-layout(set = 0, binding = 8, rgba16f) uniform image2D color;
-layout(set = 0, binding = 9, rgba32f) writeonly uniform image2D debug_entry;
-layout(set = 0, binding = 10, rgba32f) writeonly uniform image2D debug_bubble;
+// The surfaces (xyz outward normal, w distance from the eye; 0: none).
+layout(set = 0, binding = 5) uniform sampler2D outer_front_surface;
+layout(set = 0, binding = 6) uniform sampler2D outer_back_surface;
+layout(set = 0, binding = 7) uniform sampler2D inner_front_surface;
+layout(set = 0, binding = 8) uniform sampler2D inner_back_surface;
+layout(set = 0, binding = 9) uniform sampler2D scene_color;  // with mips
+layout(set = 0, binding = 10) uniform sampler2D scene_depth;  // linear view depth
+layout(set = 0, binding = 11, rgba16f) uniform image2D color;
+layout(set = 0, binding = 12, rgba32f) writeonly uniform image2D debug_entry;
+layout(set = 0, binding = 13, rgba32f) writeonly uniform image2D debug_bubble;
 layout(push_constant) uniform Push { LFX_BOTTLE_COMPOSITE_PUSH };
 
-const float kNoLiquid = 1e9;
+#include "bottle/screen_space.glsl"
+#include "bottle/surface_crossing.glsl"
 
-vec3 world_at(ivec2 p, float device_depth) {
-  vec2 ndc = (vec2(p) + 0.5) * frame.viewport.zw * 2.0 - 1.0;
-  vec4 w = frame.inv_view_proj * vec4(ndc, device_depth, 1.0);
-  return w.xyz / w.w;
+const float kGlassIndex = 1.5;
+
+struct Hit {
+  bool ok;
+  float t;
+  vec3 n;  // outward
+};
+
+Hit surface_hit(vec4 s, float t_opaque) {
+  Hit h;
+  h.ok = s.w > 0.0 && s.w < t_opaque;
+  h.t = s.w;
+  h.n = h.ok ? normalize(s.xyz) : vec3(0.0, 1.0, 0.0);
+  return h;
 }
 
-// Where along the ray (t in [t0, t1]) the surface is crossed, going down into the liquid
-// (entering) or up out of it; -1 when the ends do not straddle it.
-float cross_surface(LiquidContainerGpu c, vec3 ro, vec3 rd, float t0, float t1, bool entering) {
-  float f0 = liquid_surface_distance(c, ro + rd * t0);
-  float f1 = liquid_surface_distance(c, ro + rd * t1);
-  if (entering ? !(f0 > 0.0 && f1 <= 0.0) : !(f0 <= 0.0 && f1 > 0.0)) return -1.0;
-  for (int i = 0; i < 16; ++i) {
-    float tm = 0.5 * (t0 + t1);
-    float fm = liquid_surface_distance(c, ro + rd * tm);
-    if ((fm > 0.0) == (f0 > 0.0)) {
-      t0 = tm;
-      f0 = fm;
-    } else {
-      t1 = tm;
-      f1 = fm;
-    }
+// The ray's state while it is followed through the container.
+struct Ray {
+  float t;          // where along the straight view ray it left the last interface
+  vec3 dir;         // unit direction, bent at every interface
+  vec3 radiance;    // gathered so far
+  vec3 weight;      // throughput: how much of what lies further on still reaches the eye
+  bool reflected;   // ended by total internal reflection: `radiance` is final
+  vec3 room_point;  // the first mirror on the way, whose reflection is traced through the room
+  vec3 room_dir;
+  vec3 room_weight;  // 0: none yet
+};
+
+// Crossing an interface at distance t along the view ray, with outward normal n, from index n1
+// into n2 (share: how much of the physical bending to apply): Snell bends what passes, Fresnel
+// reflects the rest (returned as the weight of what the interface mirrors); where nothing passes,
+// the ray ends on what the inner reflection sees.
+vec3 cross_interface(inout Ray ray, float t, vec3 n, float n1, float n2, float share) {
+  vec3 facing = dot(n, ray.dir) < 0.0 ? n : -n;
+  float eta = (1.0 + (n1 - 1.0) * share) / (1.0 + (n2 - 1.0) * share);
+  vec3 bent = refract(ray.dir, facing, eta);
+  if (dot(bent, bent) < 1e-6) {
+    // Total internal reflection: the wall shows the room mirrored, dimmed by the glass.
+    ray.radiance += ray.weight * frame_environment(reflect(ray.dir, facing)) * 0.8;
+    ray.weight = vec3(0.0);
+    ray.reflected = true;
+    return vec3(0.0);
   }
-  return t0 + (t1 - t0) * f0 / (f0 - f1);
+  bent = normalize(bent);
+  // Schlick with the angle on the less dense side, so that it is the same both ways through.
+  float cos_thin = n1 <= n2 ? -dot(facing, ray.dir) : -dot(facing, bent);
+  float fresnel = fresnel_schlick(pow((n1 - n2) / (n1 + n2), 2.0), clamp(cos_thin, 0.0, 1.0));
+  vec3 mirrored = ray.weight * fresnel;
+  ray.weight *= 1.0 - fresnel;
+  ray.t = t;
+  ray.dir = bent;
+  return mirrored;
 }
 
-// A bracket around the flat plane's crossing, wide enough for the waves, inside [lo, hi].
-vec2 surface_bracket(LiquidContainerGpu c, vec3 ro, vec3 rd, float lo, float hi) {
-  vec3 n = c.plane.xyz;
-  float along = dot(n, rd);
-  if (abs(along) < 1e-4) return vec2(lo, hi);
-  float t = (c.plane.w - dot(n, ro)) / along;
-  float margin = (c.wave_state.y + c.noise.y * c.noise.x + 1e-3) / abs(along);
-  return vec2(clamp(t - margin, lo, hi), clamp(t + margin, lo, hi));
+// What an outside mirror at `point` reflects along `dir`, with `weight`: the first one on the way
+// is traced through the room at the end (one trace a pixel), later ones see the sky.
+void mirror_room(inout Ray ray, vec3 point, vec3 dir, vec3 weight) {
+  if (ray.room_weight == vec3(0.0)) {
+    ray.room_point = point;
+    ray.room_dir = dir;
+    ray.room_weight = weight;
+  } else {
+    ray.radiance += weight * frame_environment(dir);
+  }
 }
+
+bool ray_alive(Ray ray) { return !ray.reflected && max(ray.weight.r, max(ray.weight.g, ray.weight.b)) > 1e-4; }
 
 vec3 sky_light(vec3 n) {
   vec3 sky = mix(frame.sky_horizon.rgb, frame.sky_zenith.rgb, 0.5);
   return mix(frame.ground.rgb, sky, 0.5 + 0.5 * n.y);
 }
 
-void main() {
-  if (any(greaterThanEqual(ivec2(gl_GlobalInvocationID.xy), rect.zw))) return;
-  ivec2 p = rect.xy + ivec2(gl_GlobalInvocationID.xy);
-  if (debug == 1u) {
-    imageStore(debug_entry, p, vec4(0.0));
-    imageStore(debug_bubble, p, vec4(0.0));
-  }
-  float zf = texelFetch(front_depth, p, 0).r;
-  float zb = texelFetch(back_depth, p, 0).r;
-  bool has_front = zf < 1.0, has_back = zb < 1.0;
-  if (!has_front && !has_back) return;
+vec3 sun_highlight(vec3 n, vec3 v, float shininess, float strength) {
+  return frame.sun_radiance.rgb * pow(max(dot(n, normalize(v + frame.sun_direction.xyz)), 0.0), shininess) * strength;
+}
 
-  LiquidContainerGpu c = containers[container];
-  vec3 ro = frame.camera_position.xyz;
-  vec3 rd = normalize(world_at(p, has_front ? zf : zb) - ro);
-  vec3 forward = -vec3(frame.view[0][2], frame.view[1][2], frame.view[2][2]);
-  float t_opaque = texelFetch(scene_depth, p, 0).r / max(dot(rd, forward), 1e-4);
-  float t_back = has_back ? min(distance(ro, world_at(p, zb)), t_opaque) : t_opaque;
+#include "bottle/wet_film.glsl"
 
-  // Where the ray enters the liquid, and the normal there.
-  bool top = !has_front;
-  float t_in;
-  vec3 n_in;
-  if (has_front) {
-    t_in = distance(ro, world_at(p, zf));
-    n_in = normalize(texelFetch(front_normal, p, 0).xyz);
-  } else {
-    vec2 b = surface_bracket(c, ro, rd, 0.0, t_back);
-    t_in = cross_surface(c, ro, rd, b.x, b.y, true);
-    if (t_in < 0.0) t_in = cross_surface(c, ro, rd, 0.0, t_back, true);
-    if (t_in < 0.0) return;
+// The wet film on the inner wall at p (`above` the surface), as a layer over what lies behind it.
+void wet_film_layer(inout Ray ray, LiquidContainerGpu c, vec3 p, float above, vec3 n, float opacity) {
+  float film = wet_film(c, p, above) * opacity;
+  ray.radiance += ray.weight * film * wet_film_color(c, p, n);
+  ray.weight *= 1.0 - film;
+}
+
+// The liquid in the inner volume between a and b (the inner wall's front and back along the view
+// ray): entered through the wall below the waterline or through the wavy top, bubbles, the
+// waterline's meniscus and foam, absorption and the liquid's own colour. Returns where the ray
+// stopped being in liquid (-1: it met none); far_distance: the surface distance at b.
+float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, vec3 ro, vec3 rd, float a, float b,
+                     Hit wall_hit, bool glass_in_front, ivec2 p, out float far_distance) {
+  vec3 wall = ro + rd * a;
+  float wall_distance = liquid_surface_distance(c, wall);
+  far_distance = liquid_surface_distance(c, ro + rd * b);
+  bool top = wall_distance > 0.0;
+  float t_in = a;
+  vec3 n_in = wall_hit.n;
+  if (top) {
+    if (glass_in_front) {
+      // Out of the near wall into the air above the liquid, past the wet film on its inside.
+      cross_interface(ray, a, wall_hit.n, kGlassIndex, 1.0, draw.glass_absorption.w);
+      wet_film_layer(ray, c, wall, wall_distance, wall_hit.n, draw.look.x * 0.6);
+      if (!ray_alive(ray)) return -1.0;
+    }
+    t_in = find_surface(c, ro, rd, a, b, wall_distance, far_distance, true);
+    if (t_in < 0.0) return -1.0;
     n_in = liquid_surface_normal(c, ro + rd * t_in);
   }
-  // Where it leaves: the far wall, opaque geometry, or the surface from below.
-  float t_out = t_back;
-  if (has_front) {
-    vec2 b = surface_bracket(c, ro, rd, t_in, min(t_back, t_in + 10.0));
-    float up = cross_surface(c, ro, rd, t_in, b.y, false);
-    if (up > 0.0) t_out = min(t_out, up);
-    else if (!has_back) return;  // no way out found: nothing reliable to draw
-  }
-  if (t_out <= t_in) return;
+  float t_out = b;
+  float up = find_surface(c, ro, rd, t_in, b, top ? -1e-7 : wall_distance, far_distance, false);
+  bool leaves_by_top = up > 0.0;
+  if (leaves_by_top) t_out = up;
+  if (t_out <= t_in) return -1.0;
   vec3 entry = ro + rd * t_in;
   if (debug == 1u) imageStore(debug_entry, p, vec4(entry, 1.0));
-
-  vec3 v = -rd;
-  vec3 sun = frame.sun_direction.xyz;
-  float ndv = clamp(dot(n_in, v), 0.0, 1.0);
-  // Pixel footprint at the entry point, so thin bands stay antialiased at any distance.
-  float footprint = t_in * 2.0 * frame.clip.z * frame.viewport.w;
-  float below = -liquid_surface_distance(c, entry);
+  float footprint = t_in * 2.0 * frame.clip.z * frame.viewport.w;  // the pixel's size there
+  float ndv = clamp(dot(n_in, -rd), 0.0, 1.0);
+  float below = top ? 0.0 : -wall_distance;
   float meniscus = top ? 0.0 : 1.0 - smoothstep(0.0, c.surface.x + footprint, below);
-  vec3 result;
 
   if (c.top_color.w > 0.5) {
-    // Opaque two-colour style: a flat body with a rim gradient, a lighter flat top.
-    vec3 light = 0.55 + 0.45 * vec3(max(dot(n_in, sun), 0.0));
-    if (top) {
-      result = c.top_color.rgb * light;
-    } else {
-      float rim = pow(1.0 - ndv, 2.0);
-      result = mix(c.body_color.rgb, c.top_color.rgb, 0.6 * rim) * light;
-      result = mix(result, c.top_color.rgb * 1.15, meniscus * 0.8);
-    }
-    imageStore(color, p, vec4(result, 1.0));
-    return;
+    // The opaque style: two flat colours with a rim gradient, a lighter flat top.
+    vec3 light = 0.55 + 0.45 * vec3(max(dot(n_in, frame.sun_direction.xyz), 0.0));
+    vec3 body = mix(c.body_color.rgb, c.top_color.rgb, 0.6 * pow(1.0 - ndv, 2.0));
+    body = top ? c.top_color.rgb : mix(body, c.top_color.rgb * 1.15, meniscus * 0.8);
+    ray.radiance += ray.weight * body * light;
+    ray.weight = vec3(0.0);
+    return t_out;
   }
 
-  // What is seen through: the scene copy, offset by the entry normal (the body) or by the
-  // wave's slope (the top), blurred from the mip chain.
-  vec2 uv = (vec2(p) + 0.5) * frame.viewport.zw;
-  vec2 offset;
+  float share = c.absorption.w, index = c.optics.y;
   if (top) {
-    vec3 h = liquid_surface_height(c, entry);
-    offset = vec2(h.y, -h.z) * (0.6 + c.wave_shape.w);
+    // The wave bends what is seen through the top more than its slope alone would.
+    vec3 level = c.plane.xyz;
+    vec3 bent_normal = normalize(level + (n_in - level) * (1.0 + c.wave_shape.w));
+    vec3 mirrored = cross_interface(ray, t_in, bent_normal, 1.0, index, share);
+    mirror_room(ray, entry, reflect(rd, n_in), mirrored);
+    ray.radiance += mirrored * sun_highlight(n_in, -rd, 400.0, 2.0);
   } else {
-    vec3 nv = mat3(frame.view) * n_in;
-    offset = vec2(nv.x, -nv.y) * (1.35 - ndv);
+    cross_interface(ray, t_in, n_in, glass_in_front ? kGlassIndex : 1.0, index, share);
   }
-  vec2 uv_seen = clamp(uv + offset * c.absorption.w, vec2(0.001), vec2(0.999));
-  vec3 behind = textureLod(scene_color, uv_seen, c.optics.x).rgb;
-  // Beer-Lambert over the path: deep liquid is darker and more coloured than shallow.
-  vec3 inside = behind * exp(-c.absorption.rgb * (t_out - t_in));
-  vec3 scatter = c.body_color.rgb * (frame.sun_radiance.rgb * 0.25 + sky_light(n_in) * 0.8);
-  inside = mix(inside, scatter, c.body_color.w);
+  if (!ray_alive(ray)) return t_out;
 
-  // Bubbles on the way through, nearest first.
-  float nearest = t_out;
+  // The waterline: foam whose width follows the slosh, over a bright meniscus.
+  vec3 waterline_light = sky_light(vec3(0.0, 1.0, 0.0)) + frame.sun_radiance.rgb * 0.3;
+  if (!top && c.surface.y > 1e-5) {
+    float band = 1.0 - smoothstep(0.0, c.surface.y + footprint, below);
+    float froth = smoothstep(0.35, 0.65, gradient_noise(entry * 260.0).x * 0.5 + 0.5) * band;
+    ray.radiance += ray.weight * froth * waterline_light * 0.9;
+    ray.weight *= 1.0 - froth;
+  }
+  ray.radiance += ray.weight * meniscus * 0.85 * waterline_light * 1.4;
+  ray.weight *= 1.0 - meniscus * 0.85;
+
+  // The nearest bubble on the way: a mirror at its edge (total internal reflection), clear in
+  // its middle, behind the liquid in front of it.
+  float t_bubble = t_out;
   vec4 bubble = vec4(0.0);
-  for (uint i = 0u; i < bubble_count; ++i) {
-    vec4 b = bubbles[bubble_offset + i];
-    if (b.w <= 0.0) continue;
+  for (uint i = 0u; i < draw.bubbles.y; ++i) {
+    vec4 b = bubbles[draw.bubbles.x + i];
     vec3 oc = ro - b.xyz;
     float half_b = dot(oc, rd);
     float disc = half_b * half_b - (dot(oc, oc) - b.w * b.w);
-    if (disc <= 0.0) continue;
-    float t = -half_b - sqrt(disc);
-    if (t <= t_in || t >= nearest) continue;
-    vec3 hit = ro + rd * t;
-    // Fading out over the last millimetres below the surface; never above it.
-    float depth = -liquid_surface_distance(c, hit);
-    float fade = smoothstep(0.0, 0.003, depth);
+    if (b.w <= 0.0 || disc <= 0.0) continue;
+    float tb = -half_b - sqrt(disc);
+    if (tb <= t_in || tb >= t_bubble) continue;
+    vec3 hit = ro + rd * tb;
+    float fade = smoothstep(0.0, 0.003, -liquid_surface_distance(c, hit));  // never above the surface
     if (fade <= 0.0) continue;
-    // A bubble is a mirror at its edge (total internal reflection) and clear in its middle.
     vec3 nb = normalize(hit - b.xyz);
     float rim = 1.0 - abs(dot(nb, rd));
-    vec3 reflected = frame_environment(reflect(rd, nb));
-    vec3 shine = reflected * (0.8 + 1.6 * rim) + frame.sun_radiance.rgb * pow(max(dot(reflect(rd, nb), sun), 0.0), 40.0);
-    // The liquid in front of the bubble absorbs its light too.
-    shine *= exp(-c.absorption.rgb * (t - t_in));
-    bubble = vec4(shine, (0.1 + 0.9 * rim * rim) * fade);
-    nearest = t;
+    vec3 mirrored = reflect(rd, nb);
+    vec3 shine = frame_environment(mirrored) * (0.8 + 1.6 * rim) +
+                 frame.sun_radiance.rgb * pow(max(dot(mirrored, frame.sun_direction.xyz), 0.0), 40.0);
+    bubble = vec4(shine * exp(-c.absorption.rgb * (tb - t_in)), (0.1 + 0.9 * rim * rim) * fade);
+    t_bubble = tb;
     if (debug == 1u) imageStore(debug_bubble, p, vec4(hit, 1.0));
   }
-  inside = mix(inside, bubble.rgb, bubble.a);
+  ray.radiance += ray.weight * bubble.a * bubble.rgb;
+  ray.weight *= 1.0 - bubble.a;
 
-  // The waterline: a bright meniscus, and foam whose width follows the slosh.
-  vec3 waterline_light = sky_light(vec3(0.0, 1.0, 0.0)) + frame.sun_radiance.rgb * 0.3;
-  if (!top) {
-    inside = mix(inside, waterline_light * 1.4, meniscus * 0.85);
-    float foam_band = 1.0 - smoothstep(0.0, c.surface.y + footprint, below);
-    float froth = gradient_noise(entry * 260.0).x * 0.5 + 0.5;
-    inside = mix(inside, waterline_light * 0.9, foam_band * smoothstep(0.35, 0.65, froth) * step(1e-5, c.surface.y));
+  // The liquid's own colour over what it absorbs along the path.
+  vec3 scatter = c.body_color.rgb * (frame.sun_radiance.rgb * 0.25 + sky_light(n_in) * 0.8);
+  ray.radiance += ray.weight * c.body_color.w * scatter;
+  ray.weight *= (1.0 - c.body_color.w) * exp(-c.absorption.rgb * (t_out - t_in));
+  if (leaves_by_top) {
+    vec3 exit = ro + rd * t_out;
+    cross_interface(ray, t_out, liquid_surface_normal(c, exit), index, 1.0, share);
+  }
+  return leaves_by_top ? -1.0 : t_out;
+}
+
+void main() {
+  uvec4 tile = tiles[gl_WorkGroupID.x];
+  uint index = tile.y;
+  BottleDrawGpu draw = draws[index];
+  ivec2 p = ivec2(tile.x & 0xffffu, tile.x >> 16) * int(kBottleTile) + ivec2(gl_LocalInvocationID.xy);
+  if (any(lessThan(p, draw.rect.xy)) || any(greaterThanEqual(p, draw.rect.xy + draw.rect.zw))) return;
+
+  LiquidContainerGpu c = containers[index];
+  vec3 ro = frame.camera_position.xyz;
+  vec3 rd = normalize(world_at_pixel(vec2(p) + 0.5, 0.5) - ro);
+  vec3 forward = -vec3(frame.view[0][2], frame.view[1][2], frame.view[2][2]);
+  float t_opaque = texelFetch(scene_depth, p, 0).r / max(dot(rd, forward), 1e-4);
+  Hit outer_front = surface_hit(texelFetch(outer_front_surface, p, 0), t_opaque);
+  Hit outer_back = surface_hit(texelFetch(outer_back_surface, p, 0), t_opaque);
+  Hit inner_front = surface_hit(texelFetch(inner_front_surface, p, 0), t_opaque);
+  Hit inner_back = surface_hit(texelFetch(inner_back_surface, p, 0), t_opaque);
+  if (!outer_front.ok && !outer_back.ok && !inner_front.ok) return;
+
+  vec3 glass_absorption = draw.glass_absorption.rgb;
+  float share = draw.glass_absorption.w;
+  Ray ray = Ray(0.0, rd, vec3(0.0), vec3(1.0), false, vec3(0.0), vec3(0.0), vec3(0.0));
+  float blur = 0.0;
+  bool entered = inner_front.ok;  // the inner volume, through its front
+  bool far_wall = inner_back.ok && (!entered || inner_back.t > inner_front.t);
+  bool far_glass = outer_back.ok && (!far_wall || outer_back.t > inner_back.t);
+  // The near glass: a wall to the inner wall, or solid glass (a stem, a rim) where the ray
+  // misses the inner volume.
+  bool glass_in_front = outer_front.ok && (!entered || outer_front.t < inner_front.t);
+  if (glass_in_front) {
+    vec3 point = ro + rd * outer_front.t;
+    vec3 mirrored = cross_interface(ray, outer_front.t, outer_front.n, 1.0, kGlassIndex, share);
+    mirror_room(ray, point, reflect(rd, outer_front.n), mirrored);
+    ray.radiance += mirrored * sun_highlight(outer_front.n, -rd, 400.0, 3.0);
+    if (!entered) {
+      float glass_end = far_glass ? outer_back.t : t_opaque;
+      ray.weight *= exp(-glass_absorption * (glass_end - outer_front.t));
+      if (far_glass && ray_alive(ray)) cross_interface(ray, glass_end, outer_back.n, kGlassIndex, 1.0, share);
+    } else {
+      ray.weight *= exp(-glass_absorption * (inner_front.t - outer_front.t));
+    }
+  } else if (!entered && far_glass) {
+    // Through an opening onto the inside of the far wall: one wall's worth of glass.
+    vec3 point = ro + rd * outer_back.t;
+    mirror_room(ray, point, reflect(rd, -outer_back.n), cross_interface(ray, outer_back.t, outer_back.n, 1.0, kGlassIndex, share));
+    ray.weight *= exp(-glass_absorption * kBottleReferenceWall);
+    if (ray_alive(ray)) cross_interface(ray, outer_back.t, outer_back.n, kGlassIndex, 1.0, share);
   }
 
-  // Reflection of the sky and the sun's highlight, stronger at grazing angles.
-  float fresnel = fresnel_schlick(0.02, ndv);
-  vec3 reflected = frame_environment(reflect(rd, n_in));
-  float shininess = top ? 400.0 : 150.0;
-  vec3 highlight = frame.sun_radiance.rgb * pow(max(dot(n_in, normalize(v + sun)), 0.0), shininess) * (top ? 2.0 : 0.6);
-  result = mix(inside, reflected, fresnel) + highlight;
-  imageStore(color, p, vec4(result, 1.0));
+  if (entered && ray_alive(ray)) {
+    float b = far_wall ? inner_back.t : t_opaque;
+    float far_distance;
+    float left_liquid = through_liquid(ray, c, draw, ro, rd, inner_front.t, b, inner_front, glass_in_front, p, far_distance);
+    if (left_liquid > 0.0) blur = c.optics.x;
+    // The far inner wall (wet above the liquid), the far glass, and out.
+    if (far_wall && ray_alive(ray)) {
+      vec3 wall = ro + rd * inner_back.t;
+      bool from_liquid = left_liquid >= inner_back.t;
+      if (!from_liquid) wet_film_layer(ray, c, wall, far_distance, inner_back.n, draw.look.x * 0.5);
+      cross_interface(ray, inner_back.t, inner_back.n, from_liquid ? c.optics.y : 1.0, kGlassIndex, share);
+      float glass_end = far_glass ? outer_back.t : inner_back.t + kBottleReferenceWall;
+      ray.weight *= exp(-glass_absorption * (glass_end - inner_back.t));
+      if (ray_alive(ray)) cross_interface(ray, glass_end, far_glass ? outer_back.n : inner_back.n, kGlassIndex, 1.0, share);
+    }
+  }
+
+  // What the bent ray meets: the opaque scene, as far beyond the last interface as the straight
+  // ray would have gone.
+  if (!ray.reflected) {
+    vec3 from = ro + rd * ray.t;
+    vec3 seen = project_to_screen(from + ray.dir * min(max(t_opaque - ray.t, 0.0), 1e4));
+    vec2 uv = seen.z > 0.0 ? seen.xy : (vec2(p) + 0.5) * frame.viewport.zw;
+    ray.radiance += ray.weight * textureLod(scene_color, clamp(uv, vec2(0.001), vec2(0.999)), blur).rgb;
+  }
+  if (ray.room_weight != vec3(0.0)) ray.radiance += ray.room_weight * reflection_of(ray.room_point, ray.room_dir);
+  imageStore(color, p, vec4(ray.radiance, 1.0));
 }

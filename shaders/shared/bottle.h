@@ -1,5 +1,5 @@
-// The bottle passes' push constants (the containers' data itself is LiquidContainerGpu, in
-// shared/liquid_surface.h).
+// The bottle passes' per-container drawing data, push constants and limits (the containers'
+// liquid data itself is LiquidContainerGpu, in shared/liquid_surface.h).
 #ifndef LFX_SHARED_BOTTLE_H
 #define LFX_SHARED_BOTTLE_H
 
@@ -7,39 +7,42 @@
 
 LFX_SHARED_BEGIN
 
-// A container's mesh (bottle/mesh.vert with liquid_front, liquid_back or reference.frag).
-#define LFX_BOTTLE_MESH_PUSH uint container; /* index into the containers buffer */
-// The glass walls (bottle/mesh.vert + bottle/glass.frag).
-#define LFX_BOTTLE_GLASS_PUSH                                                     \
-  uint container;                                                                 \
-  uint front;        /* 1: front faces (refract and replace); 0: back faces (blend over) */ \
-  vec2 unused;                                                                    \
-  vec4 tint_opacity; /* rgb tint, a opacity at normal incidence */                \
-  vec4 look;         /* x refraction, y film opacity */
-// The liquid over one container's screen rectangle (bottle/composite.comp).
-#define LFX_BOTTLE_COMPOSITE_PUSH                       \
-  uint container;                                       \
-  uint bubble_offset;                                   \
-  uint bubble_count;                                    \
-  uint debug; /* 1: write entry and bubble points */    \
-  ivec4 rect; /* x, y, width, height, pixels */
+// The composite and the shadows work on 8 x 8 pixel tiles.
+LFX_CONST uint kBottleTile = 8u;
+// The glass's tint and opacity are what one wall of this thickness does at normal incidence.
+LFX_CONST float kBottleReferenceWall = 0.004f;
+
+// How one container is drawn this frame (std430), indexed like the containers buffer.
+struct BottleDrawGpu {
+  vec4 glass_absorption;  // rgb: Beer-Lambert absorption of the glass (1/m); w: share of glass refraction
+  vec4 look;              // x: film opacity; y: shadow strength; z, w: unused
+  ivec4 rect;             // x, y, width, height: the screen pixels the container can touch
+  uvec4 bubbles;          // x: first bubble, y: bubble count; z, w: unused
+};
+
+// One entry of a tile list: x = tile column | tile row << 16; y = container (composite) or
+// y = first index into the caster list, z = caster count (shadows).
+#define LFX_BOTTLE_COMPOSITE_PUSH                    \
+  uint debug; /* 1: write entry and bubble points */ \
+  uint unused0;                                      \
+  uint unused1;                                      \
+  uint unused2;
+#define LFX_BOTTLE_SHADOW_PUSH vec4 floor_plane; /* xyz up, w: floor height (m); shadows are cast no lower */
 
 #ifdef __cplusplus
-struct BottleMeshPush {
-  LFX_BOTTLE_MESH_PUSH
-};
-struct BottleGlassPush {
-  LFX_BOTTLE_GLASS_PUSH
-};
 struct BottleCompositePush {
   LFX_BOTTLE_COMPOSITE_PUSH
 };
-static_assert(sizeof(BottleMeshPush) == 4);
-static_assert(sizeof(BottleGlassPush) == 48 && offsetof(BottleGlassPush, unused) == 8 &&
-              offsetof(BottleGlassPush, tint_opacity) == 16 && offsetof(BottleGlassPush, look) == 32);
-static_assert(sizeof(BottleCompositePush) == 32 && offsetof(BottleCompositePush, rect) == 16);
+struct BottleShadowPush {
+  LFX_BOTTLE_SHADOW_PUSH
+};
 #endif
 
 LFX_SHARED_END
+
+#ifdef __cplusplus
+static_assert(sizeof(lfx::shared::BottleDrawGpu) == 64, "BottleDrawGpu must match std430");
+static_assert(sizeof(lfx::shared::BottleCompositePush) == 16 && sizeof(lfx::shared::BottleShadowPush) == 16);
+#endif
 
 #endif

@@ -53,8 +53,10 @@ class BottleTest : public GpuTest {
     ASSERT_TRUE(bottles) << bottles.error().message;
     bottles_ = std::move(bottles.value());
     for (gpu::Image* image : {&entry_, &bubble_}) {
-      auto made = gpu::Image::create(ctx(), {kWidth, kHeight, VK_FORMAT_R32G32B32A32_SFLOAT, 1,
-                                             VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "debug"});
+      auto made = gpu::Image::create(
+          ctx(),
+          {kWidth, kHeight, VK_FORMAT_R32G32B32A32_SFLOAT, 1,
+           VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, "debug"});
       ASSERT_TRUE(made);
       *image = std::move(made.value());
     }

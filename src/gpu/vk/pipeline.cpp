@@ -197,6 +197,8 @@ Result<Pipeline> Pipeline::graphics(const Context& ctx, const GraphicsPipelineDe
   depth.depthWriteEnable = has_depth && desc.depth_write;
   depth.depthCompareOp = desc.depth_compare;
   std::vector<VkPipelineColorBlendAttachmentState> blends(desc.color_formats.size(), blend_state(desc.blend));
+  for (std::size_t i = 0; i < desc.color_writes.size() && i < blends.size(); ++i)
+    if (!desc.color_writes[i]) blends[i].colorWriteMask = 0;
   VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
   blend.attachmentCount = static_cast<std::uint32_t>(blends.size());
   blend.pAttachments = blends.data();

@@ -110,7 +110,7 @@ class BottleEffect : public Effect {
     std::vector<gpu::BottleDraw> draws;
     for (const Placed& p : placed_) {
       const BottleKnobs& k = declared_[p.declared].knobs;
-      draws.push_back({p.liquid.get(), {k.glass_tint, k.glass_opacity, k.glass_refraction, k.film_opacity}});
+      draws.push_back({p.liquid.get(), {k.glass_tint, k.glass_opacity, k.glass_refraction, k.film_opacity, k.shadow}});
     }
     LFX_TRY(renderer_->set_containers(std::move(draws)));
     renderer_->set_reference_pass(declared_.front().knobs.reference_pass);

@@ -7,9 +7,10 @@ namespace lfx {
 
 // clang-format off
 #define LFX_BOTTLE_GLASS_KNOBS(X)                                                                                    \
-  X(glass_tint, glm::vec3, (glm::vec3{0.90f, 0.96f, 0.94f}), 0.0, 1.0, "rgb", "Colour the glass gives what is seen through it") \
-  X(glass_opacity, float, 0.06f, 0.0, 1.0, "", "Opacity of the glass at normal incidence (Fresnel adds more at grazing)") \
-  X(glass_refraction, float, 0.015f, 0.0, 0.5, "", "Screen-space refraction of the glass walls")                      \
+  X(glass_tint, glm::vec3, (glm::vec3{0.90f, 0.96f, 0.94f}), 0.0, 1.0, "rgb", "What one 4 mm glass wall lets through, per colour (thicker glass absorbs more)") \
+  X(glass_opacity, float, 0.06f, 0.0, 0.99, "", "What one 4 mm glass wall stops at normal incidence (Fresnel reflects more at grazing)") \
+  X(glass_refraction, float, 1.0f, 0.0, 2.0, "", "Share of glass's physical bending (index 1.5) that is applied")   \
+  X(shadow, float, 1.0f, 0.0, 1.0, "", "Strength of the shadow and caustic the container casts on the room")       \
   X(film_opacity, float, 0.45f, 0.0, 1.0, "", "Opacity of the wet film on the inner wall")                           \
   X(copies, int, 1, 1, 10000, "", "Copies of this container on a square grid along +x and -z (benchmarks)")          \
   X(copy_spacing, float, 0.1f, 0.01, 10.0, "m", "Distance between copies on the grid")                               \

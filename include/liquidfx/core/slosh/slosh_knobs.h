@@ -55,7 +55,7 @@ struct KnobEnumNames<LiquidStyle> {
   X(top_color, glm::vec3, (glm::vec3{0.55f, 0.80f, 0.95f}), 0.0, 1.0, "rgb", "Colour of the top (opaque style)") \
   X(opacity, float, 0.25f, 0.0, 1.0, "", "How much of the liquid's own colour covers what it refracts")         \
   X(absorption, glm::vec3, (glm::vec3{6.0f, 2.5f, 1.2f}), 0.0, 10000.0, "1/m", "Beer-Lambert absorption along the view path") \
-  X(refraction, float, 0.09f, 0.0, 1.0, "", "Strength of the screen-space refraction offset")                    \
+  X(refraction, float, 1.0f, 0.0, 2.0, "", "Share of the liquid's physical bending (index 1.33) that is applied")                    \
   X(blur, float, 1.5f, 0.0, 8.0, "mip", "Blur of what is seen through the liquid (scene-colour mip level)")      \
   X(seed, int, 1, 0, 1000000, "", "Random seed of the bubbles (same seed, same bubbles)")
 // clang-format on

@@ -49,7 +49,9 @@ struct GraphicsPipelineDesc {
   bool depth_write = true;
   VkCompareOp depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL;
   BlendMode blend = BlendMode::none;  ///< The same for every colour attachment.
-  bool dynamic_cull_mode = false;     ///< Cull mode set per draw with vkCmdSetCullMode.
+  /// Which colour attachments the pipeline writes (empty: all); one flag per attachment.
+  std::vector<bool> color_writes;
+  bool dynamic_cull_mode = false;  ///< Cull mode set per draw with vkCmdSetCullMode.
 };
 
 class Pipeline {

@@ -1,21 +1,25 @@
 // lfx::gpu::BottleRenderer: draws liquid containers (what lfx::LiquidContainer computes) into a
-// frame: the liquid body and its implied top surface, bubbles, the wet film and the glass, in
-// a refractive style (the liquid bends and tints what is behind it) or an opaque two-colour one.
+// frame: glass with thickness, the liquid body and its implied wavy top, bubbles, the wet film,
+// in a refractive style (the liquid bends and tints what is behind it) or an opaque two-colour
+// one; and the containers' shadows and caustics on the room.
 //
-// For each container, back to front:
-//   glass back faces -> liquid depth (front faces with normals, back faces; both clipped by the
-//   surface equation and hidden behind opaque geometry) -> composite (a compute pass over the
-//   container's screen rectangle: the liquid between where the view ray enters it, through a
-//   wall or through the wavy top, and where it leaves; Beer-Lambert absorption over that path;
-//   refraction of the scene colour copy; bubbles ray-traced between the two; meniscus and foam)
-//   -> scene colour copy refreshed over the rectangle -> glass front faces (which therefore
-//   refract the liquid). Nearer containers see farther ones in what they refract.
+// Opaque stage: the shadows pass darkens the room where the containers stand between it and
+// the sun, tinted by what the light passed through (bottle_shadows.comp).
+// Transparent stage: the containers are sorted back to front and split into groups whose screen
+// rectangles do not overlap (bottle_layout.h); for each group, in order:
+//   scene copy refreshed where earlier groups drew (so a bottle seen through another shows it)
+//   -> surfaces: two renderings (front faces, back faces) of the group's meshes, instanced,
+//      keeping per pixel the nearest outer-glass and inner-wall (liquid mesh) faces, as normal
+//      and distance
+//   -> composite: one compute dispatch over the group's 8 x 8 tiles, following each pixel's view
+//      ray through glass, liquid and glass to the opaque scene (bottle/composite.comp).
 // Every container's data lives in one storage buffer; all containers share the pipelines.
 #pragma once
 
 #include <glm/vec4.hpp>
 #include <map>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "liquidfx/core/result.h"
@@ -23,6 +27,7 @@
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
 #include "liquidfx/gpu/detail/pipeline.h"
+#include "liquidfx/gpu/effects/bottle_layout.h"
 #include "liquidfx/gpu/image.h"
 #include "liquidfx/gpu/render/frame_passes.h"
 
@@ -30,10 +35,11 @@ namespace lfx::gpu {
 
 /// How a container's glass looks.
 struct GlassLook {
-  glm::vec3 tint{0.9f, 0.96f, 0.94f};
-  float opacity = 0.06f;
-  float refraction = 0.015f;
+  glm::vec3 tint{0.9f, 0.96f, 0.94f};  ///< What one 4 mm wall lets through, per colour.
+  float opacity = 0.06f;               ///< What one 4 mm wall stops at normal incidence.
+  float refraction = 1.0f;             ///< Share of the physical bending (index 1.5).
   float film_opacity = 0.45f;
+  float shadow = 1.0f;  ///< Strength of the shadow and caustic it casts (0: none).
 };
 
 /// One container to draw this frame.
@@ -44,6 +50,8 @@ struct BottleDraw {
 
 class BottleRenderer : public FramePasses {
  public:
+  /// Where the surfaces pass writes each surface: outward normal and distance from the eye.
+  static constexpr VkFormat kSurfaceFormat = VK_FORMAT_R32G32B32A32_SFLOAT;
   static Result<std::unique_ptr<BottleRenderer>> create(Context& ctx);
   ~BottleRenderer() override;
 
@@ -55,7 +63,7 @@ class BottleRenderer : public FramePasses {
   void set_reference_pass(bool enabled) { reference_pass_ = enabled; }
   /// Tests: write, for every pixel the liquid covers, where the view ray enters the liquid
   /// (xyz world, w = 1) into an RGBA32F storage image of the frame's size, and where it meets a
-  /// bubble into a second one (w = 1).
+  /// bubble into a second one (w = 1); both are cleared to 0 first (they need transfer-dst use).
   void set_debug_targets(Image* entry_points, Image* bubble_points);
 
   Result<void> prepare(const FramePrepare& frame) override;
@@ -65,23 +73,41 @@ class BottleRenderer : public FramePasses {
   // A container shape's meshes on the GPU, uploaded once and shared by its containers.
   struct ShapeMeshes {
     Buffer liquid;
-    Buffer container;
+    Buffer glass;
     std::uint32_t liquid_vertices = 0;
-    std::uint32_t container_vertices = 0;
+    std::uint32_t glass_vertices = 0;
     Bounds bounds;  // of the container, its own coordinates
+  };
+  // This frame's containers in drawing order: by group, then by shape (one instanced draw per
+  // run of a shape), back to front within.
+  struct Slot {
+    std::size_t draw;  // index into draws_
+    int group;
+    VkRect2D rect;
   };
   explicit BottleRenderer(Context& ctx) : ctx_(ctx) {}
   Result<const ShapeMeshes*> meshes_for(const ContainerShape& shape);
   Result<void> ensure_targets(std::uint32_t width, std::uint32_t height);
-  Result<void> ensure_buffers(std::size_t containers, std::size_t bubbles);
-  void record_reference(FrameContext& frame, const std::vector<std::size_t>& order);
+  Result<void> ensure_buffers(std::size_t containers, std::size_t bubbles, std::size_t tiles);
+  std::vector<Slot> lay_out(const FrameContext& frame) const;
+  void upload_containers(FrameContext& frame, std::span<const Slot> slots);
+  void record_surfaces(FrameContext& frame, std::span<const Slot> group, std::uint32_t first_slot);
+  void record_composite(FrameContext& frame, std::span<const Slot> group, std::uint32_t first_slot);
+  void record_reference(FrameContext& frame, std::span<const Slot> slots);
+  void clear_debug_targets(VkCommandBuffer cmd);
+  // Draws each run of one shape in `slots` (which start at containers-buffer index `first`)
+  // as one instanced draw of the glass or the liquid mesh.
+  void draw_instanced(VkCommandBuffer cmd, std::span<const Slot> slots, std::uint32_t first, bool glass) const;
 
   Context& ctx_;
-  Pipeline front_depth_, back_depth_, composite_, glass_, reference_;
+  Pipeline surface_glass_, surface_liquid_, composite_, reference_;
   std::map<const ContainerShape*, std::unique_ptr<ShapeMeshes>> meshes_;
   std::vector<BottleDraw> draws_;
-  Buffer containers_, bubbles_;
-  Image front_depth_image_, front_normal_, back_depth_image_, reference_color_, reference_depth_, dummy_debug_;
+  std::vector<Slot> slots_;  // this frame's, from lay_out
+  Buffer containers_, draw_data_, bubbles_, tiles_;
+  std::size_t tile_capacity_ = 0;
+  // Outer front, outer back, inner front, inner back.
+  Image surfaces_[4], surface_depth_, reference_color_, reference_depth_, dummy_debug_;
   Image* debug_entry_ = nullptr;
   Image* debug_bubbles_ = nullptr;
   bool reference_pass_ = false;

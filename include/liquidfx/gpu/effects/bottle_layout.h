@@ -1,0 +1,45 @@
+// How the bottle renderer lays a frame's containers out on the screen: the rectangle each can
+// touch, the groups drawn together (no two containers of a group overlap on screen, and a
+// container is drawn after every farther one it overlaps), and the 8 x 8 pixel tiles a compute
+// pass runs over. CPU only, so that it is tested without a device.
+#pragma once
+
+#include <vulkan/vulkan.h>
+
+#include <cstdint>
+#include <glm/mat4x4.hpp>
+#include <glm/vec4.hpp>
+#include <span>
+#include <vector>
+
+#include "liquidfx/core/container/mesh.h"
+
+namespace lfx::gpu {
+
+/// The pixels a box (its own coordinates, placed by `model`) can touch: its corners projected,
+/// two pixels of margin, clamped to the frame (empty when it is outside the view; the whole
+/// frame when it reaches behind the eye).
+VkRect2D screen_rect(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, VkExtent2D extent);
+bool rects_overlap(const VkRect2D& a, const VkRect2D& b);
+/// The smallest rectangle holding both (an empty one holds nothing).
+VkRect2D rect_union(const VkRect2D& a, const VkRect2D& b);
+/// What both hold (empty when they do not overlap).
+VkRect2D rect_intersection(const VkRect2D& a, const VkRect2D& b);
+/// `r` grown by `margin` pixels on every side, clamped to the frame.
+VkRect2D rect_grown(const VkRect2D& r, int margin, VkExtent2D extent);
+
+/// Groups for rectangles given back to front: rect k goes one group after the latest group of
+/// any earlier rect it overlaps (group 0 if none). Empty rectangles get group -1 (not drawn).
+std::vector<int> overlap_groups(std::span<const VkRect2D> back_to_front);
+
+/// One 8 x 8 tile of a compute pass: column | row << 16, and what it is for.
+struct TileEntry {
+  std::uint32_t tile;
+  std::uint32_t item;
+  std::uint32_t first = 0;
+  std::uint32_t count = 0;
+};
+/// Appends the tiles covering `rect` for `item`.
+void append_tiles(const VkRect2D& rect, std::uint32_t item, std::vector<TileEntry>& out);
+
+}  // namespace lfx::gpu

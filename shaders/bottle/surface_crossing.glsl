@@ -1,0 +1,37 @@
+// Where a view ray crosses a container's wavy liquid surface (shared/liquid_surface.h).
+
+// Where along the ray (t in [lo, hi]) the surface is crossed, going down into the liquid
+// (entering) or up out of it, given the surface distances at both ends; -1 when the ends do not
+// straddle it. The search starts in a bracket around the flat plane's crossing, wide enough for
+// the waves, and bisects.
+float find_surface(LiquidContainerGpu c, vec3 ro, vec3 rd, float lo, float hi, float f_lo, float f_hi, bool entering) {
+  if (entering ? !(f_lo > 0.0 && f_hi <= 0.0) : !(f_lo <= 0.0 && f_hi > 0.0)) return -1.0;
+  vec3 n = c.plane.xyz;
+  float along = dot(n, rd);
+  if (abs(along) >= 1e-4) {
+    float t = (c.plane.w - dot(n, ro)) / along;
+    float margin = (c.wave_state.y + c.noise.y * c.noise.x + 1e-3) / abs(along);
+    float b0 = clamp(t - margin, lo, hi), b1 = clamp(t + margin, lo, hi);
+    float f0 = liquid_surface_distance(c, ro + rd * b0), f1 = liquid_surface_distance(c, ro + rd * b1);
+    // The part of [lo, hi] that straddles the surface, the bracket first.
+    if ((f0 > 0.0) != (f1 > 0.0)) {
+      lo = b0, hi = b1, f_lo = f0, f_hi = f1;
+    } else if ((f_lo > 0.0) != (f0 > 0.0)) {
+      hi = b0, f_hi = f0;
+    } else {
+      lo = b1, f_lo = f1;
+    }
+  }
+  for (int i = 0; i < 14; ++i) {
+    float mid = 0.5 * (lo + hi);
+    float f = liquid_surface_distance(c, ro + rd * mid);
+    if ((f > 0.0) == (f_lo > 0.0)) {
+      lo = mid;
+      f_lo = f;
+    } else {
+      hi = mid;
+      f_hi = f;
+    }
+  }
+  return lo + (hi - lo) * f_lo / (f_lo - f_hi);
+}

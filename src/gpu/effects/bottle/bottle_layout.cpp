@@ -1,0 +1,81 @@
+#include "liquidfx/gpu/effects/bottle_layout.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "shared/bottle.h"
+
+namespace lfx::gpu {
+
+VkRect2D screen_rect(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, VkExtent2D extent) {
+  glm::vec2 lo(1e9f), hi(-1e9f);
+  for (int i = 0; i < 8; ++i) {
+    const glm::vec3 corner((i & 1) ? box.max.x : box.min.x, (i & 2) ? box.max.y : box.min.y,
+                           (i & 4) ? box.max.z : box.min.z);
+    const glm::vec4 clip = view_proj * model * glm::vec4(corner, 1.0f);
+    if (clip.w <= 1e-4f) return {{0, 0}, extent};  // reaches behind the eye: take the whole frame
+    const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+    const glm::vec2 pixel = (ndc * 0.5f + 0.5f) * glm::vec2(extent.width, extent.height);
+    lo = glm::min(lo, pixel);
+    hi = glm::max(hi, pixel);
+  }
+  const int x0 = std::clamp(int(std::floor(lo.x)) - 2, 0, int(extent.width));
+  const int y0 = std::clamp(int(std::floor(lo.y)) - 2, 0, int(extent.height));
+  const int x1 = std::clamp(int(std::ceil(hi.x)) + 2, 0, int(extent.width));
+  const int y1 = std::clamp(int(std::ceil(hi.y)) + 2, 0, int(extent.height));
+  if (x1 <= x0 || y1 <= y0) return {{0, 0}, {0, 0}};
+  return {{x0, y0}, {std::uint32_t(x1 - x0), std::uint32_t(y1 - y0)}};
+}
+
+bool rects_overlap(const VkRect2D& a, const VkRect2D& b) {
+  return a.extent.width > 0 && b.extent.width > 0 && a.extent.height > 0 && b.extent.height > 0 &&
+         a.offset.x < b.offset.x + int(b.extent.width) && b.offset.x < a.offset.x + int(a.extent.width) &&
+         a.offset.y < b.offset.y + int(b.extent.height) && b.offset.y < a.offset.y + int(a.extent.height);
+}
+
+VkRect2D rect_union(const VkRect2D& a, const VkRect2D& b) {
+  if (a.extent.width == 0 || a.extent.height == 0) return b;
+  if (b.extent.width == 0 || b.extent.height == 0) return a;
+  const int x0 = std::min(a.offset.x, b.offset.x), y0 = std::min(a.offset.y, b.offset.y);
+  const int x1 = std::max(a.offset.x + int(a.extent.width), b.offset.x + int(b.extent.width));
+  const int y1 = std::max(a.offset.y + int(a.extent.height), b.offset.y + int(b.extent.height));
+  return {{x0, y0}, {std::uint32_t(x1 - x0), std::uint32_t(y1 - y0)}};
+}
+
+VkRect2D rect_intersection(const VkRect2D& a, const VkRect2D& b) {
+  const int x0 = std::max(a.offset.x, b.offset.x), y0 = std::max(a.offset.y, b.offset.y);
+  const int x1 = std::min(a.offset.x + int(a.extent.width), b.offset.x + int(b.extent.width));
+  const int y1 = std::min(a.offset.y + int(a.extent.height), b.offset.y + int(b.extent.height));
+  if (x1 <= x0 || y1 <= y0) return {{0, 0}, {0, 0}};
+  return {{x0, y0}, {std::uint32_t(x1 - x0), std::uint32_t(y1 - y0)}};
+}
+
+VkRect2D rect_grown(const VkRect2D& r, int margin, VkExtent2D extent) {
+  const VkRect2D grown{{r.offset.x - margin, r.offset.y - margin},
+                       {r.extent.width + 2 * std::uint32_t(margin), r.extent.height + 2 * std::uint32_t(margin)}};
+  return rect_intersection(grown, {{0, 0}, extent});
+}
+
+std::vector<int> overlap_groups(std::span<const VkRect2D> back_to_front) {
+  std::vector<int> group(back_to_front.size(), -1);
+  for (std::size_t k = 0; k < back_to_front.size(); ++k) {
+    const VkRect2D& r = back_to_front[k];
+    if (r.extent.width == 0 || r.extent.height == 0) continue;
+    int after = -1;
+    for (std::size_t j = 0; j < k; ++j)
+      if (group[j] > after && rects_overlap(back_to_front[j], r)) after = group[j];
+    group[k] = after + 1;
+  }
+  return group;
+}
+
+void append_tiles(const VkRect2D& rect, std::uint32_t item, std::vector<TileEntry>& out) {
+  const int tile = int(shared::kBottleTile);
+  const int x0 = rect.offset.x / tile, y0 = rect.offset.y / tile;
+  const int x1 = (rect.offset.x + int(rect.extent.width) + tile - 1) / tile;
+  const int y1 = (rect.offset.y + int(rect.extent.height) + tile - 1) / tile;
+  for (int y = y0; y < y1; ++y)
+    for (int x = x0; x < x1; ++x) out.push_back({std::uint32_t(x) | std::uint32_t(y) << 16, item});
+}
+
+}  // namespace lfx::gpu
