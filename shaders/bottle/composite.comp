@@ -20,7 +20,7 @@ layout(set = 0, binding = 3, std430) readonly buffer Tiles { uvec4 tiles[]; };
 layout(set = 0, binding = 4, std430) readonly buffer Bubbles {
   vec4 bubbles[];  // xyz world centre, w radius
 };
-// The surfaces (xyz outward normal, w distance from the eye; 0: none).
+// The surfaces (surface_encoding.glsl).
 layout(set = 0, binding = 5) uniform sampler2D outer_front_surface;
 layout(set = 0, binding = 6) uniform sampler2D outer_back_surface;
 layout(set = 0, binding = 7) uniform sampler2D inner_front_surface;
@@ -33,6 +33,7 @@ layout(set = 0, binding = 13, rgba32f) writeonly uniform image2D debug_bubble;
 layout(push_constant) uniform Push { LFX_BOTTLE_COMPOSITE_PUSH };
 
 #include "bottle/screen_space.glsl"
+#include "bottle/surface_encoding.glsl"
 #include "bottle/surface_crossing.glsl"
 
 const float kGlassIndex = 1.5;
@@ -43,7 +44,8 @@ struct Hit {
   vec3 n;  // outward
 };
 
-Hit surface_hit(vec4 s, float t_opaque) {
+Hit surface_hit(vec4 texel, float t_opaque) {
+  vec4 s = decode_surface(texel);
   Hit h;
   h.ok = s.w > 0.0 && s.w < t_opaque;
   h.t = s.w;

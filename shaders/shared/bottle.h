@@ -15,13 +15,17 @@ LFX_CONST float kBottleReferenceWall = 0.004f;
 // How one container is drawn this frame (std430), indexed like the containers buffer.
 struct BottleDrawGpu {
   vec4 glass_absorption;  // rgb: Beer-Lambert absorption of the glass (1/m); w: share of glass refraction
-  vec4 look;              // x: film opacity; y: shadow strength; z, w: unused
+  vec4 look;              // x: film opacity; y: shadow strength; z: bounding radius about the axis (m); w: unused
   ivec4 rect;             // x, y, width, height: the screen pixels the container can touch
   uvec4 bubbles;          // x: first bubble, y: bubble count; z, w: unused
+  // The shape's signed distance grids (container, then liquid; container coordinates, negative
+  // inside) in the volumes buffer: xyz of the first sample, w cell size (m)...
+  vec4 volume_origin;
+  uvec4 volume_size;  // ... samples along x, y, z; w: where the container's grid starts
 };
 
-// One entry of a tile list: x = tile column | tile row << 16; y = container (composite) or
-// y = first index into the caster list, z = caster count (shadows).
+// One entry of a tile list (uvec4): x = tile column | tile row << 16; y = container (composite);
+// z = first index into the caster list, w = caster count (shadows).
 #define LFX_BOTTLE_COMPOSITE_PUSH                    \
   uint debug; /* 1: write entry and bubble points */ \
   uint unused0;                                      \
@@ -33,16 +37,13 @@ struct BottleDrawGpu {
 struct BottleCompositePush {
   LFX_BOTTLE_COMPOSITE_PUSH
 };
-struct BottleShadowPush {
-  LFX_BOTTLE_SHADOW_PUSH
-};
 #endif
 
 LFX_SHARED_END
 
 #ifdef __cplusplus
-static_assert(sizeof(lfx::shared::BottleDrawGpu) == 64, "BottleDrawGpu must match std430");
-static_assert(sizeof(lfx::shared::BottleCompositePush) == 16 && sizeof(lfx::shared::BottleShadowPush) == 16);
+static_assert(sizeof(lfx::shared::BottleDrawGpu) == 96, "BottleDrawGpu must match std430");
+static_assert(sizeof(lfx::shared::BottleCompositePush) == 16);
 #endif
 
 #endif

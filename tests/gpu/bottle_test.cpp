@@ -186,5 +186,51 @@ TEST_F(BottleTest, ABottleSeenThroughAnotherShowsItsLiquid) {
   EXPECT_GT(redder, 200);
 }
 
+// The floor pixel at a world point (the frame's projection, y down).
+glm::ivec2 pixel_of(const Camera& camera, glm::vec3 world) {
+  const glm::vec4 clip = camera.projection(float(kWidth) / float(kHeight)) * camera.view() * glm::vec4(world, 1.0f);
+  const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+  return glm::ivec2((ndc * 0.5f + 0.5f) * glm::vec2(kWidth, kHeight));
+}
+
+float luma(const ImageRgba8& image, glm::ivec2 p) {
+  const std::uint8_t* c = image.at(p.x, p.y);
+  return 0.3f * c[0] + 0.59f * c[1] + 0.11f * c[2];
+}
+
+TEST_F(BottleTest, ContainersCastShadowsTintedByTheirLiquid) {
+  SloshKnobs wine;
+  wine.fill = 0.7f;
+  wine.color = glm::vec3(0.5f, 0.02f, 0.05f);
+  wine.absorption = glm::vec3(20.0f, 150.0f, 120.0f);
+  LiquidContainer bottle(shape_of("cylinder"), wine);
+  bottle.update({glm::vec3(0.0f), {}}, 0.0);
+  gpu::RoomDesc room;
+  auto lit = gpu::Room::create(ctx(), room);
+  ASSERT_TRUE(lit);
+  const glm::vec3 sun = (*lit)->lighting().sun_direction;
+  const glm::vec3 away = glm::normalize(-glm::vec3(sun.x, 0.0f, sun.z));
+  // Seen from the shadow's side, so that the container hides none of it.
+  const Camera camera = looking_at(away * 0.35f + glm::vec3(0.0f, 0.45f, 0.0f), away * 0.05f);
+  const glm::ivec2 in_shadow = pixel_of(camera, away * 0.07f);
+  const glm::ivec2 beside = pixel_of(camera, glm::vec3(-away.z, 0.0f, away.x) * 0.13f);
+  gpu::GlassLook no_shadow;
+  no_shadow.shadow = 0.0f;
+  const ImageRgba8 without = render(room, camera, {{&bottle, no_shadow}});
+  const ImageRgba8 with = render(room, camera, {{&bottle, {}}});
+  EXPECT_LT(luma(with, in_shadow), 0.85f * luma(without, in_shadow)) << "no shadow behind the container";
+  const std::uint8_t* a = with.at(in_shadow.x, in_shadow.y);
+  const std::uint8_t* b = without.at(in_shadow.x, in_shadow.y);
+  EXPECT_GT(float(a[0]) / std::max(1.0f, float(a[1])), 1.3f * float(b[0]) / std::max(1.0f, float(b[1])))
+      << "the wine's shadow is not red";
+  EXPECT_EQ(luma(with, beside), luma(without, beside)) << "a shadow beside the container, across the sun";
+  // Light through glass alone is dimmed far less than through the wine.
+  wine.fill = 0.0f;
+  bottle.set_knobs(wine);
+  const ImageRgba8 empty = render(room, camera, {{&bottle, {}}});
+  EXPECT_GT(luma(empty, in_shadow), luma(with, in_shadow) + 10.0f);
+  EXPECT_LT(luma(empty, in_shadow), luma(without, in_shadow));
+}
+
 }  // namespace
 }  // namespace lfx::test

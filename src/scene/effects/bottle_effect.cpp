@@ -117,6 +117,7 @@ class BottleEffect : public Effect {
     return renderer_->prepare(frame);
   }
 
+  void record_opaque(gpu::FrameContext& frame) override { renderer_->record_opaque(frame); }
   void record_transparent(gpu::FrameContext& frame) override { renderer_->record_transparent(frame); }
 
   std::vector<EffectStat> stats() const override {

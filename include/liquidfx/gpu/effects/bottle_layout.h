@@ -20,6 +20,12 @@ namespace lfx::gpu {
 /// two pixels of margin, clamped to the frame (empty when it is outside the view; the whole
 /// frame when it reaches behind the eye).
 VkRect2D screen_rect(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, VkExtent2D extent);
+/// The same for world points.
+VkRect2D screen_rect(const glm::mat4& view_proj, std::span<const glm::vec3> points, VkExtent2D extent);
+/// The pixels a container's shadow can fall on: its box (placed by `model`) swept away from the
+/// sun down to the floor height (at most `longest` metres).
+VkRect2D shadow_rect(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, const glm::vec3& sun,
+                     float floor_height, float longest, VkExtent2D extent);
 bool rects_overlap(const VkRect2D& a, const VkRect2D& b);
 /// The smallest rectangle holding both (an empty one holds nothing).
 VkRect2D rect_union(const VkRect2D& a, const VkRect2D& b);
@@ -41,5 +47,9 @@ struct TileEntry {
 };
 /// Appends the tiles covering `rect` for `item`.
 void append_tiles(const VkRect2D& rect, std::uint32_t item, std::vector<TileEntry>& out);
+/// Tiles covered by any of `rects`, each with the list of the rects' indices that cover it
+/// (`first`, `count` into `items`).
+void tiles_with_lists(std::span<const VkRect2D> rects, VkExtent2D extent, std::vector<TileEntry>& tiles,
+                      std::vector<std::uint32_t>& items);
 
 }  // namespace lfx::gpu

@@ -3,8 +3,9 @@
 // in a refractive style (the liquid bends and tints what is behind it) or an opaque two-colour
 // one; and the containers' shadows and caustics on the room.
 //
-// Opaque stage: the shadows pass darkens the room where the containers stand between it and
-// the sun, tinted by what the light passed through (bottle_shadows.comp).
+// Opaque stage (the containers are laid out here): the shadows pass darkens the room where the
+// containers stand between it and the sun, tinted and focused by what the light passed through
+// (bottle/shadows.comp), before the scene copy, so that the glass refracts the shadows too.
 // Transparent stage: the containers are sorted back to front and split into groups whose screen
 // rectangles do not overlap (bottle_layout.h); for each group, in order:
 //   scene copy refreshed where earlier groups drew (so a bottle seen through another shows it)
@@ -50,8 +51,9 @@ struct BottleDraw {
 
 class BottleRenderer : public FramePasses {
  public:
-  /// Where the surfaces pass writes each surface: outward normal and distance from the eye.
-  static constexpr VkFormat kSurfaceFormat = VK_FORMAT_R32G32B32A32_SFLOAT;
+  /// Where the surfaces pass writes each surface: outward normal and distance from the eye
+  /// (shaders/bottle/surface_encoding.glsl).
+  static constexpr VkFormat kSurfaceFormat = VK_FORMAT_R16G16B16A16_SFLOAT;
   static Result<std::unique_ptr<BottleRenderer>> create(Context& ctx);
   ~BottleRenderer() override;
 
@@ -67,6 +69,7 @@ class BottleRenderer : public FramePasses {
   void set_debug_targets(Image* entry_points, Image* bubble_points);
 
   Result<void> prepare(const FramePrepare& frame) override;
+  void record_opaque(FrameContext& frame) override;
   void record_transparent(FrameContext& frame) override;
 
  private:
@@ -77,6 +80,10 @@ class BottleRenderer : public FramePasses {
     std::uint32_t liquid_vertices = 0;
     std::uint32_t glass_vertices = 0;
     Bounds bounds;  // of the container, its own coordinates
+    // Signed distance grids of the container and the liquid (same lattice) in volume_data_.
+    glm::vec4 volume_origin{0.0f};  // xyz first sample, w cell
+    glm::uvec4 volume_size{0u};     // samples along x, y, z; w offset of the container's grid
+    float radius = 0.0f;            // of the container about its vertical axis
   };
   // This frame's containers in drawing order: by group, then by shape (one instanced draw per
   // run of a shape), back to front within.
@@ -95,17 +102,20 @@ class BottleRenderer : public FramePasses {
   void record_composite(FrameContext& frame, std::span<const Slot> group, std::uint32_t first_slot);
   void record_reference(FrameContext& frame, std::span<const Slot> slots);
   void clear_debug_targets(VkCommandBuffer cmd);
+  void record_shadows(FrameContext& frame);
   // Draws each run of one shape in `slots` (which start at containers-buffer index `first`)
   // as one instanced draw of the glass or the liquid mesh.
   void draw_instanced(VkCommandBuffer cmd, std::span<const Slot> slots, std::uint32_t first, bool glass) const;
 
   Context& ctx_;
-  Pipeline surface_glass_, surface_liquid_, composite_, reference_;
+  Pipeline surface_glass_, surface_liquid_, composite_, shadows_, reference_;
   std::map<const ContainerShape*, std::unique_ptr<ShapeMeshes>> meshes_;
   std::vector<BottleDraw> draws_;
   std::vector<Slot> slots_;  // this frame's, from lay_out
-  Buffer containers_, draw_data_, bubbles_, tiles_;
-  std::size_t tile_capacity_ = 0;
+  Buffer containers_, draw_data_, bubbles_, tiles_, shadow_tiles_, casters_, volumes_;
+  std::size_t tile_capacity_ = 0, caster_capacity_ = 0, caster_demand_ = 0;
+  std::vector<float> volume_data_;  // every shape's distance grids, uploaded when it grows
+  bool volumes_changed_ = false;
   // Outer front, outer back, inner front, inner back.
   Image surfaces_[4], surface_depth_, reference_color_, reference_depth_, dummy_debug_;
   Image* debug_entry_ = nullptr;

@@ -1,18 +1,17 @@
 #include "liquidfx/gpu/effects/bottle_layout.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "shared/bottle.h"
 
 namespace lfx::gpu {
 
-VkRect2D screen_rect(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, VkExtent2D extent) {
+VkRect2D screen_rect(const glm::mat4& view_proj, std::span<const glm::vec3> points, VkExtent2D extent) {
   glm::vec2 lo(1e9f), hi(-1e9f);
-  for (int i = 0; i < 8; ++i) {
-    const glm::vec3 corner((i & 1) ? box.max.x : box.min.x, (i & 2) ? box.max.y : box.min.y,
-                           (i & 4) ? box.max.z : box.min.z);
-    const glm::vec4 clip = view_proj * model * glm::vec4(corner, 1.0f);
+  for (const glm::vec3& p : points) {
+    const glm::vec4 clip = view_proj * glm::vec4(p, 1.0f);
     if (clip.w <= 1e-4f) return {{0, 0}, extent};  // reaches behind the eye: take the whole frame
     const glm::vec2 ndc = glm::vec2(clip) / clip.w;
     const glm::vec2 pixel = (ndc * 0.5f + 0.5f) * glm::vec2(extent.width, extent.height);
@@ -25,6 +24,35 @@ VkRect2D screen_rect(const glm::mat4& view_proj, const glm::mat4& model, const B
   const int y1 = std::clamp(int(std::ceil(hi.y)) + 2, 0, int(extent.height));
   if (x1 <= x0 || y1 <= y0) return {{0, 0}, {0, 0}};
   return {{x0, y0}, {std::uint32_t(x1 - x0), std::uint32_t(y1 - y0)}};
+}
+
+namespace {
+
+std::array<glm::vec3, 8> world_corners(const glm::mat4& model, const Bounds& b) {
+  std::array<glm::vec3, 8> corners;
+  for (int i = 0; i < 8; ++i)
+    corners[i] = glm::vec3(
+        model * glm::vec4((i & 1) ? b.max.x : b.min.x, (i & 2) ? b.max.y : b.min.y, (i & 4) ? b.max.z : b.min.z, 1.0f));
+  return corners;
+}
+
+}  // namespace
+
+VkRect2D screen_rect(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, VkExtent2D extent) {
+  const std::array<glm::vec3, 8> corners = world_corners(model, box);
+  return screen_rect(view_proj, corners, extent);
+}
+
+VkRect2D shadow_rect(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, const glm::vec3& sun,
+                     float floor_height, float longest, VkExtent2D extent) {
+  std::vector<glm::vec3> points;
+  for (const glm::vec3& c : world_corners(model, box)) {
+    const float drop = std::max(c.y - floor_height, 0.0f);
+    const float along = sun.y > 1e-3f ? std::min(drop / sun.y, longest) : longest;
+    points.push_back(c);
+    points.push_back(c - sun * along);
+  }
+  return screen_rect(view_proj, points, extent);
 }
 
 bool rects_overlap(const VkRect2D& a, const VkRect2D& b) {
@@ -76,6 +104,27 @@ void append_tiles(const VkRect2D& rect, std::uint32_t item, std::vector<TileEntr
   const int y1 = (rect.offset.y + int(rect.extent.height) + tile - 1) / tile;
   for (int y = y0; y < y1; ++y)
     for (int x = x0; x < x1; ++x) out.push_back({std::uint32_t(x) | std::uint32_t(y) << 16, item});
+}
+
+void tiles_with_lists(std::span<const VkRect2D> rects, VkExtent2D extent, std::vector<TileEntry>& tiles,
+                      std::vector<std::uint32_t>& items) {
+  const std::uint32_t tile = shared::kBottleTile;
+  const std::uint32_t columns = (extent.width + tile - 1) / tile, rows = (extent.height + tile - 1) / tile;
+  std::vector<std::vector<std::uint32_t>> lists(std::size_t(columns) * rows);
+  std::vector<TileEntry> covered;
+  for (std::size_t k = 0; k < rects.size(); ++k) {
+    covered.clear();
+    append_tiles(rects[k], std::uint32_t(k), covered);
+    for (const TileEntry& e : covered) lists[(e.tile & 0xffffu) + (e.tile >> 16) * columns].push_back(std::uint32_t(k));
+  }
+  tiles.clear();
+  items.clear();
+  for (std::uint32_t i = 0; i < lists.size(); ++i) {
+    if (lists[i].empty()) continue;
+    tiles.push_back(
+        {(i % columns) | (i / columns) << 16, 0, std::uint32_t(items.size()), std::uint32_t(lists[i].size())});
+    items.insert(items.end(), lists[i].begin(), lists[i].end());
+  }
 }
 
 }  // namespace lfx::gpu

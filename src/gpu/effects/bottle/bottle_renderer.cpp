@@ -4,6 +4,7 @@
 #include <glm/common.hpp>
 #include <numeric>
 
+#include "liquidfx/core/container/inside_grid.h"
 #include "liquidfx/core/detail/shaded_mesh.h"
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/detail/rendering.h"
@@ -14,6 +15,40 @@
 namespace lfx::gpu {
 
 namespace {
+
+// Shadows are cast down to the room's floor, and no farther than this from a container.
+constexpr float kFloorHeight = 0.0f;
+constexpr float kLongestShadow = 3.0f;
+constexpr int kGridResolution = 24;  // distance samples along a shape's longest side
+
+struct DistanceGrids {
+  glm::vec4 volume_origin;  // xyz first sample, w cell
+  glm::uvec4 volume_size;   // samples along x, y, z; w where the container's grid starts
+  float radius;             // of the container about its vertical axis
+};
+
+// The shape's container and liquid as signed distance grids on one lattice over the container's
+// box (with a margin for the penumbra), appended to `volumes`.
+DistanceGrids add_distance_grids(const ContainerShape& shape, std::vector<float>& volumes) {
+  DistanceGrids out;
+  const Bounds b = bounds_of(shape.container);
+  const float cell = std::max({b.size().x, b.size().y, b.size().z}) / float(kGridResolution);
+  const glm::vec3 origin = b.min - glm::vec3(2.0f * cell);
+  const glm::uvec3 size = glm::uvec3(glm::ceil(b.size() / cell)) + 5u;
+  out.volume_origin = glm::vec4(origin, cell);
+  out.volume_size = glm::uvec4(size, std::uint32_t(volumes.size()));
+  const InsideGrid container = InsideGrid::build(shape.container, kGridResolution);
+  for (const InsideGrid* grid : {&container, &shape.inside})
+    for (std::uint32_t z = 0; z < size.z; ++z)
+      for (std::uint32_t y = 0; y < size.y; ++y)
+        for (std::uint32_t x = 0; x < size.x; ++x)
+          volumes.push_back(grid->distance(origin + glm::vec3(x, y, z) * cell));
+  const glm::vec2 axis((b.min.x + b.max.x) * 0.5f, (b.min.z + b.max.z) * 0.5f);
+  out.radius = 0.0f;
+  for (const glm::vec3& v : shape.container.positions)
+    out.radius = std::max(out.radius, glm::length(glm::vec2(v.x, v.z) - axis));
+  return out;
+}
 
 VertexBinding shaded_vertex_binding() {
   return {sizeof(ShadedVertex),
@@ -83,6 +118,7 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
     LFX_TRY_ASSIGN(*g.pipeline, Pipeline::graphics(ctx, *g.desc));
   }
   LFX_TRY_ASSIGN(r->composite_, Pipeline::compute(ctx, "bottle/composite.comp", sizeof(shared::BottleCompositePush)));
+  LFX_TRY_ASSIGN(r->shadows_, Pipeline::compute(ctx, "bottle/shadows.comp", 0));
   LFX_TRY_ASSIGN(r->dummy_debug_, Image::create(ctx, {1, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 1,
                                                       VK_IMAGE_USAGE_STORAGE_BIT, "bottle no debug"}));
   return r;
@@ -108,6 +144,11 @@ Result<const BottleRenderer::ShapeMeshes*> BottleRenderer::meshes_for(const Cont
                                              MemoryUsage::device, u.name));
     LFX_TRY(upload_buffer(ctx_, *u.buffer, bytes));
   }
+  const DistanceGrids grids = add_distance_grids(shape, volume_data_);
+  meshes->volume_origin = grids.volume_origin;
+  meshes->volume_size = grids.volume_size;
+  meshes->radius = grids.radius;
+  volumes_changed_ = true;
   meshes->liquid_vertices = std::uint32_t(liquid.size());
   meshes->glass_vertices = std::uint32_t(glass.size());
   const ShapeMeshes* out = meshes.get();
@@ -178,7 +219,20 @@ Result<void> BottleRenderer::prepare(const FramePrepare& frame) {
   // (more are drawn in several dispatches).
   const std::size_t frame_tiles = ((frame.width + shared::kBottleTile - 1) / shared::kBottleTile) *
                                   ((frame.height + shared::kBottleTile - 1) / shared::kBottleTile);
-  return ensure_buffers(draws_.size(), bubbles, frame_tiles + 4 * draws_.size());
+  LFX_TRY(ensure_buffers(draws_.size(), bubbles, frame_tiles + 4 * draws_.size()));
+  const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  caster_capacity_ = std::max({caster_capacity_, caster_demand_, 4 * frame_tiles});
+  LFX_TRY(ensure_device_buffer(ctx_, shadow_tiles_, frame_tiles * sizeof(TileEntry), usage, "bottle shadow tiles"));
+  LFX_TRY(ensure_device_buffer(ctx_, casters_, caster_capacity_ * sizeof(std::uint32_t), usage, "bottle casters"));
+  if (volumes_changed_) {
+    const auto bytes = std::as_bytes(std::span(volume_data_));
+    if (volumes_.size() < bytes.size()) {
+      LFX_TRY(ensure_device_buffer(ctx_, volumes_, bytes.size(), usage, "bottle distance grids"));
+    }
+    LFX_TRY(upload_buffer(ctx_, volumes_, bytes));
+    volumes_changed_ = false;
+  }
+  return success();
 }
 
 std::vector<BottleRenderer::Slot> BottleRenderer::lay_out(const FrameContext& frame) const {
@@ -216,6 +270,7 @@ void BottleRenderer::upload_containers(FrameContext& frame, std::span<const Slot
   for (const Slot& slot : slots) {
     const BottleDraw& draw = draws_[slot.draw];
     const LiquidContainer& liquid = *draw.liquid;
+    const ShapeMeshes& meshes = *meshes_.at(&liquid.shape());
     containers.push_back(liquid.gpu());
     const std::uint32_t first_bubble = std::uint32_t(bubbles.size());
     for (const Bubble& b : liquid.bubbles())
@@ -223,9 +278,10 @@ void BottleRenderer::upload_containers(FrameContext& frame, std::span<const Slot
         bubbles.push_back(glm::vec4(glm::vec3(liquid.gpu().model * glm::vec4(b.position, 1.0f)), b.radius));
     draws.push_back(
         {glm::vec4(glass_absorption(draw.glass), draw.glass.refraction),
-         glm::vec4(draw.glass.film_opacity, draw.glass.shadow, 0.0f, 0.0f),
+         glm::vec4(draw.glass.film_opacity, draw.glass.shadow, meshes.radius, 0.0f),
          glm::ivec4(slot.rect.offset.x, slot.rect.offset.y, slot.rect.extent.width, slot.rect.extent.height),
-         glm::uvec4(first_bubble, std::uint32_t(bubbles.size()) - first_bubble, 0u, 0u)});
+         glm::uvec4(first_bubble, std::uint32_t(bubbles.size()) - first_bubble, 0u, 0u), meshes.volume_origin,
+         meshes.volume_size});
   }
   record_buffer_update(frame.cmd, containers_, std::as_bytes(std::span(containers)));
   record_buffer_update(frame.cmd, draw_data_, std::as_bytes(std::span(draws)));
@@ -315,10 +371,54 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
   }
 }
 
-void BottleRenderer::record_transparent(FrameContext& frame) {
+void BottleRenderer::record_opaque(FrameContext& frame) {
   if (draws_.empty()) return;
   slots_ = lay_out(frame);
   upload_containers(frame, slots_);
+  record_shadows(frame);
+}
+
+void BottleRenderer::record_shadows(FrameContext& frame) {
+  const VkExtent2D extent = frame.targets.color.extent();
+  const glm::vec3 sun(frame.uniforms.sun_direction);
+  std::vector<VkRect2D> rects;
+  for (const Slot& slot : slots_) {
+    const BottleDraw& draw = draws_[slot.draw];
+    rects.push_back(draw.glass.shadow > 0.0f ? shadow_rect(frame.uniforms.view_proj, draw.liquid->gpu().model,
+                                                           meshes_.at(&draw.liquid->shape())->bounds, sun, kFloorHeight,
+                                                           kLongestShadow, extent)
+                                             : VkRect2D{});
+  }
+  std::vector<TileEntry> tiles;
+  std::vector<std::uint32_t> casters;
+  tiles_with_lists(rects, extent, tiles, casters);
+  caster_demand_ = casters.size();
+  if (tiles.empty()) return;
+  if (casters.size() > caster_capacity_) return;  // for one frame, until prepare makes room
+  PassScope pass(frame.timer, frame.cmd, "bottle shadows");
+  VkCommandBuffer cmd = frame.cmd;
+  record_buffer_update(cmd, shadow_tiles_, std::as_bytes(std::span(tiles)));
+  record_buffer_update(cmd, casters_, std::as_bytes(std::span(casters)));
+  frame.targets.depth.use(cmd, access::kDepthSampled);
+  frame.targets.color.use(cmd, access::kComputeReadWrite);
+  shadows_.bind(cmd);
+  DescriptorWrites()
+      .uniform_buffer(0, frame.frame_uniforms.handle())
+      .storage_buffer(1, containers_.handle())
+      .storage_buffer(2, draw_data_.handle())
+      .storage_buffer(3, shadow_tiles_.handle())
+      .storage_buffer(4, casters_.handle())
+      .storage_buffer(5, volumes_.handle())
+      .sampled_image(6, frame.targets.depth.view(), frame.nearest_clamp.handle(),
+                     VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL)
+      .storage_image(7, frame.targets.color.view())
+      .push(ctx_, cmd, shadows_);
+  vkCmdDispatch(cmd, std::uint32_t(tiles.size()), 1, 1);
+}
+
+void BottleRenderer::record_transparent(FrameContext& frame) {
+  if (draws_.empty()) return;
+
   clear_debug_targets(frame.cmd);
   // Where earlier groups drew since the scene copy was last refreshed. A group that overlaps it
   // refreshes the copy there, near its own rectangles (as far as refraction reaches).

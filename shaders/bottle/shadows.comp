@@ -1,0 +1,171 @@
+#version 460
+// The containers' shadows and caustics on the room, after the room is drawn: for every pixel of
+// a tile in some container's shadow, the sun ray from the surface point is marched through the
+// containers that tile lists (their shapes' signed distance grids, softened by a penumbra that
+// widens with distance). Light that crosses only glass is dimmed a little, at the edges by the
+// Fresnel loss of grazing incidence; light that crosses the liquid is tinted by its absorption
+// and focused twice: by the round body, a cylindrical lens whose caustic line lies about one
+// radius behind it, and by the wavy surface, whose curvature bunches and spreads the light.
+#include "bottle/bottle_common.glsl"
+#include "shared/bottle.h"
+
+layout(local_size_x = 8, local_size_y = 8) in;
+layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws[]; };
+layout(set = 0, binding = 3, std430) readonly buffer Tiles { uvec4 tiles[]; };
+layout(set = 0, binding = 4, std430) readonly buffer Casters { uint casters[]; };
+layout(set = 0, binding = 5, std430) readonly buffer Volumes { float volumes[]; };
+layout(set = 0, binding = 6) uniform sampler2D depth_buffer;
+layout(set = 0, binding = 7, rgba16f) uniform image2D color;
+
+const float kSunRadius = 0.02;  // radians: how fast the penumbra widens with distance
+const int kSteps = 12;
+
+vec3 world_at(vec2 pixel, float device_depth) {
+  vec2 ndc = pixel * frame.viewport.zw * 2.0 - 1.0;
+  vec4 w = frame.inv_view_proj * vec4(ndc, device_depth, 1.0);
+  return w.xyz / w.w;
+}
+
+// Trilinear sample of a distance grid at container coordinates p (+far outside the grid).
+float grid_distance(BottleDrawGpu d, uint offset, vec3 p) {
+  vec3 size = vec3(d.volume_size.xyz);
+  vec3 g = (p - d.volume_origin.xyz) / d.volume_origin.w;
+  if (any(lessThan(g, vec3(0.0))) || any(greaterThan(g, size - 1.0))) return 1.0;
+  ivec3 i = min(ivec3(g), ivec3(size) - 2);
+  vec3 f = g - vec3(i);
+  uint nx = d.volume_size.x, nxy = d.volume_size.x * d.volume_size.y;
+  uint base = offset + uint(i.x) + uint(i.y) * nx + uint(i.z) * nxy;
+  float c00 = mix(volumes[base], volumes[base + 1u], f.x);
+  float c10 = mix(volumes[base + nx], volumes[base + nx + 1u], f.x);
+  float c01 = mix(volumes[base + nxy], volumes[base + nxy + 1u], f.x);
+  float c11 = mix(volumes[base + nxy + nx], volumes[base + nxy + nx + 1u], f.x);
+  return mix(mix(c00, c10, f.y), mix(c01, c11, f.y), f.z);
+}
+
+// How much of the surface's curvature focuses light onto a point `fall` metres below it.
+float surface_focus(LiquidContainerGpu c, vec3 at, float fall) {
+  float e = 0.004;
+  float h = liquid_surface_height(c, at).x;
+  float curvature = (liquid_surface_height(c, at + vec3(e, 0.0, 0.0)).x + liquid_surface_height(c, at - vec3(e, 0.0, 0.0)).x +
+                     liquid_surface_height(c, at + vec3(0.0, 0.0, e)).x + liquid_surface_height(c, at - vec3(0.0, 0.0, e)).x -
+                     4.0 * h) / (e * e);
+  float spread = 1.0 + fall * (1.0 - 1.0 / c.optics.y) * curvature;
+  return clamp(1.0 / max(spread, 0.3), 0.3, 3.0);
+}
+
+// How close the ray origin + s dir (s >= 0) passes to the segment from a to b: xy distance and s.
+vec2 ray_segment_distance(vec3 origin, vec3 dir, vec3 a, vec3 b) {
+  vec3 axis = b - a, w = origin - a;
+  float aa = dot(axis, axis), ad = dot(axis, dir), aw = dot(axis, w), dw = dot(dir, w);
+  float det = aa - ad * ad;
+  float along = det > 1e-8 ? clamp((aw - ad * dw) / det, 0.0, 1.0) : 0.0;  // on the segment
+  float s = max(dot(a + axis * along - origin, dir), 0.0);
+  along = clamp(dot(origin + dir * s - a, axis) / max(aa, 1e-8), 0.0, 1.0);
+  return vec2(distance(origin + dir * s, a + axis * along), s);
+}
+
+// What reaches `point` of the sun's light past container k (1: all of it).
+vec3 sunlight_past(uint k, vec3 point, vec3 sun) {
+  BottleDrawGpu d = draws[k];
+  LiquidContainerGpu c = containers[k];
+  vec3 origin = (c.world_to_local * vec4(point, 1.0)).xyz;
+  vec3 dir = normalize(mat3(c.world_to_local) * sun);
+  vec3 lo = d.volume_origin.xyz, hi = lo + (vec3(d.volume_size.xyz) - 1.0) * d.volume_origin.w;
+  // Most rays miss the container's bounding capsule (its axis, the radius and the penumbra).
+  vec2 axis_center = (lo.xz + hi.xz) * 0.5;
+  vec2 near = ray_segment_distance(origin, dir, vec3(axis_center.x, lo.y, axis_center.y),
+                                   vec3(axis_center.x, hi.y, axis_center.y));
+  if (near.x > d.look.z + 2.0 * d.volume_origin.w + near.y * kSunRadius) return vec3(1.0);
+  // The part of the ray inside the grids' box.
+  vec3 inv = 1.0 / mix(vec3(1e-6), dir, greaterThan(abs(dir), vec3(1e-6)));
+  vec3 t0 = (lo - origin) * inv, t1 = (hi - origin) * inv;
+  float enter = max(max(max(min(t0.x, t1.x), min(t0.y, t1.y)), min(t0.z, t1.z)), 0.0);
+  float leave = min(min(max(t0.x, t1.x), max(t0.y, t1.y)), max(t0.z, t1.z));
+  if (leave <= enter) return vec3(1.0);
+
+  float step = (leave - enter) / float(kSteps);
+  // Samples offset per pixel (interleaved gradient noise), so that steps do not band.
+  float jitter = fract(52.9829189 * fract(dot(gl_GlobalInvocationID.xy, vec2(0.06711056, 0.00583715))));
+  float glass = 0.0, liquid = 0.0, liquid_path = 0.0, deepest = 0.0;
+  float surface_at = -1.0;  // where the ray leaves the liquid through its surface
+  bool was_in_liquid = false;
+  for (int i = 0; i < kSteps; ++i) {
+    float s = enter + (float(i) + jitter) * step;
+    vec3 p = origin + dir * s;
+    // The penumbra: the sun's width at this distance, and never narrower than a step or a cell.
+    float penumbra = max(max(d.volume_origin.w, step), s * kSunRadius);
+    float outer = grid_distance(d, d.volume_size.w, p);
+    glass = max(glass, clamp(0.5 - outer / penumbra, 0.0, 1.0));
+    deepest = max(deepest, -outer);
+    // The flat surface: the waves only bend the light (surface_focus), they barely move the shadow.
+    float surface = c.center.w > 0.0 ? dot(c.plane.xyz, point + sun * s) - c.plane.w : 1.0;
+    float inside = clamp(0.5 - grid_distance(d, d.volume_size.w + d.volume_size.x * d.volume_size.y * d.volume_size.z, p) / penumbra, 0.0, 1.0) *
+                   clamp(0.5 - surface / penumbra, 0.0, 1.0);
+    liquid = max(liquid, inside);
+    liquid_path += inside * step;
+    if (was_in_liquid && surface > 0.0 && surface_at < 0.0) surface_at = s;
+    was_in_liquid = was_in_liquid || inside > 0.5;
+  }
+  if (glass <= 0.0) return vec3(1.0);
+  float strength = d.look.y;
+  // Glass: two walls, and what grazing incidence reflects away at the shadow's edges.
+  float radius = max(d.look.z, 1e-3);
+  float cos_in = sqrt(max(1.0 - pow(max(1.0 - deepest / radius, 0.0), 2.0), 0.0));
+  float edge = pow(1.0 - fresnel_schlick(0.04, cos_in), 2.0);
+  vec3 through_glass = exp(-d.glass_absorption.rgb * 2.0 * kBottleReferenceWall) * edge;
+  vec3 light = mix(vec3(1.0), through_glass, glass);
+  if (liquid > 0.0) {
+    vec3 through_liquid;
+    if (c.top_color.w > 0.5) {
+      through_liquid = vec3(0.05);  // the opaque style's liquid lets almost nothing through
+    } else {
+      through_liquid = exp(-c.absorption.rgb * liquid_path) * (1.0 - 0.8 * c.body_color.w);
+      // The round body as a cylindrical lens (focal length n R / (2 (n - 1)) from its axis):
+      // light through it converges towards a bright line and leaves dark fringes beside it.
+      vec2 across = vec2(-dir.z, dir.x) / max(length(dir.xz), 1e-4);
+      vec2 axis = (lo.xz + hi.xz) * 0.5;
+      float offset = dot(origin.xz - axis, across);
+      float behind = -dot(origin.xz - axis, dir.xz) / max(length(dir.xz), 1e-4);
+      float lens_radius = c.optics.z;
+      float focal = c.optics.y * lens_radius / (2.0 * (c.optics.y - 1.0));
+      float squeeze = max(abs(1.0 - behind / focal), 0.25);
+      float reach = lens_radius * squeeze;  // the band the lens's light covers at this distance
+      float lens = (1.0 / squeeze) * (1.0 - smoothstep(reach * 0.85, reach, abs(offset)));
+      through_liquid *= mix(1.0, lens, smoothstep(0.0, lens_radius * 0.5, behind));
+      if (surface_at > 0.0) through_liquid *= surface_focus(c, point + sun * surface_at, surface_at);
+    }
+    light *= mix(vec3(1.0), through_liquid, liquid);
+  }
+  return mix(vec3(1.0), light, strength);
+}
+
+void main() {
+  uvec4 tile = tiles[gl_WorkGroupID.x];
+  ivec2 p = ivec2(tile.x & 0xffffu, tile.x >> 16) * int(kBottleTile) + ivec2(gl_LocalInvocationID.xy);
+  ivec2 size = ivec2(frame.viewport.xy);
+  if (any(greaterThanEqual(p, size))) return;
+  float depth = texelFetch(depth_buffer, p, 0).r;
+  if (depth >= 1.0) return;  // the sky
+  vec3 point = world_at(vec2(p) + 0.5, depth);
+  // The surface's normal from its neighbours' depths, facing the eye.
+  ivec2 px = ivec2(min(p.x + 1, size.x - 1), p.y), py = ivec2(p.x, min(p.y + 1, size.y - 1));
+  vec3 dx = world_at(vec2(px) + 0.5, texelFetch(depth_buffer, px, 0).r) - point;
+  vec3 dy = world_at(vec2(py) + 0.5, texelFetch(depth_buffer, py, 0).r) - point;
+  vec3 normal = normalize(cross(dx, dy));
+  if (dot(normal, frame.camera_position.xyz - point) < 0.0) normal = -normal;
+  vec3 sun = frame.sun_direction.xyz;
+  float facing = dot(normal, sun);
+  if (facing <= 0.0 || any(isnan(normal))) return;  // turned away: the sun does not reach it anyway
+  // Lift the point off its surface so that its own depth never shadows it.
+  point += normal * 1e-3;
+
+  vec3 light = vec3(1.0);
+  for (uint i = 0u; i < tile.w; ++i) light *= sunlight_past(casters[tile.z + i], point, sun);
+  if (light == vec3(1.0)) return;
+  // Only the sun's share of what the surface shows changes; the sky's stays.
+  vec3 direct = frame.sun_radiance.rgb * facing;
+  vec3 ambient = mix(frame.ground.rgb, frame.sky_zenith.rgb, 0.5 + 0.5 * normal.y);
+  vec3 sun_share = direct / max(direct + ambient, vec3(1e-4));
+  vec4 c = imageLoad(color, p);
+  imageStore(color, p, vec4(c.rgb * (1.0 - sun_share + sun_share * light), c.a));
+}
