@@ -21,6 +21,7 @@ const GoldenScene kGoldenScenes[] = {
     {"shelf", {70}, {10, 0.004}},          {"ripples", {20}, {10, 0.004}},
     {"rain", {100}, {10, 0.004}},          {"dam_break", {10}, {10, 0.004}},
     {"synthetic_lake", {20}, {10, 0.004}}, {"mix", {60}, {10, 0.004}},
+    {"bar", {66}, {10, 0.004}},
 };
 
 // ctest lists each row by its scene's name.
