@@ -1,6 +1,7 @@
 #version 460
-// The containers' shadows and caustics on the room, after the room is drawn: for every pixel of
-// a tile in some container's shadow, the sun ray from the surface point is marched through the
+// The containers' shadows and caustics on the room, after the room is drawn, at half resolution
+// (they are soft; shadows_apply.comp brings them to the frame): for every texel of a tile in some
+// container's shadow, the sun ray from the surface point is marched through the
 // containers that tile lists (their shapes' signed distance grids, softened by a penumbra that
 // widens with distance). Light that crosses only glass is dimmed a little, at the edges by the
 // Fresnel loss of grazing incidence; light that crosses the liquid is tinted by its absorption
@@ -15,7 +16,8 @@ layout(set = 0, binding = 3, std430) readonly buffer Tiles { uvec4 tiles[]; };
 layout(set = 0, binding = 4, std430) readonly buffer Casters { uint casters[]; };
 layout(set = 0, binding = 5, std430) readonly buffer Volumes { float volumes[]; };
 layout(set = 0, binding = 6) uniform sampler2D depth_buffer;
-layout(set = 0, binding = 7, rgba16f) uniform image2D color;
+// What the room's colour is multiplied by (1 where nothing falls), half the frame's size.
+layout(set = 0, binding = 7, rgba16f) writeonly uniform image2D shade;
 
 const float kSunRadius = 0.02;  // radians: how fast the penumbra widens with distance
 const int kSteps = 12;
@@ -141,14 +143,16 @@ vec3 sunlight_past(uint k, vec3 point, vec3 sun) {
 
 void main() {
   uvec4 tile = tiles[gl_WorkGroupID.x];
-  ivec2 p = ivec2(tile.x & 0xffffu, tile.x >> 16) * int(kBottleTile) + ivec2(gl_LocalInvocationID.xy);
+  ivec2 q = ivec2(tile.x & 0xffffu, tile.x >> 16) * int(kBottleTile) + ivec2(gl_LocalInvocationID.xy);
+  if (any(greaterThanEqual(q, imageSize(shade)))) return;
+  // The texel's point: the frame pixel at its centre's lower right.
   ivec2 size = ivec2(frame.viewport.xy);
-  if (any(greaterThanEqual(p, size))) return;
+  ivec2 p = min(q * 2 + 1, size - 2);
   float depth = texelFetch(depth_buffer, p, 0).r;
   if (depth >= 1.0) return;  // the sky
   vec3 point = world_at(vec2(p) + 0.5, depth);
   // The surface's normal from its neighbours' depths, facing the eye.
-  ivec2 px = ivec2(min(p.x + 1, size.x - 1), p.y), py = ivec2(p.x, min(p.y + 1, size.y - 1));
+  ivec2 px = p + ivec2(1, 0), py = p + ivec2(0, 1);
   vec3 dx = world_at(vec2(px) + 0.5, texelFetch(depth_buffer, px, 0).r) - point;
   vec3 dy = world_at(vec2(py) + 0.5, texelFetch(depth_buffer, py, 0).r) - point;
   vec3 normal = normalize(cross(dx, dy));
@@ -166,6 +170,5 @@ void main() {
   vec3 direct = frame.sun_radiance.rgb * facing;
   vec3 ambient = mix(frame.ground.rgb, frame.sky_zenith.rgb, 0.5 + 0.5 * normal.y);
   vec3 sun_share = direct / max(direct + ambient, vec3(1e-4));
-  vec4 c = imageLoad(color, p);
-  imageStore(color, p, vec4(c.rgb * (1.0 - sun_share + sun_share * light), c.a));
+  imageStore(shade, q, vec4(1.0 - sun_share + sun_share * light, 1.0));
 }

@@ -108,16 +108,16 @@ class BottleRenderer : public FramePasses {
   void draw_instanced(VkCommandBuffer cmd, std::span<const Slot> slots, std::uint32_t first, bool glass) const;
 
   Context& ctx_;
-  Pipeline surface_glass_, surface_liquid_, composite_, shadows_, reference_;
+  Pipeline surface_glass_, surface_liquid_, composite_, shadows_, shadows_apply_, reference_;
   std::map<const ContainerShape*, std::unique_ptr<ShapeMeshes>> meshes_;
   std::vector<BottleDraw> draws_;
   std::vector<Slot> slots_;  // this frame's, from lay_out
-  Buffer containers_, draw_data_, bubbles_, tiles_, shadow_tiles_, casters_, volumes_;
+  Buffer containers_, draw_data_, bubbles_, tiles_, shadow_tiles_, shade_tiles_, casters_, volumes_;
   std::size_t tile_capacity_ = 0, caster_capacity_ = 0, caster_demand_ = 0;
   std::vector<float> volume_data_;  // every shape's distance grids, uploaded when it grows
   bool volumes_changed_ = false;
   // Outer front, outer back, inner front, inner back.
-  Image surfaces_[4], surface_depth_, reference_color_, reference_depth_, dummy_debug_;
+  Image surfaces_[4], surface_depth_, shade_, reference_color_, reference_depth_, dummy_debug_;
   Image* debug_entry_ = nullptr;
   Image* debug_bubbles_ = nullptr;
   bool reference_pass_ = false;

@@ -119,6 +119,7 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
   }
   LFX_TRY_ASSIGN(r->composite_, Pipeline::compute(ctx, "bottle/composite.comp", sizeof(shared::BottleCompositePush)));
   LFX_TRY_ASSIGN(r->shadows_, Pipeline::compute(ctx, "bottle/shadows.comp", 0));
+  LFX_TRY_ASSIGN(r->shadows_apply_, Pipeline::compute(ctx, "bottle/shadows_apply.comp", 0));
   LFX_TRY_ASSIGN(r->dummy_debug_, Image::create(ctx, {1, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 1,
                                                       VK_IMAGE_USAGE_STORAGE_BIT, "bottle no debug"}));
   return r;
@@ -191,6 +192,13 @@ Result<void> BottleRenderer::ensure_targets(std::uint32_t width, std::uint32_t h
     ctx_.retire(std::move(*s.image));  // frames in flight may still use it
     *s.image = std::move(image.value());
   }
+  auto shade =
+      Image::create(ctx_, {(width + 1) / 2, (height + 1) / 2, kHdrFormat, 1,
+                           VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                           "bottle shadow shade"});
+  if (!shade) return shade.error();
+  ctx_.retire(std::move(shade_));
+  shade_ = std::move(shade.value());
   return success();
 }
 
@@ -223,6 +231,7 @@ Result<void> BottleRenderer::prepare(const FramePrepare& frame) {
   const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
   caster_capacity_ = std::max({caster_capacity_, caster_demand_, 4 * frame_tiles});
   LFX_TRY(ensure_device_buffer(ctx_, shadow_tiles_, frame_tiles * sizeof(TileEntry), usage, "bottle shadow tiles"));
+  LFX_TRY(ensure_device_buffer(ctx_, shade_tiles_, frame_tiles * sizeof(TileEntry), usage, "bottle shade tiles"));
   LFX_TRY(ensure_device_buffer(ctx_, casters_, caster_capacity_ * sizeof(std::uint32_t), usage, "bottle casters"));
   if (volumes_changed_) {
     const auto bytes = std::as_bytes(std::span(volume_data_));
@@ -380,27 +389,42 @@ void BottleRenderer::record_opaque(FrameContext& frame) {
 
 void BottleRenderer::record_shadows(FrameContext& frame) {
   const VkExtent2D extent = frame.targets.color.extent();
+  const VkExtent2D half{shade_.width(), shade_.height()};
   const glm::vec3 sun(frame.uniforms.sun_direction);
-  std::vector<VkRect2D> rects;
+  std::vector<VkRect2D> rects, half_rects;
   for (const Slot& slot : slots_) {
     const BottleDraw& draw = draws_[slot.draw];
-    rects.push_back(draw.glass.shadow > 0.0f ? shadow_rect(frame.uniforms.view_proj, draw.liquid->gpu().model,
-                                                           meshes_.at(&draw.liquid->shape())->bounds, sun, kFloorHeight,
-                                                           kLongestShadow, extent)
-                                             : VkRect2D{});
+    const VkRect2D r = draw.glass.shadow > 0.0f ? shadow_rect(frame.uniforms.view_proj, draw.liquid->gpu().model,
+                                                              meshes_.at(&draw.liquid->shape())->bounds, sun,
+                                                              kFloorHeight, kLongestShadow, extent)
+                                                : VkRect2D{};
+    rects.push_back(r);
+    // Half resolution, a texel wider each side for the bilinear filter of the apply pass.
+    half_rects.push_back(r.extent.width == 0 ? r
+                                             : rect_grown({{r.offset.x / 2, r.offset.y / 2},
+                                                           {(r.extent.width + 1) / 2, (r.extent.height + 1) / 2}},
+                                                          1, half));
   }
-  std::vector<TileEntry> tiles;
-  std::vector<std::uint32_t> casters;
-  tiles_with_lists(rects, extent, tiles, casters);
+  std::vector<TileEntry> tiles, shade_tiles;
+  std::vector<std::uint32_t> casters, unused;
+  tiles_with_lists(half_rects, half, tiles, casters);
+  tiles_with_lists(rects, extent, shade_tiles, unused);
   caster_demand_ = casters.size();
   if (tiles.empty()) return;
   if (casters.size() > caster_capacity_) return;  // for one frame, until prepare makes room
   PassScope pass(frame.timer, frame.cmd, "bottle shadows");
   VkCommandBuffer cmd = frame.cmd;
+  FrameTargets& t = frame.targets;
   record_buffer_update(cmd, shadow_tiles_, std::as_bytes(std::span(tiles)));
+  record_buffer_update(cmd, shade_tiles_, std::as_bytes(std::span(shade_tiles)));
   record_buffer_update(cmd, casters_, std::as_bytes(std::span(casters)));
-  frame.targets.depth.use(cmd, access::kDepthSampled);
-  frame.targets.color.use(cmd, access::kComputeReadWrite);
+  // Where no texel is written, nothing falls.
+  shade_.use(cmd, access::kTransferDst);
+  const VkClearColorValue unshaded{{1.0f, 1.0f, 1.0f, 1.0f}};
+  const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+  vkCmdClearColorImage(cmd, shade_.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &unshaded, 1, &range);
+  shade_.use(cmd, access::kComputeWrite);
+  t.depth.use(cmd, access::kDepthSampled);
   shadows_.bind(cmd);
   DescriptorWrites()
       .uniform_buffer(0, frame.frame_uniforms.handle())
@@ -409,11 +433,21 @@ void BottleRenderer::record_shadows(FrameContext& frame) {
       .storage_buffer(3, shadow_tiles_.handle())
       .storage_buffer(4, casters_.handle())
       .storage_buffer(5, volumes_.handle())
-      .sampled_image(6, frame.targets.depth.view(), frame.nearest_clamp.handle(),
-                     VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL)
-      .storage_image(7, frame.targets.color.view())
+      .sampled_image(6, t.depth.view(), frame.nearest_clamp.handle(), VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL)
+      .storage_image(7, shade_.view())
       .push(ctx_, cmd, shadows_);
   vkCmdDispatch(cmd, std::uint32_t(tiles.size()), 1, 1);
+
+  shade_.use(cmd, access::kComputeSampled);
+  t.color.use(cmd, access::kComputeReadWrite);
+  shadows_apply_.bind(cmd);
+  DescriptorWrites()
+      .uniform_buffer(0, frame.frame_uniforms.handle())
+      .storage_buffer(1, shade_tiles_.handle())
+      .sampled_image(2, shade_.view(), frame.linear_clamp.handle())
+      .storage_image(3, t.color.view())
+      .push(ctx_, cmd, shadows_apply_);
+  vkCmdDispatch(cmd, std::uint32_t(shade_tiles.size()), 1, 1);
 }
 
 void BottleRenderer::record_transparent(FrameContext& frame) {
