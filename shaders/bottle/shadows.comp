@@ -132,7 +132,9 @@ vec3 sunlight_past(uint k, vec3 point, vec3 sun) {
       float focal = c.optics.y * lens_radius / (2.0 * (c.optics.y - 1.0));
       float squeeze = max(abs(1.0 - behind / focal), 0.25);
       float reach = lens_radius * squeeze;  // the band the lens's light covers at this distance
-      float lens = (1.0 / squeeze) * (1.0 - smoothstep(reach * 0.85, reach, abs(offset)));
+      // Its edges blur like the shadow's: by the sun's width and the grid's cell.
+      float soft = max(0.3 * reach, 2.0 * (d.volume_origin.w + behind * kSunRadius));
+      float lens = (1.0 / squeeze) * (1.0 - smoothstep(reach - soft, reach + soft, abs(offset)));
       through_liquid *= mix(1.0, lens, smoothstep(0.0, lens_radius * 0.5, behind));
       if (surface_at > 0.0) through_liquid *= surface_focus(c, point + sun * surface_at, surface_at);
     }

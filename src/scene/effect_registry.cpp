@@ -15,8 +15,9 @@ namespace lfx::scene {
 
 std::span<const EffectType> effect_types() {
   static const EffectType kTypes[] = {
-      make_effect_type<BottleKnobs>("bottle", "Liquid in containers: slosh, waves, bubbles, wet film, glass.",
-                                    &create_bottle_effect),
+      make_effect_type<BottleKnobs>(
+          "bottle", "Liquid in containers: slosh, waves, bubbles, wet film, glass, shadows and caustics.",
+          &create_bottle_effect),
       make_effect_type<RipplesKnobs>("ripples",
                                      "Water ripples over any image: rings (any number) or a wave-equation field.",
                                      &create_ripples_effect),
