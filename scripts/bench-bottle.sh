@@ -4,10 +4,7 @@
 # pass against the same meshes drawn as plain opaque (reference_pass). Extra arguments go to
 # every `liquidfx bench`, e.g. --frames 20.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-cmake --preset release >/dev/null
-cmake --build --preset release -j "$(nproc)" --target liquidfx >/dev/null
-liquidfx=build/release/apps/liquidfx/liquidfx
+source "$(dirname "$0")/release-liquidfx.sh"
 
 # Median ms: shadows, surfaces, composite, copy refresh, reference, all bottle passes.
 bottle_ms() {

@@ -7,10 +7,7 @@
 # The spheres are off: these are the simulation's passes only ("particles (all passes)").
 # Extra arguments go to every `liquidfx bench`, e.g. --frames 20.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-cmake --preset release >/dev/null
-cmake --build --preset release -j "$(nproc)" --target liquidfx >/dev/null
-liquidfx=build/release/apps/liquidfx/liquidfx
+source "$(dirname "$0")/release-liquidfx.sh"
 
 # Median ms of every particles pass of a frame, summed per frame.
 particles_ms() {

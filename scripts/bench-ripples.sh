@@ -6,10 +6,7 @@
 # no-binning columns are the brute force of every pixel visiting every ripple.
 # Extra arguments go to every `liquidfx bench`, e.g. --frames 20.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-cmake --preset release >/dev/null
-cmake --build --preset release -j "$(nproc)" --target liquidfx >/dev/null
-liquidfx=build/release/apps/liquidfx/liquidfx
+source "$(dirname "$0")/release-liquidfx.sh"
 
 # Median ms of the "ripples bin" and "ripples" passes, summed.
 ripple_ms() {

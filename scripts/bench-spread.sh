@@ -5,10 +5,7 @@
 # fluid peer (1280x720, 128 velocity cells, 1024 dye cells). Per frame, each pass and the whole.
 # Extra arguments go to every `liquidfx bench`, e.g. --frames 20.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-cmake --preset release >/dev/null
-cmake --build --preset release -j "$(nproc)" --target liquidfx >/dev/null
-liquidfx=build/release/apps/liquidfx/liquidfx
+source "$(dirname "$0")/release-liquidfx.sh"
 
 # Median ms of the spread passes: velocity, projection, thickness, shade, all.
 spread_ms() {

@@ -7,10 +7,7 @@
 # Only the surface's passes are timed (the particles' own simulation runs too, and is slow on a
 # CPU driver: expect minutes). Extra arguments go to every `liquidfx bench`, e.g. --frames 20.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-cmake --preset release >/dev/null
-cmake --build --preset release -j "$(nproc)" --target liquidfx >/dev/null
-liquidfx=build/release/apps/liquidfx/liquidfx
+source "$(dirname "$0")/release-liquidfx.sh"
 
 # Median ms of the named surface passes: splat, filter, composite, all.
 surface_ms() {

@@ -3,9 +3,10 @@
 // in a refractive style (the liquid bends and tints what is behind it) or an opaque two-colour
 // one; and the containers' shadows and caustics on the room.
 //
-// Opaque stage (the containers are laid out here): the shadows pass darkens the room where the
+// Opaque stage (the containers are laid out here): the shadows darken the room where the
 // containers stand between it and the sun, tinted and focused by what the light passed through
-// (bottle/shadows.comp), before the scene copy, so that the glass refracts the shadows too.
+// (bottle/shadows.comp at half resolution, bottle/shadows_apply.comp), before the scene copy, so
+// that the glass refracts the shadows too.
 // Transparent stage: the containers are sorted back to front and split into groups whose screen
 // rectangles do not overlap (bottle_layout.h); for each group, in order:
 //   scene copy refreshed where earlier groups drew (so a bottle seen through another shows it)

@@ -65,6 +65,12 @@ void clear_rects(VkCommandBuffer cmd, std::span<const VkClearRect> rects) {
   vkCmdClearAttachments(cmd, 3, clears, std::uint32_t(rects.size()), rects.data());
 }
 
+void clear_color_image(VkCommandBuffer cmd, Image& image, const VkClearColorValue& value) {
+  const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+  image.use(cmd, access::kTransferDst);
+  vkCmdClearColorImage(cmd, image.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
+}
+
 // Beer-Lambert absorption (1/m) of glass whose 4 mm wall lets `tint` through, less `opacity`.
 glm::vec3 glass_absorption(const GlassLook& look) {
   const glm::vec3 passed = glm::max(look.tint * (1.0f - look.opacity), glm::vec3(1e-4f));
@@ -419,10 +425,7 @@ void BottleRenderer::record_shadows(FrameContext& frame) {
   record_buffer_update(cmd, shade_tiles_, std::as_bytes(std::span(shade_tiles)));
   record_buffer_update(cmd, casters_, std::as_bytes(std::span(casters)));
   // Where no texel is written, nothing falls.
-  shade_.use(cmd, access::kTransferDst);
-  const VkClearColorValue unshaded{{1.0f, 1.0f, 1.0f, 1.0f}};
-  const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-  vkCmdClearColorImage(cmd, shade_.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &unshaded, 1, &range);
+  clear_color_image(cmd, shade_, {{1.0f, 1.0f, 1.0f, 1.0f}});
   shade_.use(cmd, access::kComputeWrite);
   t.depth.use(cmd, access::kDepthSampled);
   shadows_.bind(cmd);
@@ -483,13 +486,8 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
 }
 
 void BottleRenderer::clear_debug_targets(VkCommandBuffer cmd) {
-  const VkClearColorValue zero{{0.0f, 0.0f, 0.0f, 0.0f}};
-  const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-  for (Image* debug : {debug_entry_, debug_bubbles_}) {
-    if (!debug) continue;
-    debug->use(cmd, access::kTransferDst);
-    vkCmdClearColorImage(cmd, debug->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &zero, 1, &range);
-  }
+  for (Image* debug : {debug_entry_, debug_bubbles_})
+    if (debug) clear_color_image(cmd, *debug, {{0.0f, 0.0f, 0.0f, 0.0f}});
 }
 
 void BottleRenderer::record_reference(FrameContext& frame, std::span<const Slot> slots) {
