@@ -232,5 +232,36 @@ TEST_F(BottleTest, ContainersCastShadowsTintedByTheirLiquid) {
   EXPECT_LT(luma(empty, in_shadow), luma(without, in_shadow));
 }
 
+TEST_F(BottleTest, AGlassOfWaterFocusesSunlightIntoACausticInItsShadow) {
+  SloshKnobs water;
+  water.fill = 0.8f;
+  LiquidContainer glass(shape_of("cylinder"), water);
+  glass.update({glm::vec3(0.0f), {}}, 0.0);
+  gpu::RoomDesc room;
+  room.knobs.sun_elevation = 30.0f;  // a long shadow, beyond the lens's focal line
+  room.knobs.floor_color_a = room.knobs.floor_color_b = glm::vec3(0.25f);  // far from the tonemap's shoulder
+  auto lit = gpu::Room::create(ctx(), room);
+  ASSERT_TRUE(lit);
+  const glm::vec3 sun = (*lit)->lighting().sun_direction;
+  const glm::vec3 away = glm::normalize(-glm::vec3(sun.x, 0.0f, sun.z));
+  const Camera camera = looking_at(away * 0.3f + glm::vec3(0.0f, 0.5f, 0.0f), away * 0.1f);
+  gpu::GlassLook no_shadow;
+  no_shadow.shadow = 0.0f;
+  const ImageRgba8 without = render(room, camera, {{&glass, no_shadow}});
+  const ImageRgba8 with = render(room, camera, {{&glass, {}}});
+  // Along the shadow, some floor is brighter than in full sun (the focused light) and some
+  // darker (the shadow and the fringes the lens leaves).
+  int brighter = 0, darker = 0;
+  for (float along = 0.06f; along < 0.2f; along += 0.002f)
+    for (float across = -0.03f; across <= 0.03f; across += 0.002f) {
+      const glm::ivec2 p = pixel_of(camera, away * along + glm::vec3(-away.z, 0.0f, away.x) * across);
+      if (p.x < 0 || p.y < 0 || p.x >= int(kWidth) || p.y >= int(kHeight)) continue;
+      brighter += luma(with, p) > 1.05f * luma(without, p);
+      darker += luma(with, p) < 0.9f * luma(without, p);
+    }
+  EXPECT_GT(brighter, 40) << "no caustic (" << brighter << " brighter, " << darker << " darker)";
+  EXPECT_GT(darker, 100) << "no shadow";
+}
+
 }  // namespace
 }  // namespace lfx::test
