@@ -6,6 +6,7 @@
 #include <map>
 
 #include "liquidfx/core/container/shapes.h"
+#include "liquidfx/gpu/effects/bottle_layout.h"
 #include "liquidfx/gpu/effects/bottle_renderer.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/transfer.h"
@@ -230,6 +231,33 @@ TEST_F(BottleTest, ContainersCastShadowsTintedByTheirLiquid) {
   const ImageRgba8 empty = render(room, camera, {{&bottle, {}}});
   EXPECT_GT(luma(empty, in_shadow), luma(with, in_shadow) + 10.0f);
   EXPECT_LT(luma(empty, in_shadow), luma(without, in_shadow));
+}
+
+TEST_F(BottleTest, AContainerOutsideTheViewStillCastsItsShadowIntoIt) {
+  SloshKnobs wine;
+  wine.fill = 0.7f;
+  LiquidContainer bottle(shape_of("cylinder"), wine);
+  bottle.update({glm::vec3(0.0f), {}}, 0.0);
+  gpu::RoomDesc room;
+  auto lit = gpu::Room::create(ctx(), room);
+  ASSERT_TRUE(lit);
+  const glm::vec3 sun = (*lit)->lighting().sun_direction;
+  const glm::vec3 away = glm::normalize(-glm::vec3(sun.x, 0.0f, sun.z));
+  // Straight down onto the far end of the shadow, too narrow a view to see the container.
+  Camera camera = looking_at(away * 0.16f + glm::vec3(0.0f, 1.0f, 0.001f), away * 0.16f);
+  camera.fov_y_degrees = 8.0f;
+  const glm::mat4 view_proj = camera.projection(float(kWidth) / float(kHeight)) * camera.view();
+  const VkRect2D seen =
+      gpu::screen_rect(view_proj, glm::mat4(1.0f), bounds_of(shape_of("cylinder")->container), {kWidth, kHeight});
+  ASSERT_EQ(seen.extent.width * seen.extent.height, 0u) << "the container is in view";
+  gpu::GlassLook no_shadow;
+  no_shadow.shadow = 0.0f;
+  const ImageRgba8 without = render(room, camera, {{&bottle, no_shadow}});
+  const ImageRgba8 with = render(room, camera, {{&bottle, {}}});
+  int darker = 0;
+  for (int y = 0; y < int(kHeight); ++y)
+    for (int x = 0; x < int(kWidth); ++x) darker += luma(with, {x, y}) < 0.9f * luma(without, {x, y});
+  EXPECT_GT(darker, 1000) << "the shadow of a container outside the view is missing";
 }
 
 TEST_F(BottleTest, AGlassOfWaterFocusesSunlightIntoACausticInItsShadow) {

@@ -87,7 +87,7 @@ class BottleRenderer : public FramePasses {
     float radius = 0.0f;            // of the container about its vertical axis
   };
   // This frame's containers in drawing order: by group, then by shape (one instanced draw per
-  // run of a shape), back to front within.
+  // run of a shape), back to front within; those outside the view last (they cast shadows only).
   struct Slot {
     std::size_t draw;  // index into draws_
     int group;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <glm/common.hpp>
+#include <limits>
 #include <numeric>
 
 #include "liquidfx/core/container/inside_grid.h"
@@ -20,6 +21,8 @@ namespace {
 constexpr float kFloorHeight = 0.0f;
 constexpr float kLongestShadow = 3.0f;
 constexpr int kGridResolution = 24;  // distance samples along a shape's longest side
+// The group of containers outside the view: not drawn, but their shadows may fall into it.
+constexpr int kOffScreen = std::numeric_limits<int>::max();
 
 struct DistanceGrids {
   glm::vec4 volume_origin;  // xyz first sample, w cell
@@ -270,7 +273,7 @@ std::vector<BottleRenderer::Slot> BottleRenderer::lay_out(const FrameContext& fr
   const std::vector<int> groups = overlap_groups(rects);
   std::vector<Slot> slots;
   for (std::size_t k = 0; k < order.size(); ++k)
-    if (groups[k] >= 0) slots.push_back({order[k], groups[k], rects[k]});
+    slots.push_back({order[k], groups[k] >= 0 ? groups[k] : kOffScreen, rects[k]});
   std::stable_sort(slots.begin(), slots.end(), [&](const Slot& a, const Slot& b) {
     if (a.group != b.group) return a.group < b.group;
     return &draws_[a.draw].liquid->shape() < &draws_[b.draw].liquid->shape();
@@ -462,7 +465,7 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
   const VkExtent2D extent = frame.targets.color.extent();
   const int reach = int(std::max(extent.width, extent.height) / 8);
   VkRect2D dirty{{0, 0}, {0, 0}};
-  for (std::size_t begin = 0; begin < slots_.size();) {
+  for (std::size_t begin = 0; begin < slots_.size() && slots_[begin].group != kOffScreen;) {
     std::size_t end = begin;
     VkRect2D near{{0, 0}, {0, 0}};
     bool overlaps_dirty = false;
@@ -482,7 +485,8 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
     for (const Slot& slot : group) dirty = rect_union(dirty, slot.rect);
     begin = end;
   }
-  if (reference_pass_) record_reference(frame, slots_);
+  const auto visible = std::find_if(slots_.begin(), slots_.end(), [](const Slot& s) { return s.group == kOffScreen; });
+  if (reference_pass_) record_reference(frame, std::span(slots_.begin(), visible));
 }
 
 void BottleRenderer::clear_debug_targets(VkCommandBuffer cmd) {
