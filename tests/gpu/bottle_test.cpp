@@ -4,6 +4,7 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <map>
+#include <utility>
 
 #include "liquidfx/core/container/shapes.h"
 #include "liquidfx/gpu/effects/bottle_layout.h"
@@ -77,6 +78,23 @@ class BottleTest : public GpuTest {
     auto image = frame_->render({camera, 0.0, 0.0f}, **room, passes);
     EXPECT_TRUE(image) << (image ? "" : image.error().message);
     return image ? *image : ImageRgba8();
+  }
+
+  // The horizontal direction a room's shadows fall in.
+  glm::vec3 away_from_sun(const gpu::RoomDesc& room_desc) {
+    auto room = gpu::Room::create(ctx(), room_desc);
+    EXPECT_TRUE(room);
+    const glm::vec3 sun = room ? (*room)->lighting().sun_direction : glm::vec3(0.0f, 1.0f, 0.0f);
+    return glm::normalize(-glm::vec3(sun.x, 0.0f, sun.z + 1e-6f));
+  }
+
+  // One container rendered without its shadow (first) and with it (second).
+  std::pair<ImageRgba8, ImageRgba8> without_and_with_shadow(const gpu::RoomDesc& room, const Camera& camera,
+                                                            const LiquidContainer& container) {
+    gpu::GlassLook no_shadow;
+    no_shadow.shadow = 0.0f;
+    ImageRgba8 without = render(room, camera, {{&container, no_shadow}});
+    return {std::move(without), render(room, camera, {{&container, {}}})};
   }
 
   std::unique_ptr<gpu::FrameRenderer> frame_;
@@ -207,18 +225,12 @@ TEST_F(BottleTest, ContainersCastShadowsTintedByTheirLiquid) {
   LiquidContainer bottle(shape_of("cylinder"), wine);
   bottle.update({glm::vec3(0.0f), {}}, 0.0);
   gpu::RoomDesc room;
-  auto lit = gpu::Room::create(ctx(), room);
-  ASSERT_TRUE(lit);
-  const glm::vec3 sun = (*lit)->lighting().sun_direction;
-  const glm::vec3 away = glm::normalize(-glm::vec3(sun.x, 0.0f, sun.z));
+  const glm::vec3 away = away_from_sun(room);
   // Seen from the shadow's side, so that the container hides none of it.
   const Camera camera = looking_at(away * 0.35f + glm::vec3(0.0f, 0.45f, 0.0f), away * 0.05f);
   const glm::ivec2 in_shadow = pixel_of(camera, away * 0.07f);
   const glm::ivec2 beside = pixel_of(camera, glm::vec3(-away.z, 0.0f, away.x) * 0.13f);
-  gpu::GlassLook no_shadow;
-  no_shadow.shadow = 0.0f;
-  const ImageRgba8 without = render(room, camera, {{&bottle, no_shadow}});
-  const ImageRgba8 with = render(room, camera, {{&bottle, {}}});
+  const auto [without, with] = without_and_with_shadow(room, camera, bottle);
   EXPECT_LT(luma(with, in_shadow), 0.85f * luma(without, in_shadow)) << "no shadow behind the container";
   const std::uint8_t* a = with.at(in_shadow.x, in_shadow.y);
   const std::uint8_t* b = without.at(in_shadow.x, in_shadow.y);
@@ -239,10 +251,7 @@ TEST_F(BottleTest, AContainerOutsideTheViewStillCastsItsShadowIntoIt) {
   LiquidContainer bottle(shape_of("cylinder"), wine);
   bottle.update({glm::vec3(0.0f), {}}, 0.0);
   gpu::RoomDesc room;
-  auto lit = gpu::Room::create(ctx(), room);
-  ASSERT_TRUE(lit);
-  const glm::vec3 sun = (*lit)->lighting().sun_direction;
-  const glm::vec3 away = glm::normalize(-glm::vec3(sun.x, 0.0f, sun.z));
+  const glm::vec3 away = away_from_sun(room);
   // Straight down onto the far end of the shadow, too narrow a view to see the container.
   Camera camera = looking_at(away * 0.16f + glm::vec3(0.0f, 1.0f, 0.001f), away * 0.16f);
   camera.fov_y_degrees = 8.0f;
@@ -250,10 +259,7 @@ TEST_F(BottleTest, AContainerOutsideTheViewStillCastsItsShadowIntoIt) {
   const VkRect2D seen =
       gpu::screen_rect(view_proj, glm::mat4(1.0f), bounds_of(shape_of("cylinder")->container), {kWidth, kHeight});
   ASSERT_EQ(seen.extent.width * seen.extent.height, 0u) << "the container is in view";
-  gpu::GlassLook no_shadow;
-  no_shadow.shadow = 0.0f;
-  const ImageRgba8 without = render(room, camera, {{&bottle, no_shadow}});
-  const ImageRgba8 with = render(room, camera, {{&bottle, {}}});
+  const auto [without, with] = without_and_with_shadow(room, camera, bottle);
   int darker = 0;
   for (int y = 0; y < int(kHeight); ++y)
     for (int x = 0; x < int(kWidth); ++x) darker += luma(with, {x, y}) < 0.9f * luma(without, {x, y});
@@ -268,15 +274,9 @@ TEST_F(BottleTest, AGlassOfWaterFocusesSunlightIntoACausticInItsShadow) {
   gpu::RoomDesc room;
   room.knobs.sun_elevation = 30.0f;  // a long shadow, beyond the lens's focal line
   room.knobs.floor_color_a = room.knobs.floor_color_b = glm::vec3(0.25f);  // far from the tonemap's shoulder
-  auto lit = gpu::Room::create(ctx(), room);
-  ASSERT_TRUE(lit);
-  const glm::vec3 sun = (*lit)->lighting().sun_direction;
-  const glm::vec3 away = glm::normalize(-glm::vec3(sun.x, 0.0f, sun.z));
+  const glm::vec3 away = away_from_sun(room);
   const Camera camera = looking_at(away * 0.3f + glm::vec3(0.0f, 0.5f, 0.0f), away * 0.1f);
-  gpu::GlassLook no_shadow;
-  no_shadow.shadow = 0.0f;
-  const ImageRgba8 without = render(room, camera, {{&glass, no_shadow}});
-  const ImageRgba8 with = render(room, camera, {{&glass, {}}});
+  const auto [without, with] = without_and_with_shadow(room, camera, glass);
   // Along the shadow, some floor is brighter than in full sun (the focused light) and some
   // darker (the shadow and the fringes the lens leaves).
   int brighter = 0, darker = 0;
