@@ -96,7 +96,7 @@ class BottleRenderer : public FramePasses {
   explicit BottleRenderer(Context& ctx) : ctx_(ctx) {}
   Result<const ShapeMeshes*> meshes_for(const ContainerShape& shape);
   Result<void> ensure_targets(std::uint32_t width, std::uint32_t height);
-  Result<void> ensure_buffers(std::size_t containers, std::size_t bubbles, std::size_t tiles);
+  Result<void> ensure_buffers(std::size_t containers, std::size_t bubbles, std::size_t frame_tiles);
   std::vector<Slot> lay_out(const FrameContext& frame) const;
   void upload_containers(FrameContext& frame, std::span<const Slot> slots);
   void record_surfaces(FrameContext& frame, std::span<const Slot> group, std::uint32_t first_slot);
@@ -114,7 +114,7 @@ class BottleRenderer : public FramePasses {
   std::vector<BottleDraw> draws_;
   std::vector<Slot> slots_;  // this frame's, from lay_out
   Buffer containers_, draw_data_, bubbles_, tiles_, shadow_tiles_, shade_tiles_, casters_, volumes_;
-  std::size_t tile_capacity_ = 0, caster_capacity_ = 0, caster_demand_ = 0;
+  std::size_t caster_demand_ = 0;   // casters the last frame listed
   std::vector<float> volume_data_;  // every shape's distance grids, uploaded when it grows
   bool volumes_changed_ = false;
   // Outer front, outer back, inner front, inner back.

@@ -211,19 +211,26 @@ Result<void> BottleRenderer::ensure_targets(std::uint32_t width, std::uint32_t h
   return success();
 }
 
-Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t bubbles, std::size_t tiles) {
+Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t bubbles, std::size_t frame_tiles) {
   const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
   struct Spec {
     Buffer* buffer;
     std::size_t bytes;
     const char* name;
   };
-  for (const Spec& s : {Spec{&containers_, containers * sizeof(shared::LiquidContainerGpu), "bottle containers"},
-                        Spec{&draw_data_, containers * sizeof(shared::BottleDrawGpu), "bottle draws"},
-                        Spec{&bubbles_, bubbles * sizeof(glm::vec4), "bottle bubbles"},
-                        Spec{&tiles_, tiles * sizeof(TileEntry), "bottle tiles"}})
+  // A group's composite tiles: a frame's worth and the tiles its rectangles share at their
+  // edges (more are drawn in several dispatches). Shadow tiles: one entry per tile at most.
+  // Casters: as many as the last frame listed (a frame that lists more skips its shadows).
+  for (const Spec& s :
+       {Spec{&containers_, containers * sizeof(shared::LiquidContainerGpu), "bottle containers"},
+        Spec{&draw_data_, containers * sizeof(shared::BottleDrawGpu), "bottle draws"},
+        Spec{&bubbles_, bubbles * sizeof(glm::vec4), "bottle bubbles"},
+        Spec{&tiles_, (frame_tiles + 4 * containers) * sizeof(TileEntry), "bottle tiles"},
+        Spec{&shadow_tiles_, frame_tiles * sizeof(TileEntry), "bottle shadow tiles"},
+        Spec{&shade_tiles_, frame_tiles * sizeof(TileEntry), "bottle shade tiles"},
+        Spec{&casters_, std::max(caster_demand_, 4 * frame_tiles) * sizeof(std::uint32_t), "bottle casters"},
+        Spec{&volumes_, volume_data_.size() * sizeof(float), "bottle distance grids"}})
     LFX_TRY(ensure_device_buffer(ctx_, *s.buffer, std::max<std::size_t>(s.bytes, 16), usage, s.name));
-  tile_capacity_ = tiles;
   return success();
 }
 
@@ -232,22 +239,11 @@ Result<void> BottleRenderer::prepare(const FramePrepare& frame) {
   LFX_TRY(ensure_targets(frame.width, frame.height));
   std::size_t bubbles = 0;
   for (const BottleDraw& d : draws_) bubbles += d.liquid->bubbles().size();
-  // One group's tiles: a frame's worth, and the tiles its rectangles share at their edges
-  // (more are drawn in several dispatches).
   const std::size_t frame_tiles = ((frame.width + shared::kBottleTile - 1) / shared::kBottleTile) *
                                   ((frame.height + shared::kBottleTile - 1) / shared::kBottleTile);
-  LFX_TRY(ensure_buffers(draws_.size(), bubbles, frame_tiles + 4 * draws_.size()));
-  const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-  caster_capacity_ = std::max({caster_capacity_, caster_demand_, 4 * frame_tiles});
-  LFX_TRY(ensure_device_buffer(ctx_, shadow_tiles_, frame_tiles * sizeof(TileEntry), usage, "bottle shadow tiles"));
-  LFX_TRY(ensure_device_buffer(ctx_, shade_tiles_, frame_tiles * sizeof(TileEntry), usage, "bottle shade tiles"));
-  LFX_TRY(ensure_device_buffer(ctx_, casters_, caster_capacity_ * sizeof(std::uint32_t), usage, "bottle casters"));
+  LFX_TRY(ensure_buffers(draws_.size(), bubbles, frame_tiles));
   if (volumes_changed_) {
-    const auto bytes = std::as_bytes(std::span(volume_data_));
-    if (volumes_.size() < bytes.size()) {
-      LFX_TRY(ensure_device_buffer(ctx_, volumes_, bytes.size(), usage, "bottle distance grids"));
-    }
-    LFX_TRY(upload_buffer(ctx_, volumes_, bytes));
+    LFX_TRY(upload_buffer(ctx_, volumes_, std::as_bytes(std::span(volume_data_))));
     volumes_changed_ = false;
   }
   return success();
@@ -364,8 +360,9 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
   t.scene_depth.use(cmd, access::kComputeSampled);
   t.color.use(cmd, access::kComputeReadWrite);
   const VkSampler nearest = frame.nearest_clamp.handle();
-  for (std::size_t at = 0; at < tiles.size(); at += tile_capacity_) {
-    const std::size_t count = std::min(tile_capacity_, tiles.size() - at);
+  const std::size_t capacity = tiles_.size() / sizeof(TileEntry);
+  for (std::size_t at = 0; at < tiles.size(); at += capacity) {
+    const std::size_t count = std::min(capacity, tiles.size() - at);
     record_buffer_update(cmd, tiles_, std::as_bytes(std::span(tiles).subspan(at, count)));
     composite_.bind(cmd);
     DescriptorWrites()
@@ -420,7 +417,7 @@ void BottleRenderer::record_shadows(FrameContext& frame) {
   tiles_with_lists(rects, extent, shade_tiles, unused);
   caster_demand_ = casters.size();
   if (tiles.empty()) return;
-  if (casters.size() > caster_capacity_) return;  // for one frame, until prepare makes room
+  if (casters.size() * sizeof(std::uint32_t) > casters_.size()) return;  // for one frame, until prepare makes room
   PassScope pass(frame.timer, frame.cmd, "bottle shadows");
   VkCommandBuffer cmd = frame.cmd;
   FrameTargets& t = frame.targets;
