@@ -8,3 +8,10 @@ layout(set = 0, binding = 1, std430) readonly buffer Containers {
 
 // Linear view depth (metres) of a world point.
 float view_depth_of(vec3 world) { return -(frame.view * vec4(world, 1.0)).z; }
+
+// The world point at a pixel position (pixel centres at + 0.5) and device depth.
+vec3 world_at_pixel(vec2 pixel, float device_depth) {
+  vec2 ndc = pixel * frame.viewport.zw * 2.0 - 1.0;
+  vec4 w = frame.inv_view_proj * vec4(ndc, device_depth, 1.0);
+  return w.xyz / w.w;
+}

@@ -234,7 +234,7 @@ void main() {
   uvec4 tile = tiles[gl_WorkGroupID.x];
   uint index = tile.y;
   BottleDrawGpu draw = draws[index];
-  ivec2 p = ivec2(tile.x & 0xffffu, tile.x >> 16) * int(kBottleTile) + ivec2(gl_LocalInvocationID.xy);
+  ivec2 p = bottle_tile_origin(tile.x) + ivec2(gl_LocalInvocationID.xy);
   if (any(lessThan(p, draw.rect.xy)) || any(greaterThanEqual(p, draw.rect.xy + draw.rect.zw))) return;
 
   LiquidContainerGpu c = containers[index];

@@ -1,12 +1,6 @@
-// Screen-space helpers of the bottle composite: world <-> pixel, and reflections traced against
+// Screen-space helpers of the bottle composite: world -> screen, and reflections traced against
 // the opaque scene (the scene copy and its linear depth), the sky where the trace finds nothing.
 // Needs frame_block.glsl and the samplers scene_color (with mips) and scene_depth.
-
-vec3 world_at_pixel(vec2 pixel, float device_depth) {
-  vec2 ndc = pixel * frame.viewport.zw * 2.0 - 1.0;
-  vec4 w = frame.inv_view_proj * vec4(ndc, device_depth, 1.0);
-  return w.xyz / w.w;
-}
 
 // uv (0..1) and linear view depth of a world point; z <= 0 behind the eye.
 vec3 project_to_screen(vec3 world) {

@@ -22,12 +22,6 @@ layout(set = 0, binding = 7, rgba16f) writeonly uniform image2D shade;
 const float kSunRadius = 0.02;  // radians: how fast the penumbra widens with distance
 const int kSteps = 12;
 
-vec3 world_at(vec2 pixel, float device_depth) {
-  vec2 ndc = pixel * frame.viewport.zw * 2.0 - 1.0;
-  vec4 w = frame.inv_view_proj * vec4(ndc, device_depth, 1.0);
-  return w.xyz / w.w;
-}
-
 // Trilinear sample of a distance grid at container coordinates p (+far outside the grid).
 float grid_distance(BottleDrawGpu d, uint offset, vec3 p) {
   vec3 size = vec3(d.volume_size.xyz);
@@ -145,18 +139,18 @@ vec3 sunlight_past(uint k, vec3 point, vec3 sun) {
 
 void main() {
   uvec4 tile = tiles[gl_WorkGroupID.x];
-  ivec2 q = ivec2(tile.x & 0xffffu, tile.x >> 16) * int(kBottleTile) + ivec2(gl_LocalInvocationID.xy);
+  ivec2 q = bottle_tile_origin(tile.x) + ivec2(gl_LocalInvocationID.xy);
   if (any(greaterThanEqual(q, imageSize(shade)))) return;
   // The texel's point: the frame pixel at its centre's lower right.
   ivec2 size = ivec2(frame.viewport.xy);
   ivec2 p = min(q * 2 + 1, size - 2);
   float depth = texelFetch(depth_buffer, p, 0).r;
   if (depth >= 1.0) return;  // the sky
-  vec3 point = world_at(vec2(p) + 0.5, depth);
+  vec3 point = world_at_pixel(vec2(p) + 0.5, depth);
   // The surface's normal from its neighbours' depths, facing the eye.
   ivec2 px = p + ivec2(1, 0), py = p + ivec2(0, 1);
-  vec3 dx = world_at(vec2(px) + 0.5, texelFetch(depth_buffer, px, 0).r) - point;
-  vec3 dy = world_at(vec2(py) + 0.5, texelFetch(depth_buffer, py, 0).r) - point;
+  vec3 dx = world_at_pixel(vec2(px) + 0.5, texelFetch(depth_buffer, px, 0).r) - point;
+  vec3 dy = world_at_pixel(vec2(py) + 0.5, texelFetch(depth_buffer, py, 0).r) - point;
   vec3 normal = normalize(cross(dx, dy));
   if (dot(normal, frame.camera_position.xyz - point) < 0.0) normal = -normal;
   vec3 sun = frame.sun_direction.xyz;

@@ -11,7 +11,7 @@ layout(set = 0, binding = 3, rgba16f) uniform image2D color;
 
 void main() {
   uvec4 tile = tiles[gl_WorkGroupID.x];
-  ivec2 p = ivec2(tile.x & 0xffffu, tile.x >> 16) * int(kBottleTile) + ivec2(gl_LocalInvocationID.xy);
+  ivec2 p = bottle_tile_origin(tile.x) + ivec2(gl_LocalInvocationID.xy);
   if (any(greaterThanEqual(p, ivec2(frame.viewport.xy)))) return;
   vec3 factor = textureLod(shade, (vec2(p) + 0.5) * frame.viewport.zw, 0.0).rgb;
   if (factor == vec3(1.0)) return;

@@ -7,8 +7,18 @@
 
 LFX_SHARED_BEGIN
 
-// The composite and the shadows work on 8 x 8 pixel tiles.
+// The composite and the shadows work on 8 x 8 pixel tiles, named in tile lists as one uint.
 LFX_CONST uint kBottleTile = 8u;
+
+LFX_FN uint bottle_tile_pack(uint column, uint row) {
+  return column | (row << 16u);
+}
+
+// The tile's first pixel (column, row times kBottleTile).
+LFX_FN ivec2 bottle_tile_origin(uint packed) {
+  return ivec2(int(packed & 0xffffu), int(packed >> 16u)) * int(kBottleTile);
+}
+
 // The glass's tint and opacity are what one wall of this thickness does at normal incidence.
 LFX_CONST float kBottleReferenceWall = 0.004f;
 
@@ -24,7 +34,7 @@ struct BottleDrawGpu {
   uvec4 volume_size;  // ... samples along x, y, z; w: where the container's grid starts
 };
 
-// One entry of a tile list (uvec4): x = tile column | tile row << 16; y = container (composite);
+// One entry of a tile list (uvec4): x = bottle_tile_pack(column, row); y = container (composite);
 // z = first index into the caster list, w = caster count (shadows).
 #define LFX_BOTTLE_COMPOSITE_PUSH                    \
   uint debug; /* 1: write entry and bubble points */ \

@@ -48,7 +48,8 @@ TEST(BottleLayoutTest, TileListsNameExactlyTheRectanglesCoveringEachTile) {
   const int tile = int(shared::kBottleTile);
   int listed = 0;
   for (const gpu::TileEntry& t : tiles) {
-    const VkRect2D area = rect(int(t.tile & 0xffffu) * tile, int(t.tile >> 16) * tile, tile, tile);
+    const glm::ivec2 origin = shared::bottle_tile_origin(t.tile);
+    const VkRect2D area = rect(origin.x, origin.y, tile, tile);
     std::vector<std::uint32_t> expected;
     for (std::uint32_t k = 0; k < 3; ++k)
       if (gpu::rects_overlap(rects[k], area)) expected.push_back(k);

@@ -38,7 +38,7 @@ VkRect2D rect_grown(const VkRect2D& r, int margin, VkExtent2D extent);
 /// any earlier rect it overlaps (group 0 if none). Empty rectangles get group -1 (not drawn).
 std::vector<int> overlap_groups(std::span<const VkRect2D> back_to_front);
 
-/// One 8 x 8 tile of a compute pass: column | row << 16, and what it is for.
+/// One 8 x 8 tile of a compute pass (shared::bottle_tile_pack) and what it is for.
 struct TileEntry {
   std::uint32_t tile;
   std::uint32_t item;

@@ -103,7 +103,7 @@ void append_tiles(const VkRect2D& rect, std::uint32_t item, std::vector<TileEntr
   const int x1 = (rect.offset.x + int(rect.extent.width) + tile - 1) / tile;
   const int y1 = (rect.offset.y + int(rect.extent.height) + tile - 1) / tile;
   for (int y = y0; y < y1; ++y)
-    for (int x = x0; x < x1; ++x) out.push_back({std::uint32_t(x) | std::uint32_t(y) << 16, item});
+    for (int x = x0; x < x1; ++x) out.push_back({shared::bottle_tile_pack(std::uint32_t(x), std::uint32_t(y)), item});
 }
 
 void tiles_with_lists(std::span<const VkRect2D> rects, VkExtent2D extent, std::vector<TileEntry>& tiles,
@@ -115,14 +115,17 @@ void tiles_with_lists(std::span<const VkRect2D> rects, VkExtent2D extent, std::v
   for (std::size_t k = 0; k < rects.size(); ++k) {
     covered.clear();
     append_tiles(rects[k], std::uint32_t(k), covered);
-    for (const TileEntry& e : covered) lists[(e.tile & 0xffffu) + (e.tile >> 16) * columns].push_back(std::uint32_t(k));
+    for (const TileEntry& e : covered) {
+      const glm::ivec2 origin = shared::bottle_tile_origin(e.tile) / int(tile);
+      lists[std::size_t(origin.x) + std::size_t(origin.y) * columns].push_back(std::uint32_t(k));
+    }
   }
   tiles.clear();
   items.clear();
   for (std::uint32_t i = 0; i < lists.size(); ++i) {
     if (lists[i].empty()) continue;
-    tiles.push_back(
-        {(i % columns) | (i / columns) << 16, 0, std::uint32_t(items.size()), std::uint32_t(lists[i].size())});
+    tiles.push_back({shared::bottle_tile_pack(i % columns, i / columns), 0, std::uint32_t(items.size()),
+                     std::uint32_t(lists[i].size())});
     items.insert(items.end(), lists[i].begin(), lists[i].end());
   }
 }
