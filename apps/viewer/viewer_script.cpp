@@ -17,14 +17,13 @@ constexpr std::string_view kKeys[] = {"space", "period", "h", "r", "s", "f12", "
 Result<ScriptEvent> read_event(const scene::JsonObject& o) {
   ScriptEvent e;
   LFX_TRY_ASSIGN(e.time, o.number("time", {0.0, 86400.0}));
-  LFX_TRY_ASSIGN(const std::string kind, o.string("kind", std::nullopt, kKinds));
-  e.kind = ScriptKind(std::find(std::begin(kKinds), std::end(kKinds), kind) - std::begin(kKinds));
+  LFX_TRY_ASSIGN(const std::size_t kind, o.choice("kind", std::nullopt, kKinds));
+  e.kind = ScriptKind(kind);
   switch (e.kind) {
     case ScriptKind::press:
     case ScriptKind::release: {
-      LFX_TRY_ASSIGN(const std::string button, o.string("button", "left", kButtons));
-      e.button =
-          scene::PointerButton(std::find(std::begin(kButtons), std::end(kButtons), button) - std::begin(kButtons));
+      LFX_TRY_ASSIGN(const std::size_t button, o.choice("button", "left", kButtons));
+      e.button = scene::PointerButton(button);
       LFX_TRY_ASSIGN(e.at, o.uv("at"));
       break;
     }

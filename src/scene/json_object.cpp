@@ -214,6 +214,12 @@ Result<std::string> JsonObject::string(std::string_view key, std::optional<std::
   return s;
 }
 
+Result<std::size_t> JsonObject::choice(std::string_view key, std::optional<std::string> fallback,
+                                       std::span<const std::string_view> choices) const {
+  LFX_TRY_ASSIGN(const std::string s, string(key, std::move(fallback), choices));
+  return std::size_t(std::find(choices.begin(), choices.end(), s) - choices.begin());
+}
+
 Result<std::optional<JsonObject>> JsonObject::object(std::string_view key) const {
   const nlohmann::json* v = raw(key);
   if (!v) return std::optional<JsonObject>();

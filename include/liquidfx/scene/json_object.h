@@ -61,6 +61,9 @@ class JsonObject {
   /// A string; when choices is not empty it must be one of them.
   Result<std::string> string(std::string_view key, std::optional<std::string> fallback = std::nullopt,
                              std::span<const std::string_view> choices = {}) const;
+  /// Which of `choices` the string is (its index), with string()'s errors.
+  Result<std::size_t> choice(std::string_view key, std::optional<std::string> fallback,
+                             std::span<const std::string_view> choices) const;
   /// A nested object (absent: std::nullopt).
   Result<std::optional<JsonObject>> object(std::string_view key) const;
   /// An array of objects (absent: empty).

@@ -1,6 +1,5 @@
 #include "ripples_effect.h"
 
-#include <algorithm>
 #include <optional>
 
 #include "liquidfx/core/image.h"
@@ -112,8 +111,8 @@ Result<std::unique_ptr<Effect>> create_ripples_effect(const EffectSetup& setup) 
   RipplesKnobs knobs;
   LFX_TRY(b.knobs(&knobs, RipplesKnobs::knobs()));
 
-  LFX_TRY_ASSIGN(const std::string source_name, b.string("source", "scene", kSources));
-  const auto source = Source(std::find(std::begin(kSources), std::end(kSources), source_name) - std::begin(kSources));
+  LFX_TRY_ASSIGN(const std::size_t source_index, b.choice("source", "scene", kSources));
+  const auto source = Source(source_index);
   std::optional<ImageRgba8> user_picture;
   if (source == Source::image) {
     // A PNG of the user's, relative to the scene file, stretched over the frame or the board.

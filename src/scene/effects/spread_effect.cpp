@@ -208,9 +208,8 @@ Result<std::unique_ptr<Effect>> create_spread_effect(const EffectSetup& setup) {
   const JsonObject& b = setup.block;
   SpreadKnobs knobs;
   LFX_TRY(b.knobs(&knobs, SpreadKnobs::knobs()));
-  LFX_TRY_ASSIGN(const std::string background_name, b.string("background", "skin", kBackgrounds));
-  const auto background = gpu::SpreadBackground(
-      std::find(std::begin(kBackgrounds), std::end(kBackgrounds), background_name) - std::begin(kBackgrounds));
+  LFX_TRY_ASSIGN(const std::size_t background_index, b.choice("background", "skin", kBackgrounds));
+  const auto background = gpu::SpreadBackground(background_index);
   // A PNG the block names at `key` (read only with a device; checking reads the name alone).
   auto picture_at = [&](std::string_view key) -> Result<std::optional<ImageRgba8>> {
     LFX_TRY_ASSIGN(const std::string file, b.string(key));
