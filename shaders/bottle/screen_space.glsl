@@ -10,32 +10,34 @@ vec3 project_to_screen(vec3 world) {
 }
 
 // What a mirror at `origin` shows along unit direction r: the opaque scene where a march of the
-// reflected ray passes behind the depth copy (refined by bisection), faded towards the screen
+// reflected ray passes behind the depth copy (refined by bisection once the march has stopped, so
+// that neighbours stopping at different steps share one bisection), faded towards the screen
 // edges into the sky and ground.
 vec3 reflection_of(vec3 origin, vec3 r) {
   vec3 sky = frame_environment(r);
   float reach = 0.02 + 0.02 * view_depth_of(origin);  // first step, growing geometrically
   float t_prev = 0.0;
   float t = reach;
+  bool behind = false;
   for (int i = 0; i < 20; ++i) {
     vec3 s = project_to_screen(origin + r * t);
     if (s.z <= 0.0 || any(lessThan(s.xy, vec2(0.0))) || any(greaterThan(s.xy, vec2(1.0)))) break;
     float opaque = textureLod(scene_depth, s.xy, 0.0).r;
-    if (s.z > opaque && s.z - opaque < 0.15 + 0.5 * (t - t_prev)) {
-      float lo = t_prev, hi = t;
-      for (int k = 0; k < 5; ++k) {
-        float mid = 0.5 * (lo + hi);
-        vec3 m = project_to_screen(origin + r * mid);
-        if (m.z > textureLod(scene_depth, m.xy, 0.0).r) hi = mid;
-        else lo = mid;
-      }
-      vec3 hit = project_to_screen(origin + r * hi);
-      vec2 edge = min(hit.xy, 1.0 - hit.xy);
-      float fade = smoothstep(0.0, 0.08, min(edge.x, edge.y));
-      return mix(sky, textureLod(scene_color, hit.xy, 0.0).rgb, fade);
-    }
+    behind = s.z > opaque && s.z - opaque < 0.15 + 0.5 * (t - t_prev);
+    if (behind) break;
     t_prev = t;
     t *= 1.45;
   }
-  return sky;
+  if (!behind) return sky;
+  float lo = t_prev, hi = t;
+  for (int k = 0; k < 5; ++k) {
+    float mid = 0.5 * (lo + hi);
+    vec3 m = project_to_screen(origin + r * mid);
+    if (m.z > textureLod(scene_depth, m.xy, 0.0).r) hi = mid;
+    else lo = mid;
+  }
+  vec3 hit = project_to_screen(origin + r * hi);
+  vec2 edge = min(hit.xy, 1.0 - hit.xy);
+  float fade = smoothstep(0.0, 0.08, min(edge.x, edge.y));
+  return mix(sky, textureLod(scene_color, hit.xy, 0.0).rgb, fade);
 }
