@@ -60,18 +60,28 @@ vec2 ray_segment_distance(vec3 origin, vec3 dir, vec3 a, vec3 b) {
   return vec2(distance(origin + dir * s, a + axis * along), s);
 }
 
-// What reaches `point` of the sun's light past container k (1: all of it).
+// Whether the sun ray from `point` passes through container k's bounding capsule (its axis, the
+// radius and the penumbra): most rays miss it.
+bool passes_near(uint k, vec3 point, vec3 sun) {
+  BottleDrawGpu d = draws[k];
+  LiquidContainerGpu c = containers[k];
+  vec3 origin = (c.world_to_local * vec4(point, 1.0)).xyz;
+  vec3 dir = normalize(mat3(c.world_to_local) * sun);
+  vec3 lo = d.volume_origin.xyz, hi = lo + (vec3(d.volume_size.xyz) - 1.0) * d.volume_origin.w;
+  vec2 axis_center = (lo.xz + hi.xz) * 0.5;
+  vec2 near = ray_segment_distance(origin, dir, vec3(axis_center.x, lo.y, axis_center.y),
+                                   vec3(axis_center.x, hi.y, axis_center.y));
+  return near.x <= d.look.z + 2.0 * d.volume_origin.w + near.y * kSunRadius;
+}
+
+// What reaches `point` of the sun's light past container k (1: all of it), for a ray that
+// passes near it.
 vec3 sunlight_past(uint k, vec3 point, vec3 sun) {
   BottleDrawGpu d = draws[k];
   LiquidContainerGpu c = containers[k];
   vec3 origin = (c.world_to_local * vec4(point, 1.0)).xyz;
   vec3 dir = normalize(mat3(c.world_to_local) * sun);
   vec3 lo = d.volume_origin.xyz, hi = lo + (vec3(d.volume_size.xyz) - 1.0) * d.volume_origin.w;
-  // Most rays miss the container's bounding capsule (its axis, the radius and the penumbra).
-  vec2 axis_center = (lo.xz + hi.xz) * 0.5;
-  vec2 near = ray_segment_distance(origin, dir, vec3(axis_center.x, lo.y, axis_center.y),
-                                   vec3(axis_center.x, hi.y, axis_center.y));
-  if (near.x > d.look.z + 2.0 * d.volume_origin.w + near.y * kSunRadius) return vec3(1.0);
   // The part of the ray inside the grids' box.
   vec3 inv = 1.0 / mix(vec3(1e-6), dir, greaterThan(abs(dir), vec3(1e-6)));
   vec3 t0 = (lo - origin) * inv, t1 = (hi - origin) * inv;
@@ -159,8 +169,20 @@ void main() {
   // Lift the point off its surface so that its own depth never shadows it.
   point += normal * 1e-3;
 
+  // First which of the tile's casters the ray passes near (cheap), then the march through those
+  // only: a loop ends once no texel has work left in it, where an `if` would still cost a CPU
+  // rasteriser the whole march for every caster.
   vec3 light = vec3(1.0);
-  for (uint i = 0u; i < tile.w; ++i) light *= sunlight_past(casters[tile.z + i], point, sun);
+  for (uint first = 0u; first < tile.w; first += 32u) {
+    uint near = 0u;
+    for (uint i = 0u; i < min(32u, tile.w - first); ++i)
+      if (passes_near(casters[tile.z + first + i], point, sun)) near |= 1u << i;
+    while (near != 0u) {
+      uint i = uint(findLSB(near));
+      near &= near - 1u;
+      light *= sunlight_past(casters[tile.z + first + i], point, sun);
+    }
+  }
   if (light == vec3(1.0)) return;
   // Only the sun's share of what the surface shows changes; the sky's stays.
   vec3 direct = frame.sun_radiance.rgb * facing;
