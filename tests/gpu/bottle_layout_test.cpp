@@ -40,6 +40,16 @@ TEST(BottleLayoutTest, RandomLayoutsKeepOrderWhereTheyOverlap) {
   EXPECT_LT(largest, 150) << "groups should share containers that do not overlap";
 }
 
+TEST(BottleLayoutTest, ARectangleContainsWhatLiesWithinItsEdges) {
+  const VkRect2D outer = rect(10, 20, 30, 40);
+  EXPECT_TRUE(gpu::rect_contains(outer, outer));
+  EXPECT_TRUE(gpu::rect_contains(outer, rect(15, 25, 5, 5)));
+  EXPECT_FALSE(gpu::rect_contains(outer, rect(9, 25, 5, 5)));    // one column left of it
+  EXPECT_FALSE(gpu::rect_contains(outer, rect(15, 25, 26, 5)));  // one column past its right edge
+  EXPECT_FALSE(gpu::rect_contains(outer, rect(15, 55, 5, 6)));   // one row past its bottom
+  EXPECT_FALSE(gpu::rect_contains(rect(15, 25, 5, 5), outer));
+}
+
 TEST(BottleLayoutTest, TileListsNameExactlyTheRectanglesCoveringEachTile) {
   const VkRect2D rects[] = {rect(3, 3, 20, 5), rect(10, 0, 30, 30), rect(60, 60, 4, 4)};
   std::vector<gpu::TileEntry> tiles;

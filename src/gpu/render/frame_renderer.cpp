@@ -103,7 +103,7 @@ void FrameRenderer::refresh_scene_copy(FrameContext& frame) {
   copied_writes_ = writes;
 }
 
-void FrameRenderer::refresh_scene_copy(FrameContext& frame, VkRect2D rect) {
+void FrameRenderer::refresh_scene_copy(FrameContext& frame, VkRect2D rect, std::uint32_t levels) {
   VkCommandBuffer cmd = frame.cmd;
   FrameTargets& t = targets_;
   t.color.use(cmd, access::kComputeSampled);
@@ -128,7 +128,7 @@ void FrameRenderer::refresh_scene_copy(FrameContext& frame, VkRect2D rect) {
   const ImageAccess sampled{VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                             VK_ACCESS_2_SHADER_SAMPLED_READ_BIT};
   downsample_.bind(cmd);
-  for (std::uint32_t level = 1; level < t.scene_color.mip_levels(); ++level) {
+  for (std::uint32_t level = 1; level < std::min(levels, t.scene_color.mip_levels()); ++level) {
     image_barrier(cmd, t.scene_color.handle(), VK_IMAGE_ASPECT_COLOR_BIT, written, sampled, level - 1, 1);
     DescriptorWrites()
         .sampled_image(0, t.scene_color.mip_view(level - 1), linear_clamp_.handle(), VK_IMAGE_LAYOUT_GENERAL)

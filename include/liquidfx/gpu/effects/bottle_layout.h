@@ -27,6 +27,8 @@ VkRect2D screen_rect(const glm::mat4& view_proj, std::span<const glm::vec3> poin
 VkRect2D shadow_rect(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, const glm::vec3& sun,
                      float floor_height, float longest, VkExtent2D extent);
 bool rects_overlap(const VkRect2D& a, const VkRect2D& b);
+/// Whether every pixel of `inner` is in `outer`.
+bool rect_contains(const VkRect2D& outer, const VkRect2D& inner);
 /// The smallest rectangle holding both (an empty one holds nothing).
 VkRect2D rect_union(const VkRect2D& a, const VkRect2D& b);
 /// What both hold (empty when they do not overlap).

@@ -2,6 +2,7 @@
 // command buffer the caller passes, or renders and reads it back for callers without a loop.
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <span>
 #include <vector>
@@ -53,8 +54,11 @@ class FrameRenderer {
   /// since the last whole-frame copy of this frame.
   void refresh_scene_copy(FrameContext& frame);
   /// The same over a rectangle of the frame only (in pixels): the copy and the parts of the mip
-  /// chain it affects. Cost follows the rectangle's area.
-  void refresh_scene_copy(FrameContext& frame, VkRect2D rect);
+  /// chain it affects, in the first `levels` levels of the chain (for a caller that reads no
+  /// coarser one until the next whole refresh: those keep what they held). Cost follows the
+  /// rectangle's area.
+  void refresh_scene_copy(FrameContext& frame, VkRect2D rect,
+                          std::uint32_t levels = std::numeric_limits<std::uint32_t>::max());
 
   FrameTargets& targets() { return targets_; }
   GpuTimer& timer() { return timer_; }

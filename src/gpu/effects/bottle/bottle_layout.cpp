@@ -55,6 +55,12 @@ VkRect2D shadow_rect(const glm::mat4& view_proj, const glm::mat4& model, const B
   return screen_rect(view_proj, points, extent);
 }
 
+bool rect_contains(const VkRect2D& outer, const VkRect2D& inner) {
+  return inner.offset.x >= outer.offset.x && inner.offset.y >= outer.offset.y &&
+         inner.offset.x + int(inner.extent.width) <= outer.offset.x + int(outer.extent.width) &&
+         inner.offset.y + int(inner.extent.height) <= outer.offset.y + int(outer.extent.height);
+}
+
 bool rects_overlap(const VkRect2D& a, const VkRect2D& b) {
   return a.extent.width > 0 && b.extent.width > 0 && a.extent.height > 0 && b.extent.height > 0 &&
          a.offset.x < b.offset.x + int(b.extent.width) && b.offset.x < a.offset.x + int(a.extent.width) &&

@@ -461,6 +461,10 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
   // refreshes the copy there, near its own rectangles (as far as refraction reaches).
   const VkExtent2D extent = frame.targets.color.extent();
   const int reach = int(std::max(extent.width, extent.height) / 8);
+  // The composite reads the copy's mips up to the most blurred liquid's (trilinear: one more).
+  float blur = 0.0f;
+  for (const Slot& slot : slots_) blur = std::max(blur, draws_[slot.draw].liquid->gpu().optics.x);
+  const std::uint32_t levels = std::uint32_t(blur) + 2;
   VkRect2D dirty{{0, 0}, {0, 0}};
   for (std::size_t begin = 0; begin < slots_.size() && slots_[begin].group != kOffScreen;) {
     std::size_t end = begin;
@@ -473,8 +477,9 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
     }
     if (overlaps_dirty) {
       PassScope pass(frame.timer, frame.cmd, "bottle copy refresh");
-      frame.renderer.refresh_scene_copy(frame, rect_intersection(dirty, near));
-      dirty = {{0, 0}, {0, 0}};
+      frame.renderer.refresh_scene_copy(frame, rect_intersection(dirty, near), levels);
+      // What lies beyond the group's reach stays dirty for the groups after it.
+      if (rect_contains(near, dirty)) dirty = {{0, 0}, {0, 0}};
     }
     const std::span<const Slot> group = std::span(slots_).subspan(begin, end - begin);
     record_surfaces(frame, group, std::uint32_t(begin));
