@@ -1,4 +1,3 @@
-#version 460
 // Glass and liquid of the containers of one group, over a list of 8 x 8 tiles (each tile names
 // its container; the group's containers cover disjoint rectangles). Per pixel the view ray is
 // followed front to back through what the surfaces pass rasterised: the outer glass (front),
@@ -11,6 +10,10 @@
 // liquid: bubbles (ray-traced), the meniscus and foam at the waterline, the liquid's own colour;
 // on the inner wall above the liquid, the wet film. The opaque style paints the liquid in two
 // flat colours instead.
+//
+// Two variants (composite.comp, composite_above_liquid.comp) over the tile lists of
+// covered_tiles.comp: the second for tiles where no pixel's ray meets the liquid, without the
+// liquid's code (on a CPU rasteriser every line of a shader costs, taken or not).
 #include "bottle/bottle_common.glsl"
 #include "shared/bottle.h"
 
@@ -47,7 +50,7 @@ struct Hit {
 Hit surface_hit(vec4 texel, float t_opaque) {
   vec4 s = decode_surface(texel);
   Hit h;
-  h.ok = s.w > 0.0 && s.w < t_opaque;
+  h.ok = surface_seen(texel, t_opaque);
   h.t = s.w;
   h.n = h.ok ? normalize(s.xyz) : vec3(0.0, 1.0, 0.0);
   return h;
@@ -123,6 +126,26 @@ void wet_film_layer(inout Ray ray, LiquidContainerGpu c, vec3 p, float above, ve
   ray.weight *= 1.0 - film;
 }
 
+// Into the inner volume above the liquid at `wall` (t = a), out of the near glass if there is
+// one, past the wet film on its inside.
+void into_air(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, vec3 wall, float a, float wall_distance,
+              Hit wall_hit, bool glass_in_front) {
+  if (!glass_in_front) return;
+  cross_interface(ray, a, wall_hit.n, kGlassIndex, 1.0, draw.glass_absorption.w);
+  wet_film_layer(ray, c, wall, wall_distance, wall_hit.n, draw.look.x * 0.6);
+}
+
+#ifdef LFX_BOTTLE_ABOVE_LIQUID
+// The inner volume between a and b holds no liquid on this ray (both ends above the surface:
+// covered_tiles.comp sorted the tile here), so it is air: as through_liquid where it meets none.
+float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, vec3 ro, vec3 rd, float a, float b,
+                     Hit wall_hit, bool glass_in_front, ivec2 p, out float far_distance) {
+  vec3 wall = ro + rd * a;
+  far_distance = liquid_surface_distance(c, ro + rd * b);
+  into_air(ray, c, draw, wall, a, liquid_surface_distance(c, wall), wall_hit, glass_in_front);
+  return -1.0;
+}
+#else
 // The liquid in the inner volume between a and b (the inner wall's front and back along the view
 // ray): entered through the wall below the waterline or through the wavy top, bubbles, the
 // waterline's meniscus and foam, absorption and the liquid's own colour. Returns where the ray
@@ -136,12 +159,8 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
   float t_in = a;
   vec3 n_in = wall_hit.n;
   if (top) {
-    if (glass_in_front) {
-      // Out of the near wall into the air above the liquid, past the wet film on its inside.
-      cross_interface(ray, a, wall_hit.n, kGlassIndex, 1.0, draw.glass_absorption.w);
-      wet_film_layer(ray, c, wall, wall_distance, wall_hit.n, draw.look.x * 0.6);
-      if (!ray_alive(ray)) return -1.0;
-    }
+    into_air(ray, c, draw, wall, a, wall_distance, wall_hit, glass_in_front);
+    if (!ray_alive(ray)) return -1.0;
     t_in = find_surface(c, ro, rd, a, b, wall_distance, far_distance, true);
     if (t_in < 0.0) return -1.0;
     n_in = liquid_surface_normal(c, ro + rd * t_in);
@@ -229,6 +248,7 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
   }
   return leaves_by_top ? -1.0 : t_out;
 }
+#endif
 
 void main() {
   uvec4 tile = tiles[gl_WorkGroupID.x];
@@ -239,9 +259,8 @@ void main() {
 
   LiquidContainerGpu c = containers[index];
   vec3 ro = frame.camera_position.xyz;
-  vec3 rd = normalize(world_at_pixel(vec2(p) + 0.5, 0.5) - ro);
-  vec3 forward = -vec3(frame.view[0][2], frame.view[1][2], frame.view[2][2]);
-  float t_opaque = texelFetch(scene_depth, p, 0).r / max(dot(rd, forward), 1e-4);
+  vec3 rd = view_ray_at_pixel(p);
+  float t_opaque = opaque_distance(p, texelFetch(scene_depth, p, 0).r);
   Hit outer_front = surface_hit(texelFetch(outer_front_surface, p, 0), t_opaque);
   Hit outer_back = surface_hit(texelFetch(outer_back_surface, p, 0), t_opaque);
   Hit inner_front = surface_hit(texelFetch(inner_front_surface, p, 0), t_opaque);

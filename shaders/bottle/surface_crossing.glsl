@@ -10,7 +10,7 @@ float find_surface(LiquidContainerGpu c, vec3 ro, vec3 rd, float lo, float hi, f
   float along = dot(n, rd);
   if (abs(along) >= 1e-4) {
     float t = (c.plane.w - dot(n, ro)) / along;
-    float margin = (c.wave_state.y + c.noise.y * c.noise.x + 1e-3) / abs(along);
+    float margin = liquid_surface_reach(c) / abs(along);
     float b0 = clamp(t - margin, lo, hi), b1 = clamp(t + margin, lo, hi);
     float f0 = liquid_surface_distance(c, ro + rd * b0), f1 = liquid_surface_distance(c, ro + rd * b1);
     // The part of [lo, hi] that straddles the surface, the bracket first.

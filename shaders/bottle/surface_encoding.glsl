@@ -24,3 +24,9 @@ vec4 decode_surface(vec4 texel) {
   if (texel.z <= 0.0) return vec4(0.0);
   return vec4(octahedral_decode(texel.xy), texel.z + texel.w);
 }
+
+// Whether a surface texel holds a surface nearer than the opaque scene (t_opaque, along the ray).
+bool surface_seen(vec4 texel, float t_opaque) {
+  float d = texel.z + texel.w;
+  return texel.z > 0.0 && d < t_opaque;
+}

@@ -41,11 +41,19 @@ struct BottleDrawGpu {
   uint unused0;                                      \
   uint unused1;                                      \
   uint unused2;
+#define LFX_BOTTLE_TILE_SORT_PUSH            \
+  uint count; /* entries in the tile list */ \
+  uint unused0;                              \
+  uint unused1;                              \
+  uint unused2;
 #define LFX_BOTTLE_SHADOW_PUSH vec4 floor_plane; /* xyz up, w: floor height (m); shadows are cast no lower */
 
 #ifdef __cplusplus
 struct BottleCompositePush {
   LFX_BOTTLE_COMPOSITE_PUSH
+};
+struct BottleTileSortPush {
+  LFX_BOTTLE_TILE_SORT_PUSH
 };
 #endif
 
@@ -54,6 +62,7 @@ LFX_SHARED_END
 #ifdef __cplusplus
 static_assert(sizeof(lfx::shared::BottleDrawGpu) == 96, "BottleDrawGpu must match std430");
 static_assert(sizeof(lfx::shared::BottleCompositePush) == 16);
+static_assert(sizeof(lfx::shared::BottleTileSortPush) == 16);
 #endif
 
 #endif

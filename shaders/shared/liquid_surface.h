@@ -78,6 +78,12 @@ LFX_FN vec3 liquid_surface_height(LiquidContainerGpu c, vec3 p) {
   return ripple * c.noise.y + wave * c.wave_state.y;
 }
 
+// The most the surface rises above (or falls below) its plane (m): the wave's value and the
+// noise are at most about 1 in size.
+LFX_FN float liquid_surface_reach(LiquidContainerGpu c) {
+  return abs(c.wave_state.y) + abs(c.noise.y * c.noise.x) + 1e-3f;
+}
+
 // Signed distance from p to the liquid surface (m, world): negative below the surface (in the
 // liquid, if also inside the liquid mesh), positive above. An empty container has no liquid.
 LFX_FN float liquid_surface_distance(LiquidContainerGpu c, vec3 p) {

@@ -101,7 +101,11 @@ class BottleRenderer : public FramePasses {
   void upload_containers(FrameContext& frame, std::span<const Slot> slots);
   void record_surfaces(FrameContext& frame, std::span<const Slot> group, std::uint32_t first_slot);
   void record_composite(FrameContext& frame, std::span<const Slot> group, std::uint32_t first_slot);
-  void record_reference(FrameContext& frame, std::span<const Slot> slots);
+  // Sorts the first `count` entries of tiles_ into covered_tiles_ (with liquid, with glass and
+  // air only; those without work dropped) and counts them in composite_dispatch_.
+  void record_covered_tiles(FrameContext& frame, std::size_t count);
+  void record_reference(FrameContext& frame, std::span<const Slot> slots, const char* pass_name);
+  std::span<const Slot> visible_slots() const;  // this frame's slots but those outside the view
   void clear_debug_targets(VkCommandBuffer cmd);
   void record_shadows(FrameContext& frame);
   // Draws each run of one shape in `slots` (which start at containers-buffer index `first`)
@@ -109,14 +113,17 @@ class BottleRenderer : public FramePasses {
   void draw_instanced(VkCommandBuffer cmd, std::span<const Slot> slots, std::uint32_t first, bool glass) const;
 
   Context& ctx_;
-  Pipeline surface_glass_, surface_liquid_, composite_, shadows_, shadows_apply_, reference_;
+  Pipeline surface_glass_, surface_liquid_, keep_covered_, composite_, composite_above_liquid_, shadows_,
+      shadows_apply_, reference_;
   std::map<const ContainerShape*, std::unique_ptr<ShapeMeshes>> meshes_;
   std::vector<BottleDraw> draws_;
   std::vector<Slot> slots_;  // this frame's, from lay_out
-  Buffer containers_, draw_data_, bubbles_, tiles_, shadow_tiles_, shade_tiles_, casters_, volumes_;
+  Buffer containers_, draw_data_, bubbles_, tiles_, composite_dispatch_, shadow_tiles_, shade_tiles_, casters_,
+      volumes_;
   std::size_t caster_demand_ = 0;   // casters the last frame listed
   std::vector<float> volume_data_;  // every shape's distance grids, uploaded when it grows
   bool volumes_changed_ = false;
+  Buffer covered_tiles_[2];  // the composite's tiles: with liquid, with glass and air only
   // Outer front, outer back, inner front, inner back.
   Image surfaces_[4], surface_depth_, shade_, reference_color_, reference_depth_, dummy_debug_;
   Image* debug_entry_ = nullptr;
