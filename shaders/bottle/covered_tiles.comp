@@ -54,7 +54,7 @@ void main() {
   LiquidContainerGpu c = containers[tile.y];
   ivec2 origin = bottle_tile_origin(tile.x);
   ivec2 lo = max(origin, draw.rect.xy), hi = min(origin + ivec2(kBottleTile), draw.rect.xy + draw.rect.zw);
-  uint work = kNoWork;
+  uint work = keep_all != 0u ? kLiquid : kNoWork;
   for (int y = lo.y; y < hi.y && work != kLiquid; ++y)
     for (int x = lo.x; x < hi.x && work != kLiquid; ++x) work = max(work, work_at(ivec2(x, y), c));
   if (work == kNoWork) return;

@@ -41,11 +41,11 @@ struct BottleDrawGpu {
   uint unused0;                                      \
   uint unused1;                                      \
   uint unused2;
-#define LFX_BOTTLE_TILE_SORT_PUSH            \
-  uint count; /* entries in the tile list */ \
-  uint unused0;                              \
-  uint unused1;                              \
-  uint unused2;
+#define LFX_BOTTLE_TILE_SORT_PUSH                                                \
+  uint count;    /* entries in the tile list */                                  \
+  uint keep_all; /* 1: every entry to the liquid list (tests: nothing sorted) */ \
+  uint unused0;                                                                  \
+  uint unused1;
 #define LFX_BOTTLE_SHADOW_PUSH vec4 floor_plane; /* xyz up, w: floor height (m); shadows are cast no lower */
 
 #ifdef __cplusplus

@@ -69,6 +69,17 @@ class BottleRenderer : public FramePasses {
   /// bubble into a second one (w = 1); both are cleared to 0 first (they need transfer-dst use).
   void set_debug_targets(Image* entry_points, Image* bubble_points);
 
+  /// Tests: whether the composite's tiles are sorted by their work (the default) or every tile
+  /// of every container's rectangle runs the full composite.
+  void set_tile_sort(bool enabled) { sort_tiles_ = enabled; }
+  /// Tests: the tiles the last composite dispatch of the last frame ran on, with liquid and with
+  /// glass and air only (waits for the device).
+  struct CompositeTiles {
+    std::uint32_t liquid = 0;
+    std::uint32_t air = 0;
+  };
+  Result<CompositeTiles> last_composite_tiles() const;
+
   Result<void> prepare(const FramePrepare& frame) override;
   void record_opaque(FrameContext& frame) override;
   void record_transparent(FrameContext& frame) override;
@@ -129,6 +140,7 @@ class BottleRenderer : public FramePasses {
   Image* debug_entry_ = nullptr;
   Image* debug_bubbles_ = nullptr;
   bool reference_pass_ = false;
+  bool sort_tiles_ = true;
 };
 
 }  // namespace lfx::gpu

@@ -1,6 +1,7 @@
 #include "liquidfx/gpu/effects/bottle_renderer.h"
 
 #include <algorithm>
+#include <cstring>
 #include <glm/common.hpp>
 #include <limits>
 #include <numeric>
@@ -237,7 +238,7 @@ Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t 
         Spec{&covered_tiles_[0], (frame_tiles + 4 * containers) * sizeof(TileEntry), "bottle liquid tiles"},
         Spec{&covered_tiles_[1], (frame_tiles + 4 * containers) * sizeof(TileEntry), "bottle air tiles"},
         Spec{&composite_dispatch_, 2 * kDispatchStride, "bottle composite dispatches",
-             VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT},
+             VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT},
         Spec{&shadow_tiles_, frame_tiles * sizeof(TileEntry), "bottle shadow tiles"},
         Spec{&shade_tiles_, frame_tiles * sizeof(TileEntry), "bottle shade tiles"},
         Spec{&casters_, std::max(caster_demand_, 4 * frame_tiles) * sizeof(std::uint32_t), "bottle casters"},
@@ -426,11 +427,19 @@ void BottleRenderer::record_covered_tiles(FrameContext& frame, std::size_t count
       .sampled_image(10, surfaces_[3].view(), nearest)
       .sampled_image(11, frame.targets.scene_depth.view(), nearest)
       .push(ctx_, cmd, keep_covered_);
-  keep_covered_.push_constants(cmd, shared::BottleTileSortPush{std::uint32_t(count), 0u, 0u, 0u});
+  keep_covered_.push_constants(cmd, shared::BottleTileSortPush{std::uint32_t(count), sort_tiles_ ? 0u : 1u, 0u, 0u});
   vkCmdDispatch(cmd, std::uint32_t((count + 63) / 64), 1, 1);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+}
+
+Result<BottleRenderer::CompositeTiles> BottleRenderer::last_composite_tiles() const {
+  auto bytes = read_buffer(ctx_, composite_dispatch_);
+  if (!bytes) return bytes.error();
+  std::uint32_t words[8];
+  std::memcpy(words, bytes->data(), sizeof(words));
+  return CompositeTiles{words[0], words[4]};
 }
 
 void BottleRenderer::record_opaque(FrameContext& frame) {
