@@ -1,4 +1,4 @@
-// Glass and liquid of the containers of one group, over a list of 8 x 8 tiles (each tile names
+// Glass and liquid of the containers of one group, over a list of rows of 8 x 8 tiles (each names
 // its container; the group's containers cover disjoint rectangles). Per pixel the view ray is
 // followed front to back through what the surfaces pass rasterised: the outer glass (front),
 // the glass wall to the inner wall, the inner volume with the liquid in it (entered through the
@@ -19,7 +19,10 @@
 
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws[]; };
-layout(set = 0, binding = 3, std430) readonly buffer Tiles { uvec4 tiles[]; };
+// Rows of tiles (covered_tiles.comp; x: tile, y: container, z: row in the tile), kBottleTile rows
+// a workgroup, and how many there are (w of this variant's indirect dispatch).
+layout(set = 0, binding = 3, std430) readonly buffer Rows { uvec4 rows[]; };
+layout(set = 0, binding = 14, std430) readonly buffer Dispatch { uvec4 dispatch[2]; };
 layout(set = 0, binding = 4, std430) readonly buffer Bubbles {
   vec4 bubbles[];  // xyz world centre, w radius
 };
@@ -34,6 +37,12 @@ layout(set = 0, binding = 11, rgba16f) uniform image2D color;
 layout(set = 0, binding = 12, rgba32f) writeonly uniform image2D debug_entry;
 layout(set = 0, binding = 13, rgba32f) writeonly uniform image2D debug_bubble;
 layout(push_constant) uniform Push { LFX_BOTTLE_COMPOSITE_PUSH };
+
+#ifdef LFX_BOTTLE_ABOVE_LIQUID
+uint row_count() { return dispatch[1].w; }
+#else
+uint row_count() { return dispatch[0].w; }
+#endif
 
 #include "bottle/screen_space.glsl"
 #include "bottle/surface_encoding.glsl"
@@ -251,10 +260,12 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
 #endif
 
 void main() {
-  uvec4 tile = tiles[gl_WorkGroupID.x];
-  uint index = tile.y;
+  uint row_index = gl_WorkGroupID.x * kBottleTile + gl_LocalInvocationID.y;
+  if (row_index >= row_count()) return;
+  uvec4 row = rows[row_index];
+  uint index = row.y;
   BottleDrawGpu draw = draws[index];
-  ivec2 p = bottle_tile_origin(tile.x) + ivec2(gl_LocalInvocationID.xy);
+  ivec2 p = bottle_tile_origin(row.x) + ivec2(gl_LocalInvocationID.x, row.z);
   if (any(lessThan(p, draw.rect.xy)) || any(greaterThanEqual(p, draw.rect.xy + draw.rect.zw))) return;
 
   LiquidContainerGpu c = containers[index];

@@ -1,10 +1,10 @@
 #version 460
-// Sorts the tiles of a group's tile list by the work the composite has in them: none (no pixel of
-// the tile's container sees one of its surfaces in front of the opaque scene: dropped), glass and
-// air only (no pixel's view ray meets the liquid: list 1, composite_above_liquid.comp), or liquid
-// (list 0, composite.comp). Each kept entry is appended to its list and counted in that list's
-// indirect dispatch, so the composite's cost follows the silhouettes and what is inside them
-// rather than the containers' rectangles. The tests are composite.glsl's own, the liquid's
+// Sorts the rows of the tiles of a group's tile list by the work the composite has in them: none
+// (no pixel of the tile's container sees one of its surfaces in front of the opaque scene:
+// dropped), glass and air only (no pixel's view ray meets the liquid: list 1,
+// composite_above_liquid.comp), or liquid (list 0, composite.comp). Each kept row is appended to
+// its list and counted in that list's indirect dispatch, so the composite's cost follows the
+// silhouettes and what is inside them rather than the containers' rectangles. The tests are composite.glsl's own, the liquid's
 // conservatively (the plane and the highest wave instead of the wavy surface).
 #include "bottle/bottle_common.glsl"
 #include "shared/bottle.h"
@@ -12,9 +12,11 @@
 layout(local_size_x = 64) in;  // one tile list entry each: no barriers, which a CPU rasteriser pays dearly for
 layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws[]; };
 layout(set = 0, binding = 3, std430) readonly buffer Tiles { uvec4 tiles[]; };
-layout(set = 0, binding = 4, std430) writeonly buffer LiquidTiles { uvec4 liquid_tiles[]; };
-layout(set = 0, binding = 5, std430) writeonly buffer AirTiles { uvec4 air_tiles[]; };
-layout(set = 0, binding = 6, std430) buffer Dispatch { uvec4 dispatch[2]; };  // per list: x, y, z workgroups
+// Rows of tiles (x: tile, y: container, z: row in the tile).
+layout(set = 0, binding = 4, std430) writeonly buffer LiquidRows { uvec4 liquid_rows[]; };
+layout(set = 0, binding = 5, std430) writeonly buffer AirRows { uvec4 air_rows[]; };
+// Per list: x, y, z workgroups of kBottleTile rows; w rows.
+layout(set = 0, binding = 6, std430) buffer Dispatch { uvec4 dispatch[2]; };
 layout(set = 0, binding = 7) uniform sampler2D outer_front_surface;
 layout(set = 0, binding = 8) uniform sampler2D outer_back_surface;
 layout(set = 0, binding = 9) uniform sampler2D inner_front_surface;
@@ -54,16 +56,20 @@ void main() {
   LiquidContainerGpu c = containers[tile.y];
   ivec2 origin = bottle_tile_origin(tile.x);
   ivec2 lo = max(origin, draw.rect.xy), hi = min(origin + ivec2(kBottleTile), draw.rect.xy + draw.rect.zw);
-  uint work = keep_all != 0u ? kLiquid : kNoWork;
-  for (int y = lo.y; y < hi.y && work != kLiquid; ++y)
+  // Row by row: a row is what a CPU rasteriser runs as one SIMD group.
+  for (int y = lo.y; y < hi.y; ++y) {
+    uint work = keep_all != 0u ? kLiquid : kNoWork;
     for (int x = lo.x; x < hi.x && work != kLiquid; ++x) work = max(work, work_at(ivec2(x, y), c));
-  if (work == kNoWork) return;
-  uint list = work == kLiquid ? 0u : 1u;
-  uint at = atomicAdd(dispatch[list].x, 1u);
-  if (list == 0u) {
-    liquid_tiles[at] = tile;
-  } else {
-    air_tiles[at] = tile;
+    if (work == kNoWork) continue;
+    uint list = work == kLiquid ? 0u : 1u;
+    uint at = atomicAdd(dispatch[list].w, 1u);
+    if (at % kBottleTile == 0u) atomicAdd(dispatch[list].x, 1u);  // a workgroup per kBottleTile rows
+    uvec4 row = uvec4(tile.x, tile.y, uint(y - origin.y), 0u);
+    if (list == 0u) {
+      liquid_rows[at] = row;
+    } else {
+      air_rows[at] = row;
+    }
+    dispatch[list].yz = uvec2(1u);
   }
-  dispatch[list].yz = uvec2(1u);
 }

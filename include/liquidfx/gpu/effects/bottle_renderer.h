@@ -72,8 +72,8 @@ class BottleRenderer : public FramePasses {
   /// Tests: whether the composite's tiles are sorted by their work (the default) or every tile
   /// of every container's rectangle runs the full composite.
   void set_tile_sort(bool enabled) { sort_tiles_ = enabled; }
-  /// Tests: the tiles the last composite dispatch of the last frame ran on, with liquid and with
-  /// glass and air only (waits for the device).
+  /// Tests: the tile rows the last composite dispatch of the last frame ran on, with liquid and
+  /// with glass and air only (waits for the device).
   struct CompositeTiles {
     std::uint32_t liquid = 0;
     std::uint32_t air = 0;
@@ -112,8 +112,8 @@ class BottleRenderer : public FramePasses {
   void upload_containers(FrameContext& frame, std::span<const Slot> slots);
   void record_surfaces(FrameContext& frame, std::span<const Slot> group, std::uint32_t first_slot);
   void record_composite(FrameContext& frame, std::span<const Slot> group, std::uint32_t first_slot);
-  // Sorts the first `count` entries of tiles_ into covered_tiles_ (with liquid, with glass and
-  // air only; those without work dropped) and counts them in composite_dispatch_.
+  // Sorts the rows of the first `count` entries of tiles_ into covered_rows_ (with liquid, with
+  // glass and air only; those without work dropped) and counts them in composite_dispatch_.
   void record_covered_tiles(FrameContext& frame, std::size_t count);
   void record_reference(FrameContext& frame, std::span<const Slot> slots, const char* pass_name);
   std::span<const Slot> visible_slots() const;  // this frame's slots but those outside the view
@@ -134,7 +134,7 @@ class BottleRenderer : public FramePasses {
   std::size_t caster_demand_ = 0;   // casters the last frame listed
   std::vector<float> volume_data_;  // every shape's distance grids, uploaded when it grows
   bool volumes_changed_ = false;
-  Buffer covered_tiles_[2];  // the composite's tiles: with liquid, with glass and air only
+  Buffer covered_rows_[2];  // the composite's rows of tiles: with liquid, with glass and air only
   // Outer front, outer back, inner front, inner back.
   Image surfaces_[4], surface_depth_, shade_, reference_color_, reference_depth_, dummy_debug_;
   Image* debug_entry_ = nullptr;

@@ -230,13 +230,14 @@ Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t 
   // A group's composite tiles: a frame's worth and the tiles its rectangles share at their
   // edges (more are drawn in several dispatches). Shadow tiles: one entry per tile at most.
   // Casters: as many as the last frame listed (a frame that lists more skips its shadows).
+  const std::size_t tiles = frame_tiles + 4 * containers, rows = tiles * shared::kBottleTile;
   for (const Spec& s :
        {Spec{&containers_, containers * sizeof(shared::LiquidContainerGpu), "bottle containers"},
         Spec{&draw_data_, containers * sizeof(shared::BottleDrawGpu), "bottle draws"},
         Spec{&bubbles_, bubbles * sizeof(glm::vec4), "bottle bubbles"},
-        Spec{&tiles_, (frame_tiles + 4 * containers) * sizeof(TileEntry), "bottle tiles"},
-        Spec{&covered_tiles_[0], (frame_tiles + 4 * containers) * sizeof(TileEntry), "bottle liquid tiles"},
-        Spec{&covered_tiles_[1], (frame_tiles + 4 * containers) * sizeof(TileEntry), "bottle air tiles"},
+        Spec{&tiles_, tiles * sizeof(TileEntry), "bottle tiles"},
+        Spec{&covered_rows_[0], rows * sizeof(TileEntry), "bottle liquid rows"},
+        Spec{&covered_rows_[1], rows * sizeof(TileEntry), "bottle air rows"},
         Spec{&composite_dispatch_, 2 * kDispatchStride, "bottle composite dispatches",
              VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT},
         Spec{&shadow_tiles_, frame_tiles * sizeof(TileEntry), "bottle shadow tiles"},
@@ -386,7 +387,7 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
           .uniform_buffer(0, frame.frame_uniforms.handle())
           .storage_buffer(1, containers_.handle())
           .storage_buffer(2, draw_data_.handle())
-          .storage_buffer(3, covered_tiles_[list].handle())
+          .storage_buffer(3, covered_rows_[list].handle())
           .storage_buffer(4, bubbles_.handle())
           .sampled_image(5, surfaces_[0].view(), nearest)
           .sampled_image(6, surfaces_[1].view(), nearest)
@@ -397,6 +398,7 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
           .storage_image(11, t.color.view())
           .storage_image(12, entry_target.view())
           .storage_image(13, bubble_target.view())
+          .storage_buffer(14, composite_dispatch_.handle())
           .push(ctx_, cmd, composite);
       if (list == 0) composite.push_constants(cmd, shared::BottleCompositePush{debug_entry_ ? 1u : 0u, 0u, 0u, 0u});
       vkCmdDispatchIndirect(cmd, composite_dispatch_.handle(), list * kDispatchStride);
@@ -418,8 +420,8 @@ void BottleRenderer::record_covered_tiles(FrameContext& frame, std::size_t count
       .storage_buffer(1, containers_.handle())
       .storage_buffer(2, draw_data_.handle())
       .storage_buffer(3, tiles_.handle())
-      .storage_buffer(4, covered_tiles_[0].handle())
-      .storage_buffer(5, covered_tiles_[1].handle())
+      .storage_buffer(4, covered_rows_[0].handle())
+      .storage_buffer(5, covered_rows_[1].handle())
       .storage_buffer(6, composite_dispatch_.handle())
       .sampled_image(7, surfaces_[0].view(), nearest)
       .sampled_image(8, surfaces_[1].view(), nearest)
@@ -439,7 +441,7 @@ Result<BottleRenderer::CompositeTiles> BottleRenderer::last_composite_tiles() co
   if (!bytes) return bytes.error();
   std::uint32_t words[8];
   std::memcpy(words, bytes->data(), sizeof(words));
-  return CompositeTiles{words[0], words[4]};
+  return CompositeTiles{words[3], words[7]};  // the rows (w) of each list
 }
 
 void BottleRenderer::record_opaque(FrameContext& frame) {
