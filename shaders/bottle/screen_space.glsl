@@ -19,14 +19,14 @@ vec3 reflection_of(vec3 origin, vec3 r) {
   float t_prev = 0.0;
   float t = reach;
   bool behind = false;
-  for (int i = 0; i < 20; ++i) {
+  for (int i = 0; i < 14; ++i) {
     vec3 s = project_to_screen(origin + r * t);
     if (s.z <= 0.0 || any(lessThan(s.xy, vec2(0.0))) || any(greaterThan(s.xy, vec2(1.0)))) break;
     float opaque = textureLod(scene_depth, s.xy, 0.0).r;
     behind = s.z > opaque && s.z - opaque < 0.15 + 0.5 * (t - t_prev);
     if (behind) break;
     t_prev = t;
-    t *= 1.45;
+    t *= 1.7;
   }
   if (!behind) return sky;
   float lo = t_prev, hi = t;
