@@ -12,14 +12,14 @@
 // flat colours instead.
 //
 // Two variants (composite.comp, composite_above_liquid.comp) over the tile lists of
-// covered_tiles.comp: the second for tiles where no pixel's ray meets the liquid, without the
+// sort_rows.comp: the second for tiles where no pixel's ray meets the liquid, without the
 // liquid's code (on a CPU rasteriser every line of a shader costs, taken or not).
 #include "bottle/bottle_common.glsl"
 #include "shared/bottle.h"
 
 layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws[]; };
-// Rows of tiles (covered_tiles.comp; x: tile, y: container, z: row in the tile), kBottleTile rows
+// Rows of tiles (sort_rows.comp; x: tile, y: container, z: row in the tile), kBottleTile rows
 // a workgroup, and how many there are (w of this variant's indirect dispatch).
 layout(set = 0, binding = 3, std430) readonly buffer Rows { uvec4 rows[]; };
 layout(set = 0, binding = 14, std430) readonly buffer Dispatch { uvec4 dispatch[2]; };
@@ -146,7 +146,7 @@ void into_air(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, vec3 wall
 
 #ifdef LFX_BOTTLE_ABOVE_LIQUID
 // The inner volume between a and b holds no liquid on this ray (both ends above the surface:
-// covered_tiles.comp sorted the tile here), so it is air: as through_liquid where it meets none.
+// sort_rows.comp sorted the tile here), so it is air: as through_liquid where it meets none.
 float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, vec3 ro, vec3 rd, float a, float b,
                      Hit wall_hit, bool glass_in_front, ivec2 p, out float far_distance) {
   vec3 wall = ro + rd * a;

@@ -41,10 +41,10 @@ struct BottleDrawGpu {
   uint unused0;                                      \
   uint unused1;                                      \
   uint unused2;
-#define LFX_BOTTLE_TILE_SORT_PUSH                                                \
-  uint count;    /* entries in the tile list */                                  \
-  uint keep_all; /* 1: every entry to the liquid list (tests: nothing sorted) */ \
-  uint unused0;                                                                  \
+#define LFX_BOTTLE_ROW_SORT_PUSH                                               \
+  uint count;    /* entries in the tile list */                                \
+  uint keep_all; /* 1: every row to the liquid list (tests: nothing sorted) */ \
+  uint unused0;                                                                \
   uint unused1;
 #define LFX_BOTTLE_SHADOW_PUSH vec4 floor_plane; /* xyz up, w: floor height (m); shadows are cast no lower */
 
@@ -52,8 +52,8 @@ struct BottleDrawGpu {
 struct BottleCompositePush {
   LFX_BOTTLE_COMPOSITE_PUSH
 };
-struct BottleTileSortPush {
-  LFX_BOTTLE_TILE_SORT_PUSH
+struct BottleRowSortPush {
+  LFX_BOTTLE_ROW_SORT_PUSH
 };
 #endif
 
@@ -62,7 +62,7 @@ LFX_SHARED_END
 #ifdef __cplusplus
 static_assert(sizeof(lfx::shared::BottleDrawGpu) == 96, "BottleDrawGpu must match std430");
 static_assert(sizeof(lfx::shared::BottleCompositePush) == 16);
-static_assert(sizeof(lfx::shared::BottleTileSortPush) == 16);
+static_assert(sizeof(lfx::shared::BottleRowSortPush) == 16);
 #endif
 
 #endif

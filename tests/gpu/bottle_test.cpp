@@ -205,30 +205,30 @@ TEST_F(BottleTest, ABottleSeenThroughAnotherShowsItsLiquid) {
   EXPECT_GT(redder, 200);
 }
 
-TEST_F(BottleTest, TheCompositeSkipsTilesWithoutWorkAndChangesNoPixel) {
+TEST_F(BottleTest, TheCompositeSkipsRowsWithoutWorkAndChangesNoPixel) {
   SloshKnobs knobs;
   knobs.fill = 0.4f;
   LiquidContainer bottle(shape_of("bottle"), knobs);
   slosh(bottle, glm::vec3(0.0f));  // tilted and rippled
   const Camera camera = looking_at({0.05f, 0.15f, 0.45f}, {0.0f, 0.1f, 0.0f});
-  bottles_->set_tile_sort(false);
-  const ImageRgba8 every_tile = render({}, camera, {{&bottle, {}}});
-  const auto all = bottles_->last_composite_tiles();
-  bottles_->set_tile_sort(true);
+  bottles_->set_row_sort(false);
+  const ImageRgba8 every_row = render({}, camera, {{&bottle, {}}});
+  const auto all = bottles_->last_composite_rows();
+  bottles_->set_row_sort(true);
   const ImageRgba8 sorted = render({}, camera, {{&bottle, {}}});
-  const auto kept = bottles_->last_composite_tiles();
+  const auto kept = bottles_->last_composite_rows();
   ASSERT_TRUE(all && kept);
-  EXPECT_EQ(all->air, 0u) << "unsorted, every tile runs the full composite";
+  EXPECT_EQ(all->air, 0u) << "unsorted, every row runs the full composite";
   // The neck and the air above the liquid need no liquid; the rectangle's corners need nothing.
   EXPECT_GT(kept->liquid, 0u);
   EXPECT_GT(kept->air, 0u);
-  EXPECT_LT(kept->liquid + kept->air, all->liquid * 9 / 10) << "tiles beside the silhouette are not dropped";
+  EXPECT_LT(kept->liquid + kept->air, all->liquid * 9 / 10) << "rows beside the silhouette are not dropped";
   int worst = 0;
   for (std::uint32_t y = 0; y < kHeight; ++y)
     for (std::uint32_t x = 0; x < kWidth; ++x)
       for (int c = 0; c < 3; ++c)
-        worst = std::max(worst, std::abs(int(sorted.at(x, y)[c]) - int(every_tile.at(x, y)[c])));
-  EXPECT_LE(worst, 1) << "sorting the tiles changed the picture";
+        worst = std::max(worst, std::abs(int(sorted.at(x, y)[c]) - int(every_row.at(x, y)[c])));
+  EXPECT_LE(worst, 1) << "sorting the rows changed the picture";
 }
 
 // The floor pixel at a world point (the frame's projection, y down).

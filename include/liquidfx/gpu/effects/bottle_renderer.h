@@ -69,16 +69,16 @@ class BottleRenderer : public FramePasses {
   /// bubble into a second one (w = 1); both are cleared to 0 first (they need transfer-dst use).
   void set_debug_targets(Image* entry_points, Image* bubble_points);
 
-  /// Tests: whether the composite's tiles are sorted by their work (the default) or every tile
-  /// of every container's rectangle runs the full composite.
-  void set_tile_sort(bool enabled) { sort_tiles_ = enabled; }
-  /// Tests: the tile rows the last composite dispatch of the last frame ran on, with liquid and
+  /// Tests: whether the composite's rows of tiles are sorted by their work (the default) or
+  /// every row of every container's rectangle runs the full composite.
+  void set_row_sort(bool enabled) { sort_rows_enabled_ = enabled; }
+  /// Tests: the rows the last composite dispatch of the last frame ran on, with liquid and
   /// with glass and air only (waits for the device).
-  struct CompositeTiles {
+  struct CompositeRows {
     std::uint32_t liquid = 0;
     std::uint32_t air = 0;
   };
-  Result<CompositeTiles> last_composite_tiles() const;
+  Result<CompositeRows> last_composite_rows() const;
 
   Result<void> prepare(const FramePrepare& frame) override;
   void record_opaque(FrameContext& frame) override;
@@ -114,7 +114,7 @@ class BottleRenderer : public FramePasses {
   void record_composite(FrameContext& frame, std::span<const Slot> group, std::uint32_t first_slot);
   // Sorts the rows of the first `count` entries of tiles_ into covered_rows_ (with liquid, with
   // glass and air only; those without work dropped) and counts them in composite_dispatch_.
-  void record_covered_tiles(FrameContext& frame, std::size_t count);
+  void record_row_sort(FrameContext& frame, std::size_t count);
   void record_reference(FrameContext& frame, std::span<const Slot> slots, const char* pass_name);
   std::span<const Slot> visible_slots() const;  // this frame's slots but those outside the view
   void clear_debug_targets(VkCommandBuffer cmd);
@@ -124,8 +124,8 @@ class BottleRenderer : public FramePasses {
   void draw_instanced(VkCommandBuffer cmd, std::span<const Slot> slots, std::uint32_t first, bool glass) const;
 
   Context& ctx_;
-  Pipeline surface_glass_, surface_liquid_, keep_covered_, composite_, composite_above_liquid_, shadows_,
-      shadows_apply_, reference_;
+  Pipeline surface_glass_, surface_liquid_, sort_rows_, composite_, composite_above_liquid_, shadows_, shadows_apply_,
+      reference_;
   std::map<const ContainerShape*, std::unique_ptr<ShapeMeshes>> meshes_;
   std::vector<BottleDraw> draws_;
   std::vector<Slot> slots_;  // this frame's, from lay_out
@@ -140,7 +140,7 @@ class BottleRenderer : public FramePasses {
   Image* debug_entry_ = nullptr;
   Image* debug_bubbles_ = nullptr;
   bool reference_pass_ = false;
-  bool sort_tiles_ = true;
+  bool sort_rows_enabled_ = true;
 };
 
 }  // namespace lfx::gpu

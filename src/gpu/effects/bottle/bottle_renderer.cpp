@@ -25,7 +25,7 @@ constexpr float kLongestShadow = 3.0f;
 constexpr int kGridResolution = 24;  // distance samples along a shape's longest side
 // The group of containers outside the view: not drawn, but their shadows may fall into it.
 constexpr int kOffScreen = std::numeric_limits<int>::max();
-// covered_tiles.comp's indirect dispatches are uvec4s.
+// sort_rows.comp's indirect dispatches are uvec4s.
 constexpr VkDeviceSize kDispatchStride = 4 * sizeof(std::uint32_t);
 
 struct DistanceGrids {
@@ -133,8 +133,7 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
   LFX_TRY_ASSIGN(r->composite_, Pipeline::compute(ctx, "bottle/composite.comp", sizeof(shared::BottleCompositePush)));
   // Without the liquid, nothing to debug: no push constants.
   LFX_TRY_ASSIGN(r->composite_above_liquid_, Pipeline::compute(ctx, "bottle/composite_above_liquid.comp", 0));
-  LFX_TRY_ASSIGN(r->keep_covered_,
-                 Pipeline::compute(ctx, "bottle/covered_tiles.comp", sizeof(shared::BottleTileSortPush)));
+  LFX_TRY_ASSIGN(r->sort_rows_, Pipeline::compute(ctx, "bottle/sort_rows.comp", sizeof(shared::BottleRowSortPush)));
   LFX_TRY_ASSIGN(r->shadows_, Pipeline::compute(ctx, "bottle/shadows.comp", 0));
   LFX_TRY_ASSIGN(r->shadows_apply_, Pipeline::compute(ctx, "bottle/shadows_apply.comp", 0));
   LFX_TRY_ASSIGN(r->dummy_debug_, Image::create(ctx, {1, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 1,
@@ -378,7 +377,7 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
   for (std::size_t at = 0; at < tiles.size(); at += capacity) {
     const std::size_t count = std::min(capacity, tiles.size() - at);
     record_buffer_update(cmd, tiles_, std::as_bytes(std::span(tiles).subspan(at, count)));
-    record_covered_tiles(frame, count);
+    record_row_sort(frame, count);
     // The tiles with liquid, then those with glass and air only, each in its own variant.
     for (std::size_t list = 0; list < 2; ++list) {
       Pipeline& composite = list == 0 ? composite_ : composite_above_liquid_;
@@ -406,7 +405,7 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
   }
 }
 
-void BottleRenderer::record_covered_tiles(FrameContext& frame, std::size_t count) {
+void BottleRenderer::record_row_sort(FrameContext& frame, std::size_t count) {
   VkCommandBuffer cmd = frame.cmd;
   // After record_buffer_update's barriers, which order it after the last composite's reads.
   vkCmdFillBuffer(cmd, composite_dispatch_.handle(), 0, VK_WHOLE_SIZE, 0);
@@ -414,7 +413,7 @@ void BottleRenderer::record_covered_tiles(FrameContext& frame, std::size_t count
                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
   const VkSampler nearest = frame.nearest_clamp.handle();
-  keep_covered_.bind(cmd);
+  sort_rows_.bind(cmd);
   DescriptorWrites()
       .uniform_buffer(0, frame.frame_uniforms.handle())
       .storage_buffer(1, containers_.handle())
@@ -428,20 +427,20 @@ void BottleRenderer::record_covered_tiles(FrameContext& frame, std::size_t count
       .sampled_image(9, surfaces_[2].view(), nearest)
       .sampled_image(10, surfaces_[3].view(), nearest)
       .sampled_image(11, frame.targets.scene_depth.view(), nearest)
-      .push(ctx_, cmd, keep_covered_);
-  keep_covered_.push_constants(cmd, shared::BottleTileSortPush{std::uint32_t(count), sort_tiles_ ? 0u : 1u, 0u, 0u});
+      .push(ctx_, cmd, sort_rows_);
+  sort_rows_.push_constants(cmd, shared::BottleRowSortPush{std::uint32_t(count), sort_rows_enabled_ ? 0u : 1u, 0u, 0u});
   vkCmdDispatch(cmd, std::uint32_t((count + 63) / 64), 1, 1);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
 }
 
-Result<BottleRenderer::CompositeTiles> BottleRenderer::last_composite_tiles() const {
+Result<BottleRenderer::CompositeRows> BottleRenderer::last_composite_rows() const {
   auto bytes = read_buffer(ctx_, composite_dispatch_);
   if (!bytes) return bytes.error();
   std::uint32_t words[8];
   std::memcpy(words, bytes->data(), sizeof(words));
-  return CompositeTiles{words[3], words[7]};  // the rows (w) of each list
+  return CompositeRows{words[3], words[7]};  // the rows (w) of each list
 }
 
 void BottleRenderer::record_opaque(FrameContext& frame) {

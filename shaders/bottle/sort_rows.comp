@@ -22,7 +22,7 @@ layout(set = 0, binding = 8) uniform sampler2D outer_back_surface;
 layout(set = 0, binding = 9) uniform sampler2D inner_front_surface;
 layout(set = 0, binding = 10) uniform sampler2D inner_back_surface;
 layout(set = 0, binding = 11) uniform sampler2D scene_depth;  // linear view depth
-layout(push_constant) uniform Push { LFX_BOTTLE_TILE_SORT_PUSH };
+layout(push_constant) uniform Push { LFX_BOTTLE_ROW_SORT_PUSH };
 
 #include "bottle/surface_encoding.glsl"
 
