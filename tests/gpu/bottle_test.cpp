@@ -231,6 +231,37 @@ TEST_F(BottleTest, TheCompositeSkipsRowsWithoutWorkAndChangesNoPixel) {
   EXPECT_LE(worst, 1) << "sorting the rows changed the picture";
 }
 
+TEST_F(BottleTest, AShapeMadeAfterAnotherWasFreedIsDrawnWithItsOwnMesh) {
+  SloshKnobs knobs;
+  knobs.fill = 0.5f;
+  const Camera camera = looking_at({0.0f, 0.15f, 0.4f}, {0.0f, 0.06f, 0.0f});
+  const auto draw = [&](const std::shared_ptr<const ContainerShape>& shape) {
+    LiquidContainer container(shape, knobs);
+    container.update({glm::vec3(0.0f), {}}, 0.0);
+    return render({}, camera, {{&container, {}}});
+  };
+  // The renderer sees a sphere, which is then freed; a box made next may take its memory.
+  const ContainerShape* freed = nullptr;
+  {
+    const auto sphere = *ContainerShape::create_named("sphere", 0.94f);
+    freed = sphere.get();
+    draw(sphere);
+  }
+  const auto box = *ContainerShape::create_named("box", 0.94f);
+  const ImageRgba8 seen = draw(box);
+  // The same box drawn by a renderer that never saw the sphere.
+  auto fresh = gpu::BottleRenderer::create(ctx());
+  ASSERT_TRUE(fresh);
+  bottles_ = std::move(fresh.value());
+  bottles_->set_debug_targets(&entry_, &bubble_);
+  const ImageRgba8 expected = draw(box);
+  int differing = 0;
+  for (std::uint32_t y = 0; y < kHeight; ++y)
+    for (std::uint32_t x = 0; x < kWidth; ++x) differing += std::memcmp(seen.at(x, y), expected.at(x, y), 3) != 0;
+  EXPECT_EQ(differing, 0) << "the box was drawn with another shape's mesh"
+                          << (box.get() == freed ? " (it took the freed sphere's address)" : "");
+}
+
 // The floor pixel at a world point (the frame's projection, y down).
 glm::ivec2 pixel_of(const Camera& camera, glm::vec3 world) {
   const glm::vec4 clip = camera.projection(float(kWidth) / float(kHeight)) * camera.view() * glm::vec4(world, 1.0f);

@@ -68,6 +68,8 @@ class LiquidContainer {
   std::span<const Bubble> bubbles() const { return bubbles_.bubbles(); }
   const SloshKnobs& knobs() const { return knobs_; }
   const ContainerShape& shape() const { return *shape_; }
+  /// The shape shared, for whoever keeps data made from it (it lives as long as any holder).
+  const std::shared_ptr<const ContainerShape>& shared_shape() const { return shape_; }
   const Pose& pose() const { return pose_; }
 
   /// Energy of the slosh oscillator (1/2 v^2 + 1/2 k x^2 of the slope); never grows without input.

@@ -58,7 +58,8 @@ class BottleRenderer : public FramePasses {
   static Result<std::unique_ptr<BottleRenderer>> create(Context& ctx);
   ~BottleRenderer() override;
 
-  /// The containers to draw next frame (their shapes' meshes are uploaded on first sight).
+  /// The containers to draw next frame (their shapes' meshes are uploaded on first sight and
+  /// kept, with the shapes, as long as the renderer).
   /// Call it before prepare.
   Result<void> set_containers(std::vector<BottleDraw> draws);
   /// Also draws every liquid and glass mesh as plain opaque into a scratch target, timed as its
@@ -87,6 +88,8 @@ class BottleRenderer : public FramePasses {
  private:
   // A container shape's meshes on the GPU, uploaded once and shared by its containers.
   struct ShapeMeshes {
+    // Held so that the shape's address, the key of meshes_, is never another shape's.
+    std::shared_ptr<const ContainerShape> shape;
     Buffer liquid;
     Buffer glass;
     std::uint32_t liquid_vertices = 0;
@@ -105,7 +108,7 @@ class BottleRenderer : public FramePasses {
     VkRect2D rect;
   };
   explicit BottleRenderer(Context& ctx) : ctx_(ctx) {}
-  Result<const ShapeMeshes*> meshes_for(const ContainerShape& shape);
+  Result<const ShapeMeshes*> meshes_for(const std::shared_ptr<const ContainerShape>& shape);
   Result<void> ensure_targets(std::uint32_t width, std::uint32_t height);
   Result<void> ensure_buffers(std::size_t containers, std::size_t bubbles, std::size_t frame_tiles);
   std::vector<Slot> lay_out(const FrameContext& frame) const;

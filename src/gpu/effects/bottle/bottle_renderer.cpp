@@ -141,10 +141,13 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
   return r;
 }
 
-Result<const BottleRenderer::ShapeMeshes*> BottleRenderer::meshes_for(const ContainerShape& shape) {
-  auto found = meshes_.find(&shape);
+Result<const BottleRenderer::ShapeMeshes*> BottleRenderer::meshes_for(
+    const std::shared_ptr<const ContainerShape>& shared) {
+  auto found = meshes_.find(shared.get());
   if (found != meshes_.end()) return found->second.get();
+  const ContainerShape& shape = *shared;
   auto meshes = std::make_unique<ShapeMeshes>();
+  meshes->shape = shared;
   meshes->bounds = bounds_of(shape.container);
   const std::vector<ShadedVertex> liquid = shaded_vertices(shape.liquid);
   const std::vector<ShadedVertex> glass = shaded_vertices(shape.glass);
@@ -175,7 +178,7 @@ Result<const BottleRenderer::ShapeMeshes*> BottleRenderer::meshes_for(const Cont
 
 Result<void> BottleRenderer::set_containers(std::vector<BottleDraw> draws) {
   for (const BottleDraw& d : draws)
-    if (auto m = meshes_for(d.liquid->shape()); !m) return m.error();
+    if (auto m = meshes_for(d.liquid->shared_shape()); !m) return m.error();
   draws_ = std::move(draws);
   return success();
 }
