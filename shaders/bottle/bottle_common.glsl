@@ -19,8 +19,9 @@ vec3 world_at_pixel(vec2 pixel, float device_depth) {
 // The eye's view ray through the centre of pixel p.
 vec3 view_ray_at_pixel(ivec2 p) { return normalize(world_at_pixel(vec2(p) + 0.5, 0.5) - frame.camera_position.xyz); }
 
-// How far along the view ray through pixel p the opaque scene is, from its linear view depth.
-float opaque_distance(ivec2 p, float view_depth) {
+// How far along the view ray `rd` (view_ray_at_pixel) the opaque scene is, from its linear view
+// depth there.
+float opaque_distance(vec3 rd, float view_depth) {
   vec3 forward = -vec3(frame.view[0][2], frame.view[1][2], frame.view[2][2]);
-  return view_depth / max(dot(view_ray_at_pixel(p), forward), 1e-4);
+  return view_depth / max(dot(rd, forward), 1e-4);
 }

@@ -11,9 +11,9 @@
 // on the inner wall above the liquid, the wet film. The opaque style paints the liquid in two
 // flat colours instead.
 //
-// Two variants (composite.comp, composite_above_liquid.comp) over the tile lists of
-// sort_rows.comp: the second for tiles where no pixel's ray meets the liquid, without the
-// liquid's code (on a CPU rasteriser every line of a shader costs, taken or not).
+// Two variants (composite.comp, composite_above_liquid.comp) over the row lists of
+// sort_rows.comp: the second for rows where no pixel's ray meets the liquid, without the liquid's
+// code (on a CPU rasteriser every line of a shader costs, taken or not).
 #include "bottle/bottle_common.glsl"
 #include "shared/bottle.h"
 
@@ -146,7 +146,7 @@ void into_air(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, vec3 wall
 
 #ifdef LFX_BOTTLE_ABOVE_LIQUID
 // The inner volume between a and b holds no liquid on this ray (both ends above the surface:
-// sort_rows.comp sorted the tile here), so it is air: as through_liquid where it meets none.
+// sort_rows.comp sorted the row here), so it is air: as through_liquid where it meets none.
 float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, vec3 ro, vec3 rd, float a, float b,
                      Hit wall_hit, bool glass_in_front, ivec2 p, out float far_distance) {
   vec3 wall = ro + rd * a;
@@ -271,7 +271,7 @@ void main() {
   LiquidContainerGpu c = containers[index];
   vec3 ro = frame.camera_position.xyz;
   vec3 rd = view_ray_at_pixel(p);
-  float t_opaque = opaque_distance(p, texelFetch(scene_depth, p, 0).r);
+  float t_opaque = opaque_distance(rd, texelFetch(scene_depth, p, 0).r);
   Hit outer_front = surface_hit(texelFetch(outer_front_surface, p, 0), t_opaque);
   Hit outer_back = surface_hit(texelFetch(outer_back_surface, p, 0), t_opaque);
   Hit inner_front = surface_hit(texelFetch(inner_front_surface, p, 0), t_opaque);

@@ -34,7 +34,8 @@ bool above_any_wave(LiquidContainerGpu c, vec3 p) {
 }
 
 uint work_at(ivec2 p, LiquidContainerGpu c) {
-  float t_opaque = opaque_distance(p, texelFetch(scene_depth, p, 0).r);
+  vec3 ro = frame.camera_position.xyz, rd = view_ray_at_pixel(p);
+  float t_opaque = opaque_distance(rd, texelFetch(scene_depth, p, 0).r);
   vec4 inner_front = texelFetch(inner_front_surface, p, 0), inner_back = texelFetch(inner_back_surface, p, 0);
   bool entered = surface_seen(inner_front, t_opaque);
   if (!entered && !surface_seen(texelFetch(outer_front_surface, p, 0), t_opaque) &&
@@ -43,9 +44,8 @@ uint work_at(ivec2 p, LiquidContainerGpu c) {
   if (!entered) return kAir;
   // The ray's stretch in the inner volume: the composite finds liquid on it only where one of
   // its ends is below the surface.
-  float a = decode_surface(inner_front).w, back = decode_surface(inner_back).w;
+  float a = surface_distance(inner_front), back = surface_distance(inner_back);
   float b = surface_seen(inner_back, t_opaque) && back > a ? back : t_opaque;
-  vec3 ro = frame.camera_position.xyz, rd = view_ray_at_pixel(p);
   return above_any_wave(c, ro + rd * a) && above_any_wave(c, ro + rd * b) ? kAir : kLiquid;
 }
 

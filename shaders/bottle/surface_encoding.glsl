@@ -19,14 +19,16 @@ vec4 encode_surface(vec3 normal, float distance_from_eye) {
   return vec4(octahedral_encode(normalize(normal)), high, distance_from_eye - high);
 }
 
+// The distance alone (0: no surface).
+float surface_distance(vec4 texel) { return texel.z > 0.0 ? texel.z + texel.w : 0.0; }
+
 // xyz outward normal, w distance (0: no surface).
 vec4 decode_surface(vec4 texel) {
   if (texel.z <= 0.0) return vec4(0.0);
-  return vec4(octahedral_decode(texel.xy), texel.z + texel.w);
+  return vec4(octahedral_decode(texel.xy), surface_distance(texel));
 }
 
 // Whether a surface texel holds a surface nearer than the opaque scene (t_opaque, along the ray).
 bool surface_seen(vec4 texel, float t_opaque) {
-  float d = texel.z + texel.w;
-  return texel.z > 0.0 && d < t_opaque;
+  return texel.z > 0.0 && surface_distance(texel) < t_opaque;
 }
