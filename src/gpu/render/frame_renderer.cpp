@@ -66,6 +66,7 @@ void FrameRenderer::record(VkCommandBuffer cmd, const FrameView& view, Room& roo
                            std::span<FramePasses* const> effects) {
   timer_.reset(cmd);
   copied_writes_ = kNoCopy;
+  copied_depth_writes_ = kNoCopy;
   uniforms_ = make_uniforms(view, room);
   record_buffer_update(cmd, frame_uniforms_, std::as_bytes(std::span(&uniforms_, 1)));
 
@@ -101,26 +102,45 @@ void FrameRenderer::refresh_scene_copy(FrameContext& frame) {
   if (writes == copied_writes_) return;  // the copy still is the colour and depth
   refresh_scene_copy(frame, {{0, 0}, targets_.color.extent()});
   copied_writes_ = writes;
+  copied_depth_writes_ = targets_.depth.write_count();
 }
 
 void FrameRenderer::refresh_scene_copy(FrameContext& frame, VkRect2D rect, std::uint32_t levels) {
   VkCommandBuffer cmd = frame.cmd;
   FrameTargets& t = targets_;
-  t.color.use(cmd, access::kComputeSampled);
-  t.depth.use(cmd, access::kDepthReadOnly);
-  t.scene_color.use(cmd, access::kComputeWrite);
-  t.scene_depth.use(cmd, access::kComputeWrite);
-  scene_copy_.bind(cmd);
-  DescriptorWrites()
-      .uniform_buffer(0, frame_uniforms_.handle())
-      .sampled_image(1, t.color.view(), nearest_clamp_.handle())
-      .sampled_image(2, t.depth.view(), nearest_clamp_.handle(), VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL)
-      .storage_image(3, t.scene_color.mip_view(0))
-      .storage_image(4, t.scene_depth.view())
-      .push(ctx_, cmd, scene_copy_);
   glm::ivec4 region(rect.offset.x, rect.offset.y, int(rect.extent.width), int(rect.extent.height));
-  scene_copy_.push_constants(cmd, shared::FrameRectPush{region});
-  Pipeline::dispatch_2d(cmd, rect.extent.width, rect.extent.height);
+  if (t.depth.write_count() == copied_depth_writes_) {
+    // Only colour was drawn since the depth was copied (transparent layers): a plain copy, which
+    // costs a CPU rasteriser a memcpy where the shader below costs it a pass.
+    const ImageAccess copied{VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                             VK_ACCESS_2_SHADER_SAMPLED_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT};
+    t.color.use(cmd, access::kTransferSrc);
+    t.scene_color.use(cmd, access::kTransferDst);
+    const VkImageSubresourceLayers mip0{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+    const VkImageCopy copy{mip0,
+                           {rect.offset.x, rect.offset.y, 0},
+                           mip0,
+                           {rect.offset.x, rect.offset.y, 0},
+                           {rect.extent.width, rect.extent.height, 1}};
+    vkCmdCopyImage(cmd, t.color.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, t.scene_color.handle(),
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &copy);
+    t.scene_color.use(cmd, copied);  // the mips below read mip 0 and write the others
+  } else {
+    t.color.use(cmd, access::kComputeSampled);
+    t.depth.use(cmd, access::kDepthReadOnly);
+    t.scene_color.use(cmd, access::kComputeWrite);
+    t.scene_depth.use(cmd, access::kComputeWrite);
+    scene_copy_.bind(cmd);
+    DescriptorWrites()
+        .uniform_buffer(0, frame_uniforms_.handle())
+        .sampled_image(1, t.color.view(), nearest_clamp_.handle())
+        .sampled_image(2, t.depth.view(), nearest_clamp_.handle(), VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL)
+        .storage_image(3, t.scene_color.mip_view(0))
+        .storage_image(4, t.scene_depth.view())
+        .push(ctx_, cmd, scene_copy_);
+    scene_copy_.push_constants(cmd, shared::FrameRectPush{region});
+    Pipeline::dispatch_2d(cmd, rect.extent.width, rect.extent.height);
+  }
 
   // Each mip from the one above, the whole chain staying in GENERAL layout.
   const ImageAccess written{VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,

@@ -20,7 +20,9 @@ Result<FrameTargets> FrameTargets::create(const Context& ctx, std::uint32_t widt
        VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
        "frame depth"},
       {&t.scene_color, kHdrFormat, full_mip_count(width, height),
-       VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "scene color"},
+       VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+           VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+       "scene color"},
       {&t.scene_depth, kSceneDepthFormat, 1,
        VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "scene depth"},
       {&t.output, kOutputFormat, 1,

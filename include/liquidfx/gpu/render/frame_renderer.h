@@ -77,6 +77,7 @@ class FrameRenderer {
   // Colour plus depth write counts at this frame's last whole-frame copy; kNoCopy before the first.
   static constexpr std::uint64_t kNoCopy = ~std::uint64_t(0);
   std::uint64_t copied_writes_ = kNoCopy;
+  std::uint64_t copied_depth_writes_ = kNoCopy;  // the depth's alone at that copy
   Pipeline scene_copy_;
   Pipeline downsample_;
   Pipeline tonemap_;
