@@ -221,9 +221,10 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
   ray.weight *= 1.0 - meniscus * 0.85;
 
   // The nearest bubble on the way: a mirror at its edge (total internal reflection), clear in
-  // its middle, behind the liquid in front of it.
+  // its middle, behind the liquid in front of it. The loop only finds it (on a CPU rasteriser
+  // every line of a loop's body costs every bubble); it is shaded once.
   float t_bubble = t_out;
-  vec4 bubble = vec4(0.0);
+  vec4 nearest = vec4(0.0);
   for (uint i = 0u; i < draw.bubbles.y; ++i) {
     vec4 b = bubbles[draw.bubbles.x + i];
     vec3 oc = ro - b.xyz;
@@ -232,17 +233,20 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
     if (b.w <= 0.0 || disc <= 0.0) continue;
     float tb = -half_b - sqrt(disc);
     if (tb <= t_in || tb >= t_bubble) continue;
-    vec3 hit = ro + rd * tb;
+    t_bubble = tb;
+    nearest = b;
+  }
+  vec4 bubble = vec4(0.0);
+  if (nearest.w > 0.0) {
+    vec3 hit = ro + rd * t_bubble;
     float fade = smoothstep(0.0, 0.003, -liquid_surface_distance(c, hit));  // never above the surface
-    if (fade <= 0.0) continue;
-    vec3 nb = normalize(hit - b.xyz);
+    vec3 nb = normalize(hit - nearest.xyz);
     float rim = 1.0 - abs(dot(nb, rd));
     vec3 mirrored = reflect(rd, nb);
     vec3 shine = frame_environment(mirrored) * (0.8 + 1.6 * rim) +
                  frame.sun_radiance.rgb * pow(max(dot(mirrored, frame.sun_direction.xyz), 0.0), 40.0);
-    bubble = vec4(shine * exp(-c.absorption.rgb * (tb - t_in)), (0.1 + 0.9 * rim * rim) * fade);
-    t_bubble = tb;
-    if (debug == 1u) imageStore(debug_bubble, p, vec4(hit, 1.0));
+    bubble = vec4(shine * exp(-c.absorption.rgb * (t_bubble - t_in)), (0.1 + 0.9 * rim * rim) * fade);
+    if (debug == 1u && fade > 0.0) imageStore(debug_bubble, p, vec4(hit, 1.0));
   }
   ray.radiance += ray.weight * bubble.a * bubble.rgb;
   ray.weight *= 1.0 - bubble.a;
