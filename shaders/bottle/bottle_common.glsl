@@ -25,3 +25,6 @@ float opaque_distance(vec3 rd, float view_depth) {
   vec3 forward = -vec3(frame.view[0][2], frame.view[1][2], frame.view[2][2]);
   return view_depth / max(dot(rd, forward), 1e-4);
 }
+
+// About the size of a pixel (m) at distance t from the eye.
+float pixel_size_at(float t) { return t * 2.0 * frame.clip.z * frame.viewport.w; }

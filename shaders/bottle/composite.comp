@@ -1,3 +1,4 @@
 #version 460
-// The composite for tiles where some pixel's view ray meets the liquid (composite.glsl).
+// The whole composite, for rows where some pixel's view ray may meet the liquid near its surface
+// or waterline (composite.glsl).
 #include "bottle/composite.glsl"

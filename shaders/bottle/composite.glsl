@@ -11,9 +11,11 @@
 // on the inner wall above the liquid, the wet film. The opaque style paints the liquid in two
 // flat colours instead.
 //
-// Two variants (composite.comp, composite_above_liquid.comp) over the row lists of
-// sort_rows.comp: the second for rows where no pixel's ray meets the liquid, without the liquid's
-// code (on a CPU rasteriser every line of a shader costs, taken or not).
+// Three variants over the row lists of sort_rows.comp (on a CPU rasteriser every line of a
+// shader costs, taken or not): composite.comp, everything; composite_below_waves.comp, for rows
+// where the rays in the liquid stay below the lowest wave and the waterline's bands, without the
+// surface's and the waterline's code; composite_above_liquid.comp, for rows where no ray meets
+// the liquid, without the liquid's code.
 #include "bottle/bottle_common.glsl"
 #include "shared/bottle.h"
 
@@ -22,7 +24,7 @@ layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws
 // Rows of tiles (sort_rows.comp; x: tile, y: container, z: row in the tile), kBottleTile rows
 // a workgroup, and how many there are (w of this variant's indirect dispatch).
 layout(set = 0, binding = 3, std430) readonly buffer Rows { uvec4 rows[]; };
-layout(set = 0, binding = 14, std430) readonly buffer Dispatch { uvec4 dispatch[2]; };
+layout(set = 0, binding = 14, std430) readonly buffer Dispatch { uvec4 dispatch[3]; };
 layout(set = 0, binding = 4, std430) readonly buffer Bubbles {
   vec4 bubbles[];  // xyz world centre, w radius
 };
@@ -38,8 +40,10 @@ layout(set = 0, binding = 12, rgba32f) writeonly uniform image2D debug_entry;
 layout(set = 0, binding = 13, rgba32f) writeonly uniform image2D debug_bubble;
 layout(push_constant) uniform Push { LFX_BOTTLE_COMPOSITE_PUSH };
 
-#ifdef LFX_BOTTLE_ABOVE_LIQUID
+#if defined(LFX_BOTTLE_ABOVE_LIQUID)
 uint row_count() { return dispatch[1].w; }
+#elif defined(LFX_BOTTLE_BELOW_WAVES)
+uint row_count() { return dispatch[2].w; }
 #else
 uint row_count() { return dispatch[0].w; }
 #endif
@@ -161,12 +165,20 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
 // stopped being in liquid (-1: it met none); far_distance: the surface distance at b.
 float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, vec3 ro, vec3 rd, float a, float b,
                      Hit wall_hit, bool glass_in_front, ivec2 p, out float far_distance) {
+  float t_in = a;
+  vec3 n_in = wall_hit.n;
+  float t_out = b;
+#ifdef LFX_BOTTLE_BELOW_WAVES
+  // Both ends, and so the whole stretch, lie below the lowest wave by more than the waterline's
+  // bands (sort_rows.comp sorted the row here): the ray enters through the wall and leaves
+  // through the far wall, meniscus and foam are 0. The same result as the full code below.
+  const bool top = false, leaves_by_top = false;
+  far_distance = -1.0;  // below the surface (the caller reads it only for a ray out of the liquid)
+#else
   vec3 wall = ro + rd * a;
   float wall_distance = liquid_surface_distance(c, wall);
   far_distance = liquid_surface_distance(c, ro + rd * b);
   bool top = wall_distance > 0.0;
-  float t_in = a;
-  vec3 n_in = wall_hit.n;
   if (top) {
     into_air(ray, c, draw, wall, a, wall_distance, wall_hit, glass_in_front);
     if (!ray_alive(ray)) return -1.0;
@@ -174,17 +186,21 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
     if (t_in < 0.0) return -1.0;
     n_in = liquid_surface_normal(c, ro + rd * t_in);
   }
-  float t_out = b;
   float up = find_surface(c, ro, rd, t_in, b, top ? -1e-7 : wall_distance, far_distance, false);
   bool leaves_by_top = up > 0.0;
   if (leaves_by_top) t_out = up;
+#endif
   if (t_out <= t_in) return -1.0;
   vec3 entry = ro + rd * t_in;
   if (debug == 1u) imageStore(debug_entry, p, vec4(entry, 1.0));
-  float footprint = t_in * 2.0 * frame.clip.z * frame.viewport.w;  // the pixel's size there
   float ndv = clamp(dot(n_in, -rd), 0.0, 1.0);
+#ifdef LFX_BOTTLE_BELOW_WAVES
+  const float meniscus = 0.0;
+#else
+  float footprint = pixel_size_at(t_in);  // the pixel's size there
   float below = top ? 0.0 : -wall_distance;
   float meniscus = top ? 0.0 : 1.0 - smoothstep(0.0, c.surface.x + footprint, below);
+#endif
 
   if (c.top_color.w > 0.5) {
     // The opaque style: two flat colours with a rim gradient, a lighter flat top.
@@ -209,6 +225,7 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
   }
   if (!ray_alive(ray)) return t_out;
 
+#ifndef LFX_BOTTLE_BELOW_WAVES
   // The waterline: foam whose width follows the slosh, over a bright meniscus.
   vec3 waterline_light = sky_light(vec3(0.0, 1.0, 0.0)) + frame.sun_radiance.rgb * 0.3;
   if (!top && c.surface.y > 1e-5) {
@@ -219,6 +236,7 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
   }
   ray.radiance += ray.weight * meniscus * 0.85 * waterline_light * 1.4;
   ray.weight *= 1.0 - meniscus * 0.85;
+#endif
 
   // The nearest bubble on the way: a mirror at its edge (total internal reflection), clear in
   // its middle, behind the liquid in front of it. The loop only finds it (on a CPU rasteriser

@@ -73,11 +73,13 @@ class BottleRenderer : public FramePasses {
   /// Tests: whether the composite's rows of tiles are sorted by their work (the default) or
   /// every row of every container's rectangle runs the full composite.
   void set_row_sort(bool enabled) { sort_rows_enabled_ = enabled; }
-  /// Tests: the rows the last composite dispatch of the last frame ran on, with liquid and
-  /// with glass and air only (waits for the device).
+  /// Tests: the rows the last composite dispatch of the last frame ran on: with liquid near its
+  /// surface or waterline, with glass and air only, with liquid below the waves only (waits for
+  /// the device).
   struct CompositeRows {
     std::uint32_t liquid = 0;
     std::uint32_t air = 0;
+    std::uint32_t deep = 0;
   };
   Result<CompositeRows> last_composite_rows() const;
 
@@ -115,8 +117,8 @@ class BottleRenderer : public FramePasses {
   void upload_containers(FrameContext& frame, std::span<const Slot> slots);
   void record_surfaces(FrameContext& frame, std::span<const Slot> group, std::uint32_t first_slot);
   void record_composite(FrameContext& frame, std::span<const Slot> group, std::uint32_t first_slot);
-  // Sorts the rows of the first `count` entries of tiles_ into covered_rows_ (with liquid, with
-  // glass and air only; those without work dropped) and counts them in composite_dispatch_.
+  // Sorts the rows of the first `count` entries of tiles_ into covered_rows_ (its lists, those
+  // without work dropped) and counts them in composite_dispatch_.
   void record_row_sort(FrameContext& frame, std::size_t count);
   void record_reference(FrameContext& frame, std::span<const Slot> slots, const char* pass_name);
   std::span<const Slot> visible_slots() const;  // this frame's slots but those outside the view
@@ -127,7 +129,10 @@ class BottleRenderer : public FramePasses {
   void draw_instanced(VkCommandBuffer cmd, std::span<const Slot> slots, std::uint32_t first, bool glass) const;
 
   Context& ctx_;
-  Pipeline surface_glass_, surface_liquid_, sort_rows_, composite_, composite_above_liquid_, shadows_, shadows_apply_,
+  // The composite's lists of rows (sort_rows.comp): near the liquid's surface or waterline,
+  // glass and air only, liquid below the waves; each runs its own variant of the composite.
+  static constexpr std::size_t kCompositeLists = 3;
+  Pipeline surface_glass_, surface_liquid_, sort_rows_, composites_[kCompositeLists], shadows_, shadows_apply_,
       reference_;
   std::map<const ContainerShape*, std::unique_ptr<ShapeMeshes>> meshes_;
   std::vector<BottleDraw> draws_;
@@ -137,7 +142,7 @@ class BottleRenderer : public FramePasses {
   std::size_t caster_demand_ = 0;   // casters the last frame listed
   std::vector<float> volume_data_;  // every shape's distance grids, uploaded when it grows
   bool volumes_changed_ = false;
-  Buffer covered_rows_[2];  // the composite's rows of tiles: with liquid, with glass and air only
+  Buffer covered_rows_[kCompositeLists];
   // Outer front, outer back, inner front, inner back.
   Image surfaces_[4], surface_depth_, shade_, reference_color_, reference_depth_, dummy_debug_;
   Image* debug_entry_ = nullptr;

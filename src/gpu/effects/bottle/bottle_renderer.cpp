@@ -130,9 +130,13 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
                             Graphics{&r->reference_, &reference}}) {
     LFX_TRY_ASSIGN(*g.pipeline, Pipeline::graphics(ctx, *g.desc));
   }
-  LFX_TRY_ASSIGN(r->composite_, Pipeline::compute(ctx, "bottle/composite.comp", sizeof(shared::BottleCompositePush)));
+  // The composite's variants in the order of sort_rows.comp's lists.
+  LFX_TRY_ASSIGN(r->composites_[0],
+                 Pipeline::compute(ctx, "bottle/composite.comp", sizeof(shared::BottleCompositePush)));
   // Without the liquid, nothing to debug: no push constants.
-  LFX_TRY_ASSIGN(r->composite_above_liquid_, Pipeline::compute(ctx, "bottle/composite_above_liquid.comp", 0));
+  LFX_TRY_ASSIGN(r->composites_[1], Pipeline::compute(ctx, "bottle/composite_above_liquid.comp", 0));
+  LFX_TRY_ASSIGN(r->composites_[2],
+                 Pipeline::compute(ctx, "bottle/composite_below_waves.comp", sizeof(shared::BottleCompositePush)));
   LFX_TRY_ASSIGN(r->sort_rows_, Pipeline::compute(ctx, "bottle/sort_rows.comp", sizeof(shared::BottleRowSortPush)));
   LFX_TRY_ASSIGN(r->shadows_, Pipeline::compute(ctx, "bottle/shadows.comp", 0));
   LFX_TRY_ASSIGN(r->shadows_apply_, Pipeline::compute(ctx, "bottle/shadows_apply.comp", 0));
@@ -240,7 +244,8 @@ Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t 
         Spec{&tiles_, tiles * sizeof(TileEntry), "bottle tiles"},
         Spec{&covered_rows_[0], rows * sizeof(TileEntry), "bottle liquid rows"},
         Spec{&covered_rows_[1], rows * sizeof(TileEntry), "bottle air rows"},
-        Spec{&composite_dispatch_, 2 * kDispatchStride, "bottle composite dispatches",
+        Spec{&covered_rows_[2], rows * sizeof(TileEntry), "bottle deep liquid rows"},
+        Spec{&composite_dispatch_, kCompositeLists * kDispatchStride, "bottle composite dispatches",
              VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT},
         Spec{&shadow_tiles_, frame_tiles * sizeof(TileEntry), "bottle shadow tiles"},
         Spec{&shade_tiles_, frame_tiles * sizeof(TileEntry), "bottle shade tiles"},
@@ -381,9 +386,9 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
     const std::size_t count = std::min(capacity, tiles.size() - at);
     record_buffer_update(cmd, tiles_, std::as_bytes(std::span(tiles).subspan(at, count)));
     record_row_sort(frame, count);
-    // The tiles with liquid, then those with glass and air only, each in its own variant.
-    for (std::size_t list = 0; list < 2; ++list) {
-      Pipeline& composite = list == 0 ? composite_ : composite_above_liquid_;
+    // Each list of rows in its own variant.
+    for (std::size_t list = 0; list < kCompositeLists; ++list) {
+      Pipeline& composite = composites_[list];
       composite.bind(cmd);
       DescriptorWrites()
           .uniform_buffer(0, frame.frame_uniforms.handle())
@@ -402,7 +407,7 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
           .storage_image(13, bubble_target.view())
           .storage_buffer(14, composite_dispatch_.handle())
           .push(ctx_, cmd, composite);
-      if (list == 0) composite.push_constants(cmd, shared::BottleCompositePush{debug_entry_ ? 1u : 0u, 0u, 0u, 0u});
+      if (list != 1) composite.push_constants(cmd, shared::BottleCompositePush{debug_entry_ ? 1u : 0u, 0u, 0u, 0u});
       vkCmdDispatchIndirect(cmd, composite_dispatch_.handle(), list * kDispatchStride);
     }
   }
@@ -424,6 +429,7 @@ void BottleRenderer::record_row_sort(FrameContext& frame, std::size_t count) {
       .storage_buffer(3, tiles_.handle())
       .storage_buffer(4, covered_rows_[0].handle())
       .storage_buffer(5, covered_rows_[1].handle())
+      .storage_buffer(12, covered_rows_[2].handle())
       .storage_buffer(6, composite_dispatch_.handle())
       .sampled_image(7, surfaces_[0].view(), nearest)
       .sampled_image(8, surfaces_[1].view(), nearest)
@@ -441,9 +447,9 @@ void BottleRenderer::record_row_sort(FrameContext& frame, std::size_t count) {
 Result<BottleRenderer::CompositeRows> BottleRenderer::last_composite_rows() const {
   auto bytes = read_buffer(ctx_, composite_dispatch_);
   if (!bytes) return bytes.error();
-  std::uint32_t words[8];
+  std::uint32_t words[4 * kCompositeLists];
   std::memcpy(words, bytes->data(), sizeof(words));
-  return CompositeRows{words[3], words[7]};  // the rows (w) of each list
+  return CompositeRows{words[3], words[7], words[11]};  // the rows (w) of each list
 }
 
 void BottleRenderer::record_opaque(FrameContext& frame) {
