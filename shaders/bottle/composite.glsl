@@ -11,11 +11,12 @@
 // on the inner wall above the liquid, the wet film. The opaque style paints the liquid in two
 // flat colours instead.
 //
-// Three variants over the row lists of sort_rows.comp (on a CPU rasteriser every line of a
-// shader costs, taken or not): composite.comp, everything; composite_below_waves.comp, for rows
+// Four variants over the row lists of sort_rows.comp (on a CPU rasteriser every line of a
+// shader costs, taken or not): composite.comp, everything; composite_above_liquid.comp, for rows
+// where no ray meets the liquid, without the liquid's code; composite_below_waves.comp, for rows
 // where the rays in the liquid stay below the lowest wave and the waterline's bands, without the
-// surface's and the waterline's code; composite_above_liquid.comp, for rows where no ray meets
-// the liquid, without the liquid's code.
+// surface's and the waterline's code; composite_dry.comp, for rows where no ray meets the liquid
+// or the wet film above it, without either's code.
 #include "bottle/bottle_common.glsl"
 #include "shared/bottle.h"
 
@@ -24,7 +25,7 @@ layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws
 // Rows of tiles (sort_rows.comp; x: tile, y: container, z: row in the tile), kBottleTile rows
 // a workgroup, and how many there are (w of this variant's indirect dispatch).
 layout(set = 0, binding = 3, std430) readonly buffer Rows { uvec4 rows[]; };
-layout(set = 0, binding = 14, std430) readonly buffer Dispatch { uvec4 dispatch[3]; };
+layout(set = 0, binding = 14, std430) readonly buffer Dispatch { uvec4 dispatch[4]; };
 layout(set = 0, binding = 4, std430) readonly buffer Bubbles {
   vec4 bubbles[];  // xyz world centre, w radius
 };
@@ -40,7 +41,9 @@ layout(set = 0, binding = 12, rgba32f) writeonly uniform image2D debug_entry;
 layout(set = 0, binding = 13, rgba32f) writeonly uniform image2D debug_bubble;
 layout(push_constant) uniform Push { LFX_BOTTLE_COMPOSITE_PUSH };
 
-#if defined(LFX_BOTTLE_ABOVE_LIQUID)
+#if defined(LFX_BOTTLE_ABOVE_FILM)
+uint row_count() { return dispatch[3].w; }
+#elif defined(LFX_BOTTLE_ABOVE_LIQUID)
 uint row_count() { return dispatch[1].w; }
 #elif defined(LFX_BOTTLE_BELOW_WAVES)
 uint row_count() { return dispatch[2].w; }
@@ -133,11 +136,17 @@ vec3 sun_highlight(vec3 n, vec3 v, float shininess, float strength) {
 #include "bottle/wet_film.glsl"
 
 // The wet film on the inner wall at p (`above` the surface), as a layer over what lies behind it.
+#ifdef LFX_BOTTLE_ABOVE_FILM
+// The walls are dry wherever this variant runs (sort_rows.comp: above the highest film line):
+// the film is 0, and a layer of nothing changes nothing.
+void wet_film_layer(inout Ray ray, LiquidContainerGpu c, vec3 p, float above, vec3 n, float opacity) {}
+#else
 void wet_film_layer(inout Ray ray, LiquidContainerGpu c, vec3 p, float above, vec3 n, float opacity) {
   float film = wet_film(c, p, above) * opacity;
   ray.radiance += ray.weight * film * wet_film_color(c, p, n);
   ray.weight *= 1.0 - film;
 }
+#endif
 
 // Into the inner volume above the liquid at `wall` (t = a), out of the near glass if there is
 // one, past the wet film on its inside.
@@ -154,8 +163,13 @@ void into_air(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, vec3 wall
 float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, vec3 ro, vec3 rd, float a, float b,
                      Hit wall_hit, bool glass_in_front, ivec2 p, out float far_distance) {
   vec3 wall = ro + rd * a;
+#ifdef LFX_BOTTLE_ABOVE_FILM
+  far_distance = 1.0;  // above the surface; the film there is not drawn anyway
+  into_air(ray, c, draw, wall, a, 1.0, wall_hit, glass_in_front);
+#else
   far_distance = liquid_surface_distance(c, ro + rd * b);
   into_air(ray, c, draw, wall, a, liquid_surface_distance(c, wall), wall_hit, glass_in_front);
+#endif
   return -1.0;
 }
 #else

@@ -1,13 +1,14 @@
 #version 460
 // Sorts the rows of the tiles of a group's tile list by the work the composite has in them: none
 // (no pixel of the tile's container sees one of its surfaces in front of the opaque scene:
-// dropped); glass and air only (no pixel's view ray meets the liquid: list 1,
-// composite_above_liquid.comp); liquid, all of it below the lowest wave and the waterline's bands
-// (list 2, composite_below_waves.comp); or anything else (list 0, composite.comp). Each kept row
-// is appended to its list and counted in that list's indirect dispatch, so the composite's cost
+// dropped); air with the wet film on its walls, and glass (no pixel's view ray meets the liquid:
+// list 1, composite_above_liquid.comp); liquid, all of it below the lowest wave and the
+// waterline's bands (list 2, composite_below_waves.comp); glass, and air above the highest film
+// line (list 3, composite_dry.comp); or anything else (list 0, composite.comp). Each kept row is
+// appended to its list and counted in that list's indirect dispatch, so the composite's cost
 // follows the silhouettes and what is inside them rather than the containers' rectangles. The
-// tests are composite.glsl's own, the liquid's conservatively (the plane and the highest wave
-// instead of the wavy surface).
+// tests are composite.glsl's own, the liquid's and the film's conservatively (the plane and the
+// highest wave instead of the wavy surface, the highest film line all round).
 #include "bottle/bottle_common.glsl"
 #include "shared/bottle.h"
 
@@ -18,8 +19,9 @@ layout(set = 0, binding = 3, std430) readonly buffer Tiles { uvec4 tiles[]; };
 layout(set = 0, binding = 4, std430) writeonly buffer LiquidRows { uvec4 liquid_rows[]; };
 layout(set = 0, binding = 5, std430) writeonly buffer AirRows { uvec4 air_rows[]; };
 layout(set = 0, binding = 12, std430) writeonly buffer DeepRows { uvec4 deep_rows[]; };
+layout(set = 0, binding = 13, std430) writeonly buffer DryRows { uvec4 dry_rows[]; };
 // Per list: x, y, z workgroups of kBottleTile rows; w rows.
-layout(set = 0, binding = 6, std430) buffer Dispatch { uvec4 dispatch[3]; };
+layout(set = 0, binding = 6, std430) buffer Dispatch { uvec4 dispatch[4]; };
 layout(set = 0, binding = 7) uniform sampler2D outer_front_surface;
 layout(set = 0, binding = 8) uniform sampler2D outer_back_surface;
 layout(set = 0, binding = 9) uniform sampler2D inner_front_surface;
@@ -31,12 +33,21 @@ layout(push_constant) uniform Push { LFX_BOTTLE_ROW_SORT_PUSH };
 
 // What a pixel needs of the composite, as bits that a row ORs together.
 const uint kSeen = 1u;         // some surface of the container in front of the opaque scene
-const uint kAir = 2u;          // a stretch in the inner volume with no liquid on it
-const uint kDeep = 4u;         // a stretch in the liquid, below the lowest wave and the waterline
-const uint kNearSurface = 8u;  // a stretch that may meet the surface or the waterline
+const uint kDry = 2u;          // a stretch in the inner volume above the liquid and the wet film
+const uint kAir = 4u;          // a stretch in the inner volume with no liquid on it
+const uint kDeep = 8u;         // a stretch in the liquid, below the lowest wave and the waterline
+const uint kNearSurface = 16u;  // a stretch that may meet the surface or the waterline
 
 // How far p is above the surface's plane (m).
 float above_plane(LiquidContainerGpu c, vec3 p) { return dot(c.plane.xyz, p) - c.plane.w; }
+
+// The highest the wet film reaches above the surface's plane (wet_film.glsl: its line on the
+// walls between the four it is given, and the highest wave); far below anything where there is
+// none (an empty or a full container).
+float film_reach(LiquidContainerGpu c) {
+  if (c.center.w <= 0.0 || c.center.w >= 1.0) return -1e30;
+  return max(c.film.x, c.film.y) + max(c.film.z, c.film.w) + liquid_surface_reach(c);
+}
 
 uint work_at(ivec2 p, LiquidContainerGpu c) {
   vec3 ro = frame.camera_position.xyz, rd = view_ray_at_pixel(p);
@@ -48,18 +59,26 @@ uint work_at(ivec2 p, LiquidContainerGpu c) {
     return 0u;
   if (!entered) return kSeen;
   // The ray's stretch in the inner volume: the composite finds liquid on it only where one of
-  // its ends is below the surface, and neither the surface nor the waterline's meniscus and foam
-  // where both ends are farther below its plane than the highest wave, those bands and a pixel.
+  // its ends is below the surface, neither the surface nor the waterline's meniscus and foam
+  // where both ends are farther below its plane than the highest wave, those bands and a pixel,
+  // and no film where both are above the highest film line.
   float a = surface_distance(inner_front), back = surface_distance(inner_back);
   float b = surface_seen(inner_back, t_opaque) && back > a ? back : t_opaque;
   float reach = liquid_surface_reach(c);
+  float low = min(above_plane(c, ro + rd * a), above_plane(c, ro + rd * b));
   float high = max(above_plane(c, ro + rd * a), above_plane(c, ro + rd * b));
-  if (c.center.w <= 0.0 || high > reach) {
-    bool both_above = c.center.w <= 0.0 || min(above_plane(c, ro + rd * a), above_plane(c, ro + rd * b)) > reach;
-    return kSeen | (both_above ? kAir : kNearSurface);
-  }
+  if (c.center.w <= 0.0 || low > reach) return kSeen | (low > film_reach(c) ? kDry : kAir);
+  if (high > reach) return kSeen | kNearSurface;  // one end above the waves, one below
   float deep = reach + max(c.surface.x, c.surface.y) + pixel_size_at(a);
   return kSeen | (high < -deep ? kDeep : kNearSurface);
+}
+
+// The list a row goes to (0..3, see the top), by what its pixels need.
+uint list_of(uint work) {
+  if ((work & kNearSurface) != 0u) return 0u;
+  // Liquid below the waves and air in one row: the whole composite, as near the surface.
+  if ((work & kDeep) != 0u) return (work & (kAir | kDry)) != 0u ? 0u : 2u;
+  return (work & kAir) != 0u ? 1u : 3u;
 }
 
 void main() {
@@ -74,9 +93,7 @@ void main() {
     uint work = keep_all != 0u ? kSeen | kNearSurface : 0u;
     for (int x = lo.x; x < hi.x && (work & kNearSurface) == 0u; ++x) work |= work_at(ivec2(x, y), c);
     if (work == 0u) continue;
-    // Liquid below the waves and air in one row: the whole composite, as near the surface.
-    bool near_surface = (work & kNearSurface) != 0u || (work & (kAir | kDeep)) == (kAir | kDeep);
-    uint list = near_surface ? 0u : (work & kDeep) != 0u ? 2u : 1u;
+    uint list = list_of(work);
     uint at = atomicAdd(dispatch[list].w, 1u);
     if (at % kBottleTile == 0u) atomicAdd(dispatch[list].x, 1u);  // a workgroup per kBottleTile rows
     uvec4 row = uvec4(tile.x, tile.y, uint(y - origin.y), 0u);
@@ -84,8 +101,10 @@ void main() {
       liquid_rows[at] = row;
     } else if (list == 1u) {
       air_rows[at] = row;
-    } else {
+    } else if (list == 2u) {
       deep_rows[at] = row;
+    } else {
+      dry_rows[at] = row;
     }
     dispatch[list].yz = uvec2(1u);
   }

@@ -74,12 +74,13 @@ class BottleRenderer : public FramePasses {
   /// every row of every container's rectangle runs the full composite.
   void set_row_sort(bool enabled) { sort_rows_enabled_ = enabled; }
   /// Tests: the rows the last composite dispatch of the last frame ran on: with liquid near its
-  /// surface or waterline, with glass and air only, with liquid below the waves only (waits for
-  /// the device).
+  /// surface or waterline, with glass and air only, with liquid below the waves only, with glass
+  /// and air above the wet film only (waits for the device).
   struct CompositeRows {
     std::uint32_t liquid = 0;
     std::uint32_t air = 0;
     std::uint32_t deep = 0;
+    std::uint32_t dry = 0;
   };
   Result<CompositeRows> last_composite_rows() const;
 
@@ -130,8 +131,9 @@ class BottleRenderer : public FramePasses {
 
   Context& ctx_;
   // The composite's lists of rows (sort_rows.comp): near the liquid's surface or waterline,
-  // glass and air only, liquid below the waves; each runs its own variant of the composite.
-  static constexpr std::size_t kCompositeLists = 3;
+  // glass and air only, liquid below the waves, glass and air above the wet film; each runs its
+  // own variant of the composite.
+  static constexpr std::size_t kCompositeLists = 4;
   Pipeline surface_glass_, surface_liquid_, sort_rows_, composites_[kCompositeLists], shadows_, shadows_apply_,
       reference_;
   std::map<const ContainerShape*, std::unique_ptr<ShapeMeshes>> meshes_;

@@ -137,6 +137,7 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
   LFX_TRY_ASSIGN(r->composites_[1], Pipeline::compute(ctx, "bottle/composite_above_liquid.comp", 0));
   LFX_TRY_ASSIGN(r->composites_[2],
                  Pipeline::compute(ctx, "bottle/composite_below_waves.comp", sizeof(shared::BottleCompositePush)));
+  LFX_TRY_ASSIGN(r->composites_[3], Pipeline::compute(ctx, "bottle/composite_dry.comp", 0));
   LFX_TRY_ASSIGN(r->sort_rows_, Pipeline::compute(ctx, "bottle/sort_rows.comp", sizeof(shared::BottleRowSortPush)));
   LFX_TRY_ASSIGN(r->shadows_, Pipeline::compute(ctx, "bottle/shadows.comp", 0));
   LFX_TRY_ASSIGN(r->shadows_apply_, Pipeline::compute(ctx, "bottle/shadows_apply.comp", 0));
@@ -245,6 +246,7 @@ Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t 
         Spec{&covered_rows_[0], rows * sizeof(TileEntry), "bottle liquid rows"},
         Spec{&covered_rows_[1], rows * sizeof(TileEntry), "bottle air rows"},
         Spec{&covered_rows_[2], rows * sizeof(TileEntry), "bottle deep liquid rows"},
+        Spec{&covered_rows_[3], rows * sizeof(TileEntry), "bottle dry rows"},
         Spec{&composite_dispatch_, kCompositeLists * kDispatchStride, "bottle composite dispatches",
              VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT},
         Spec{&shadow_tiles_, frame_tiles * sizeof(TileEntry), "bottle shadow tiles"},
@@ -407,7 +409,8 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
           .storage_image(13, bubble_target.view())
           .storage_buffer(14, composite_dispatch_.handle())
           .push(ctx_, cmd, composite);
-      if (list != 1) composite.push_constants(cmd, shared::BottleCompositePush{debug_entry_ ? 1u : 0u, 0u, 0u, 0u});
+      if (list == 0 || list == 2)
+        composite.push_constants(cmd, shared::BottleCompositePush{debug_entry_ ? 1u : 0u, 0u, 0u, 0u});
       vkCmdDispatchIndirect(cmd, composite_dispatch_.handle(), list * kDispatchStride);
     }
   }
@@ -430,6 +433,7 @@ void BottleRenderer::record_row_sort(FrameContext& frame, std::size_t count) {
       .storage_buffer(4, covered_rows_[0].handle())
       .storage_buffer(5, covered_rows_[1].handle())
       .storage_buffer(12, covered_rows_[2].handle())
+      .storage_buffer(13, covered_rows_[3].handle())
       .storage_buffer(6, composite_dispatch_.handle())
       .sampled_image(7, surfaces_[0].view(), nearest)
       .sampled_image(8, surfaces_[1].view(), nearest)
@@ -449,7 +453,7 @@ Result<BottleRenderer::CompositeRows> BottleRenderer::last_composite_rows() cons
   if (!bytes) return bytes.error();
   std::uint32_t words[4 * kCompositeLists];
   std::memcpy(words, bytes->data(), sizeof(words));
-  return CompositeRows{words[3], words[7], words[11]};  // the rows (w) of each list
+  return CompositeRows{words[3], words[7], words[11], words[15]};  // the rows (w) of each list
 }
 
 void BottleRenderer::record_opaque(FrameContext& frame) {
