@@ -14,7 +14,7 @@ layout(local_size_x = 8, local_size_y = 8) in;
 layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws[]; };
 layout(set = 0, binding = 3, std430) readonly buffer Tiles { uvec4 tiles[]; };
 layout(set = 0, binding = 4, std430) readonly buffer Casters { uint casters[]; };
-layout(set = 0, binding = 5, std430) readonly buffer Volumes { float volumes[]; };
+layout(set = 0, binding = 5, std430) readonly buffer Volumes { vec2 volumes[]; };  // (container, liquid)
 layout(set = 0, binding = 6) uniform sampler2D depth_buffer;
 // What the room's colour is multiplied by (1 where nothing falls), half the frame's size.
 layout(set = 0, binding = 7, rgba16f) writeonly uniform image2D shade;
@@ -22,19 +22,20 @@ layout(set = 0, binding = 7, rgba16f) writeonly uniform image2D shade;
 const float kSunRadius = 0.02;  // radians: how fast the penumbra widens with distance
 const int kSteps = 12;
 
-// Trilinear sample of a distance grid at container coordinates p (+far outside the grid).
-float grid_distance(BottleDrawGpu d, uint offset, vec3 p) {
+// Trilinear sample of the shape's distance grids at container coordinates p: (container,
+// liquid), +far outside the grids.
+vec2 grid_distances(BottleDrawGpu d, vec3 p) {
   vec3 size = vec3(d.volume_size.xyz);
   vec3 g = (p - d.volume_origin.xyz) / d.volume_origin.w;
-  if (any(lessThan(g, vec3(0.0))) || any(greaterThan(g, size - 1.0))) return 1.0;
+  if (any(lessThan(g, vec3(0.0))) || any(greaterThan(g, size - 1.0))) return vec2(1.0);
   ivec3 i = min(ivec3(g), ivec3(size) - 2);
   vec3 f = g - vec3(i);
   uint nx = d.volume_size.x, nxy = d.volume_size.x * d.volume_size.y;
-  uint base = offset + uint(i.x) + uint(i.y) * nx + uint(i.z) * nxy;
-  float c00 = mix(volumes[base], volumes[base + 1u], f.x);
-  float c10 = mix(volumes[base + nx], volumes[base + nx + 1u], f.x);
-  float c01 = mix(volumes[base + nxy], volumes[base + nxy + 1u], f.x);
-  float c11 = mix(volumes[base + nxy + nx], volumes[base + nxy + nx + 1u], f.x);
+  uint base = d.volume_size.w + uint(i.x) + uint(i.y) * nx + uint(i.z) * nxy;
+  vec2 c00 = mix(volumes[base], volumes[base + 1u], f.x);
+  vec2 c10 = mix(volumes[base + nx], volumes[base + nx + 1u], f.x);
+  vec2 c01 = mix(volumes[base + nxy], volumes[base + nxy + 1u], f.x);
+  vec2 c11 = mix(volumes[base + nxy + nx], volumes[base + nxy + nx + 1u], f.x);
   return mix(mix(c00, c10, f.y), mix(c01, c11, f.y), f.z);
 }
 
@@ -102,13 +103,13 @@ vec3 sunlight_past(uint k, vec3 point, vec3 sun) {
     vec3 p = origin + dir * s;
     // The penumbra: the sun's width at this distance, and never narrower than a step or a cell.
     float penumbra = max(max(d.volume_origin.w, step), s * kSunRadius);
-    float outer = grid_distance(d, d.volume_size.w, p);
+    vec2 distances = grid_distances(d, p);
+    float outer = distances.x;
     glass = max(glass, clamp(0.5 - outer / penumbra, 0.0, 1.0));
     deepest = max(deepest, -outer);
     // The flat surface: the waves only bend the light (surface_focus), they barely move the shadow.
     float surface = c.center.w > 0.0 ? dot(c.plane.xyz, point + sun * s) - c.plane.w : 1.0;
-    float inside = clamp(0.5 - grid_distance(d, d.volume_size.w + d.volume_size.x * d.volume_size.y * d.volume_size.z, p) / penumbra, 0.0, 1.0) *
-                   clamp(0.5 - surface / penumbra, 0.0, 1.0);
+    float inside = clamp(0.5 - distances.y / penumbra, 0.0, 1.0) * clamp(0.5 - surface / penumbra, 0.0, 1.0);
     liquid = max(liquid, inside);
     liquid_path += inside * step;
     if (was_in_liquid && surface > 0.0 && surface_at < 0.0) surface_at = s;

@@ -28,10 +28,10 @@ struct BottleDrawGpu {
   vec4 look;              // x: film opacity; y: shadow strength; z: bounding radius about the axis (m); w: unused
   ivec4 rect;             // x, y, width, height: the screen pixels the container can touch
   uvec4 bubbles;          // x: first bubble, y: bubble count; z, w: unused
-  // The shape's signed distance grids (container, then liquid; container coordinates, negative
-  // inside) in the volumes buffer: xyz of the first sample, w cell size (m)...
+  // The shape's signed distance grids (container and liquid, a pair per sample; container
+  // coordinates, negative inside) in the volumes buffer: xyz of the first sample, w cell size (m)...
   vec4 volume_origin;
-  uvec4 volume_size;  // ... samples along x, y, z; w: where the container's grid starts
+  uvec4 volume_size;  // ... samples along x, y, z; w: the first sample's index
 };
 
 // One entry of a tile list (uvec4): x = bottle_tile_pack(column, row); y = container (composite);

@@ -98,9 +98,9 @@ class BottleRenderer : public FramePasses {
     std::uint32_t liquid_vertices = 0;
     std::uint32_t glass_vertices = 0;
     Bounds bounds;  // of the container, its own coordinates
-    // Signed distance grids of the container and the liquid (same lattice) in volume_data_.
+    // Signed distance grids of the container and the liquid (same lattice, a pair per sample) in volume_data_.
     glm::vec4 volume_origin{0.0f};  // xyz first sample, w cell
-    glm::uvec4 volume_size{0u};     // samples along x, y, z; w offset of the container's grid
+    glm::uvec4 volume_size{0u};     // samples along x, y, z; w the first sample (pairs)
     float radius = 0.0f;            // of the container about its vertical axis
   };
   // This frame's containers in drawing order: by group, then by shape (one instanced draw per
@@ -142,7 +142,7 @@ class BottleRenderer : public FramePasses {
   Buffer containers_, draw_data_, bubbles_, tiles_, composite_dispatch_, shadow_tiles_, shade_tiles_, casters_,
       volumes_;
   std::size_t caster_demand_ = 0;   // casters the last frame listed
-  std::vector<float> volume_data_;  // every shape's distance grids, uploaded when it grows
+  std::vector<float> volume_data_;  // every shape's distance grids (pairs), uploaded when they grow
   bool volumes_changed_ = false;
   Buffer covered_rows_[kCompositeLists];
   // Outer front, outer back, inner front, inner back.

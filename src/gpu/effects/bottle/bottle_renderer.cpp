@@ -30,12 +30,13 @@ constexpr VkDeviceSize kDispatchStride = 4 * sizeof(std::uint32_t);
 
 struct DistanceGrids {
   glm::vec4 volume_origin;  // xyz first sample, w cell
-  glm::uvec4 volume_size;   // samples along x, y, z; w where the container's grid starts
+  glm::uvec4 volume_size;   // samples along x, y, z; w the first sample's index (pairs of floats)
   float radius;             // of the container about its vertical axis
 };
 
 // The shape's container and liquid as signed distance grids on one lattice over the container's
-// box (with a margin for the penumbra), appended to `volumes`.
+// box (with a margin for the penumbra), appended to `volumes` as a (container, liquid) pair per
+// sample, so that one trilinear lookup reads both.
 DistanceGrids add_distance_grids(const ContainerShape& shape, std::vector<float>& volumes) {
   DistanceGrids out;
   const Bounds b = bounds_of(shape.container);
@@ -43,13 +44,15 @@ DistanceGrids add_distance_grids(const ContainerShape& shape, std::vector<float>
   const glm::vec3 origin = b.min - glm::vec3(2.0f * cell);
   const glm::uvec3 size = glm::uvec3(glm::ceil(b.size() / cell)) + 5u;
   out.volume_origin = glm::vec4(origin, cell);
-  out.volume_size = glm::uvec4(size, std::uint32_t(volumes.size()));
+  out.volume_size = glm::uvec4(size, std::uint32_t(volumes.size() / 2));
   const InsideGrid container = InsideGrid::build(shape.container, kGridResolution);
-  for (const InsideGrid* grid : {&container, &shape.inside})
-    for (std::uint32_t z = 0; z < size.z; ++z)
-      for (std::uint32_t y = 0; y < size.y; ++y)
-        for (std::uint32_t x = 0; x < size.x; ++x)
-          volumes.push_back(grid->distance(origin + glm::vec3(x, y, z) * cell));
+  for (std::uint32_t z = 0; z < size.z; ++z)
+    for (std::uint32_t y = 0; y < size.y; ++y)
+      for (std::uint32_t x = 0; x < size.x; ++x) {
+        const glm::vec3 p = origin + glm::vec3(x, y, z) * cell;
+        volumes.push_back(container.distance(p));
+        volumes.push_back(shape.inside.distance(p));
+      }
   const glm::vec2 axis((b.min.x + b.max.x) * 0.5f, (b.min.z + b.max.z) * 0.5f);
   out.radius = 0.0f;
   for (const glm::vec3& v : shape.container.positions)
