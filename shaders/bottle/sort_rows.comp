@@ -32,10 +32,10 @@ layout(push_constant) uniform Push { LFX_BOTTLE_ROW_SORT_PUSH };
 #include "bottle/surface_encoding.glsl"
 
 // What a pixel needs of the composite, as bits that a row ORs together.
-const uint kSeen = 1u;         // some surface of the container in front of the opaque scene
-const uint kDry = 2u;          // a stretch in the inner volume above the liquid and the wet film
-const uint kAir = 4u;          // a stretch in the inner volume with no liquid on it
-const uint kDeep = 8u;         // a stretch in the liquid, below the lowest wave and the waterline
+const uint kSeen = 1u;          // some surface of the container in front of the opaque scene
+const uint kDry = 2u;           // a stretch in the inner volume above the liquid and the wet film
+const uint kAir = 4u;           // a stretch in the inner volume with no liquid on it
+const uint kDeep = 8u;          // a stretch in the liquid, below the lowest wave and the waterline
 const uint kNearSurface = 16u;  // a stretch that may meet the surface or the waterline
 
 // How far p is above the surface's plane (m).
@@ -46,7 +46,7 @@ float above_plane(LiquidContainerGpu c, vec3 p) { return dot(c.plane.xyz, p) - c
 // none (an empty or a full container).
 float film_reach(LiquidContainerGpu c) {
   if (c.center.w <= 0.0 || c.center.w >= 1.0) return -1e30;
-  return max(c.film.x, c.film.y) + max(c.film.z, c.film.w) + liquid_surface_reach(c);
+  return max(max(c.film.x, c.film.y), 0.0) + max(max(c.film.z, c.film.w), 0.0) + liquid_surface_reach(c);
 }
 
 uint work_at(ivec2 p, LiquidContainerGpu c) {

@@ -56,7 +56,8 @@ class FrameRenderer {
   /// The same over a rectangle of the frame only (in pixels): the copy and the parts of the mip
   /// chain it affects, in the first `levels` levels of the chain (for a caller that reads no
   /// coarser one until the next whole refresh: those keep what they held). Cost follows the
-  /// rectangle's area.
+  /// rectangle's area. Where the depth was not written since the last whole copy, only colour
+  /// is copied (an image copy, not a pass).
   void refresh_scene_copy(FrameContext& frame, VkRect2D rect,
                           std::uint32_t levels = std::numeric_limits<std::uint32_t>::max());
 
