@@ -106,6 +106,7 @@ void FrameRenderer::refresh_scene_copy(FrameContext& frame) {
 }
 
 void FrameRenderer::refresh_scene_copy(FrameContext& frame, VkRect2D rect, std::uint32_t levels) {
+  if (rect.extent.width == 0 || rect.extent.height == 0) return;  // nothing (an image copy may not be empty)
   VkCommandBuffer cmd = frame.cmd;
   FrameTargets& t = targets_;
   glm::ivec4 region(rect.offset.x, rect.offset.y, int(rect.extent.width), int(rect.extent.height));
