@@ -63,14 +63,27 @@ vec2 ray_segment_distance(vec3 origin, vec3 dir, vec3 a, vec3 b) {
   return vec2(distance(origin + dir * s, a + axis * along), s);
 }
 
+// The sun ray from a point in container k's coordinates, and the box of its distance grids.
+struct LocalRay {
+  vec3 origin, dir;
+  vec3 lo, hi;
+};
+
+LocalRay local_ray(BottleDrawGpu d, LiquidContainerGpu c, vec3 point, vec3 sun) {
+  LocalRay r;
+  r.origin = (c.world_to_local * vec4(point, 1.0)).xyz;
+  r.dir = normalize(mat3(c.world_to_local) * sun);
+  r.lo = d.volume_origin.xyz;
+  r.hi = r.lo + (vec3(d.volume_size.xyz) - 1.0) * d.volume_origin.w;
+  return r;
+}
+
 // Whether the sun ray from `point` passes through container k's bounding capsule (its axis, the
 // radius and the penumbra): most rays miss it.
 bool passes_near(uint k, vec3 point, vec3 sun) {
   BottleDrawGpu d = draws[k];
-  LiquidContainerGpu c = containers[k];
-  vec3 origin = (c.world_to_local * vec4(point, 1.0)).xyz;
-  vec3 dir = normalize(mat3(c.world_to_local) * sun);
-  vec3 lo = d.volume_origin.xyz, hi = lo + (vec3(d.volume_size.xyz) - 1.0) * d.volume_origin.w;
+  LocalRay r = local_ray(d, containers[k], point, sun);
+  vec3 origin = r.origin, dir = r.dir, lo = r.lo, hi = r.hi;
   vec2 axis_center = (lo.xz + hi.xz) * 0.5;
   vec2 near = ray_segment_distance(origin, dir, vec3(axis_center.x, lo.y, axis_center.y),
                                    vec3(axis_center.x, hi.y, axis_center.y));
@@ -82,9 +95,8 @@ bool passes_near(uint k, vec3 point, vec3 sun) {
 vec3 sunlight_past(uint k, vec3 point, vec3 sun) {
   BottleDrawGpu d = draws[k];
   LiquidContainerGpu c = containers[k];
-  vec3 origin = (c.world_to_local * vec4(point, 1.0)).xyz;
-  vec3 dir = normalize(mat3(c.world_to_local) * sun);
-  vec3 lo = d.volume_origin.xyz, hi = lo + (vec3(d.volume_size.xyz) - 1.0) * d.volume_origin.w;
+  LocalRay r = local_ray(d, c, point, sun);
+  vec3 origin = r.origin, dir = r.dir, lo = r.lo, hi = r.hi;
   // The part of the ray inside the grids' box.
   vec3 inv = 1.0 / mix(vec3(1e-6), dir, greaterThan(abs(dir), vec3(1e-6)));
   vec3 t0 = (lo - origin) * inv, t1 = (hi - origin) * inv;

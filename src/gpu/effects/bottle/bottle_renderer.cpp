@@ -369,8 +369,9 @@ void BottleRenderer::record_surfaces(FrameContext& frame, std::span<const Slot> 
     }
     vkCmdEndRendering(cmd);
   }
-  // Ready for the composite, here so that the surfaces' rasterisation, which a CPU rasteriser
-  // finishes only when something waits for it, is timed as theirs.
+  // Ready for the row sort and the composite (which take them as they are), here so that the
+  // surfaces' rasterisation, which a CPU rasteriser finishes only when something waits for it,
+  // is timed as theirs.
   for (Image& surface : surfaces_) surface.use(cmd, access::kComputeSampled);
 }
 
@@ -384,7 +385,6 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
   Image& entry_target = debug_entry_ ? *debug_entry_ : dummy_debug_;
   Image& bubble_target = debug_bubbles_ ? *debug_bubbles_ : dummy_debug_;
   for (Image* debug : {&entry_target, &bubble_target}) debug->use(cmd, access::kComputeWrite);
-  for (Image& surface : surfaces_) surface.use(cmd, access::kComputeSampled);
   t.scene_color.use(cmd, access::kComputeSampled);
   t.scene_depth.use(cmd, access::kComputeSampled);
   t.color.use(cmd, access::kComputeReadWrite);
