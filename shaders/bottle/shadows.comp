@@ -162,15 +162,13 @@ vec3 sunlight_past(uint k, vec3 point, vec3 sun) {
   return mix(vec3(1.0), light, strength);
 }
 
-void main() {
-  uvec4 tile = tiles[gl_WorkGroupID.x];
-  ivec2 q = bottle_tile_origin(tile.x) + ivec2(gl_LocalInvocationID.xy);
-  if (any(greaterThanEqual(q, imageSize(shade)))) return;
+// What the room's colour at texel q of the tile is multiplied by.
+vec3 shade_at(uvec4 tile, ivec2 q) {
   // The texel's point: the frame pixel at its centre's lower right.
   ivec2 size = ivec2(frame.viewport.xy);
   ivec2 p = min(q * 2 + 1, size - 2);
   float depth = texelFetch(depth_buffer, p, 0).r;
-  if (depth >= 1.0) return;  // the sky
+  if (depth >= 1.0) return vec3(1.0);  // the sky
   vec3 point = world_at_pixel(vec2(p) + 0.5, depth);
   // The surface's normal from its neighbours' depths, facing the eye.
   ivec2 px = p + ivec2(1, 0), py = p + ivec2(0, 1);
@@ -180,7 +178,7 @@ void main() {
   if (dot(normal, frame.camera_position.xyz - point) < 0.0) normal = -normal;
   vec3 sun = frame.sun_direction.xyz;
   float facing = dot(normal, sun);
-  if (facing <= 0.0 || any(isnan(normal))) return;  // turned away: the sun does not reach it anyway
+  if (facing <= 0.0 || any(isnan(normal))) return vec3(1.0);  // turned away: the sun does not reach it anyway
   // Lift the point off its surface so that its own depth never shadows it.
   point += normal * 1e-3;
 
@@ -198,10 +196,19 @@ void main() {
       light *= sunlight_past(casters[tile.z + first + i], point, sun);
     }
   }
-  if (light == vec3(1.0)) return;
+  if (light == vec3(1.0)) return light;
   // Only the sun's share of what the surface shows changes; the sky's stays.
   vec3 direct = frame.sun_radiance.rgb * facing;
   vec3 ambient = mix(frame.ground.rgb, frame.sky_zenith.rgb, 0.5 + 0.5 * normal.y);
   vec3 sun_share = direct / max(direct + ambient, vec3(1e-4));
-  imageStore(shade, q, vec4(1.0 - sun_share + sun_share * light, 1.0));
+  return 1.0 - sun_share + sun_share * light;
+}
+
+// Every texel of the tile is written, 1 where nothing falls: the image is not cleared between
+// frames, and the renderer lists last frame's tiles too (without casters) to reset them.
+void main() {
+  uvec4 tile = tiles[gl_WorkGroupID.x];
+  ivec2 q = bottle_tile_origin(tile.x) + ivec2(gl_LocalInvocationID.xy);
+  if (any(greaterThanEqual(q, imageSize(shade)))) return;
+  imageStore(shade, q, vec4(shade_at(tile, q), 1.0));
 }

@@ -49,8 +49,8 @@ struct TileEntry {
 };
 /// Appends the tiles covering `rect` for `item`.
 void append_tiles(const VkRect2D& rect, std::uint32_t item, std::vector<TileEntry>& out);
-/// Tiles covered by any of `rects`, each with the list of the rects' indices that cover it
-/// (`first`, `count` into `items`).
+/// Tiles covered by any of `rects`, in row order (ascending `tile`), each with the list of the
+/// rects' indices that cover it (`first`, `count` into `items`).
 void tiles_with_lists(std::span<const VkRect2D> rects, VkExtent2D extent, std::vector<TileEntry>& tiles,
                       std::vector<std::uint32_t>& items);
 

@@ -147,6 +147,8 @@ class BottleRenderer : public FramePasses {
   Buffer covered_rows_[kCompositeLists];
   // Outer front, outer back, inner front, inner back.
   Image surfaces_[4], surface_depth_, shade_, reference_color_, reference_depth_, dummy_debug_;
+  bool shade_cleared_ = false;               // to 1, once after it is made
+  std::vector<std::uint32_t> shaded_tiles_;  // the shade's tiles the shadow pass last wrote, ascending
   Image* debug_entry_ = nullptr;
   Image* debug_bubbles_ = nullptr;
   bool reference_pass_ = false;

@@ -226,6 +226,8 @@ Result<void> BottleRenderer::ensure_targets(std::uint32_t width, std::uint32_t h
   if (!shade) return shade.error();
   ctx_.retire(std::move(shade_));
   shade_ = std::move(shade.value());
+  shade_cleared_ = false;
+  shaded_tiles_.clear();
   return success();
 }
 
@@ -504,11 +506,19 @@ void BottleRenderer::record_shadows(FrameContext& frame) {
   PassScope pass(frame.timer, frame.cmd, "bottle shadows");
   VkCommandBuffer cmd = frame.cmd;
   FrameTargets& t = frame.targets;
+  // The shade is 1 but where the shadow pass last wrote: it writes every texel of its tiles,
+  // and runs over those of the last time too (without casters) to set them back to 1, which
+  // costs less than clearing the whole image every frame.
+  if (!shade_cleared_) clear_color_image(cmd, shade_, {{1.0f, 1.0f, 1.0f, 1.0f}});
+  shade_cleared_ = true;
+  std::vector<std::uint32_t> shaded;
+  for (const TileEntry& tile : tiles) shaded.push_back(tile.tile);
+  for (const std::uint32_t stale : shaded_tiles_)
+    if (!std::binary_search(shaded.begin(), shaded.end(), stale)) tiles.push_back({stale, 0, 0, 0});
+  shaded_tiles_ = std::move(shaded);
   record_buffer_update(cmd, shadow_tiles_, std::as_bytes(std::span(tiles)));
   record_buffer_update(cmd, shade_tiles_, std::as_bytes(std::span(shade_tiles)));
   record_buffer_update(cmd, casters_, std::as_bytes(std::span(casters)));
-  // Where no texel is written, nothing falls.
-  clear_color_image(cmd, shade_, {{1.0f, 1.0f, 1.0f, 1.0f}});
   shade_.use(cmd, access::kComputeWrite);
   t.depth.use(cmd, access::kDepthSampled);
   shadows_.bind(cmd);
