@@ -12,7 +12,7 @@
 #include "bottle/bottle_common.glsl"
 #include "shared/bottle.h"
 
-layout(local_size_x = 64) in;  // one tile list entry each: no barriers, which a CPU rasteriser pays dearly for
+layout(local_size_x = 64) in;  // no shared memory or barriers, which a CPU rasteriser pays dearly for
 layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws[]; };
 layout(set = 0, binding = 3, std430) readonly buffer Tiles { uvec4 tiles[]; };
 // Rows of tiles (x: tile, y: container, z: row in the tile).
@@ -82,30 +82,32 @@ uint list_of(uint work) {
 }
 
 void main() {
-  if (gl_GlobalInvocationID.x >= count) return;
-  uvec4 tile = tiles[gl_GlobalInvocationID.x];
+  // A row of a tile each: a row is what a CPU rasteriser runs as one SIMD group, and a small
+  // group's rows still fill several workgroups, so several threads.
+  uint entry = gl_GlobalInvocationID.x / kBottleTile;
+  if (entry >= count) return;
+  uvec4 tile = tiles[entry];
   BottleDrawGpu draw = draws[tile.y];
   LiquidContainerGpu c = containers[tile.y];
   ivec2 origin = bottle_tile_origin(tile.x);
-  ivec2 lo = max(origin, draw.rect.xy), hi = min(origin + ivec2(kBottleTile), draw.rect.xy + draw.rect.zw);
-  // Row by row: a row is what a CPU rasteriser runs as one SIMD group.
-  for (int y = lo.y; y < hi.y; ++y) {
-    uint work = keep_all != 0u ? kSeen | kNearSurface : 0u;
-    for (int x = lo.x; x < hi.x && (work & kNearSurface) == 0u; ++x) work |= work_at(ivec2(x, y), c);
-    if (work == 0u) continue;
-    uint list = list_of(work);
-    uint at = atomicAdd(dispatch[list].w, 1u);
-    if (at % kBottleTile == 0u) atomicAdd(dispatch[list].x, 1u);  // a workgroup per kBottleTile rows
-    uvec4 row = uvec4(tile.x, tile.y, uint(y - origin.y), 0u);
-    if (list == 0u) {
-      liquid_rows[at] = row;
-    } else if (list == 1u) {
-      air_rows[at] = row;
-    } else if (list == 2u) {
-      deep_rows[at] = row;
-    } else {
-      dry_rows[at] = row;
-    }
-    dispatch[list].yz = uvec2(1u);
+  int y = origin.y + int(gl_GlobalInvocationID.x % kBottleTile);
+  int lo = max(origin.x, draw.rect.x), hi = min(origin.x + int(kBottleTile), draw.rect.x + draw.rect.z);
+  if (y < draw.rect.y || y >= draw.rect.y + draw.rect.w) return;
+  uint work = keep_all != 0u ? kSeen | kNearSurface : 0u;
+  for (int x = lo; x < hi && (work & kNearSurface) == 0u; ++x) work |= work_at(ivec2(x, y), c);
+  if (work == 0u) return;
+  uint list = list_of(work);
+  uint at = atomicAdd(dispatch[list].w, 1u);
+  if (at % kBottleTile == 0u) atomicAdd(dispatch[list].x, 1u);  // a workgroup per kBottleTile rows
+  uvec4 row = uvec4(tile.x, tile.y, uint(y - origin.y), 0u);
+  if (list == 0u) {
+    liquid_rows[at] = row;
+  } else if (list == 1u) {
+    air_rows[at] = row;
+  } else if (list == 2u) {
+    deep_rows[at] = row;
+  } else {
+    dry_rows[at] = row;
   }
+  dispatch[list].yz = uvec2(1u);
 }

@@ -450,7 +450,7 @@ void BottleRenderer::record_row_sort(FrameContext& frame, std::size_t count) {
       .sampled_image(11, frame.targets.scene_depth.view(), nearest)
       .push(ctx_, cmd, sort_rows_);
   sort_rows_.push_constants(cmd, shared::BottleRowSortPush{std::uint32_t(count), sort_rows_enabled_ ? 0u : 1u, 0u, 0u});
-  vkCmdDispatch(cmd, std::uint32_t((count + 63) / 64), 1, 1);
+  vkCmdDispatch(cmd, std::uint32_t((count * shared::kBottleTile + 63) / 64), 1, 1);  // a row each
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
