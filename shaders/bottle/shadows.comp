@@ -19,8 +19,6 @@ layout(set = 0, binding = 6) uniform sampler2D depth_buffer;
 // What the room's colour is multiplied by (1 where nothing falls), half the frame's size.
 layout(set = 0, binding = 7, rgba16f) writeonly uniform image2D shade;
 
-const float kSunRadius = 0.02;  // radians: how fast the penumbra widens with distance
-const int kSteps = 12;
 
 // Trilinear sample of the shape's distance grids at container coordinates p: (container,
 // liquid), +far outside the grids.
@@ -87,12 +85,12 @@ bool passes_near(uint k, vec3 point, vec3 sun) {
   vec2 axis_center = (lo.xz + hi.xz) * 0.5;
   vec2 near = ray_segment_distance(origin, dir, vec3(axis_center.x, lo.y, axis_center.y),
                                    vec3(axis_center.x, hi.y, axis_center.y));
-  return near.x <= d.look.z + 2.0 * d.volume_origin.w + near.y * kSunRadius;
+  return near.x <= d.look.z + 2.0 * d.volume_origin.w + near.y * kBottleSunRadius;
 }
 
 // What reaches `point` of the sun's light past container k (1: all of it), for a ray that
-// passes near it.
-vec3 sunlight_past(uint k, vec3 point, vec3 sun) {
+// passes near it; jitter (0..1) offsets the march's samples.
+vec3 sunlight_past(uint k, vec3 point, vec3 sun, float jitter) {
   BottleDrawGpu d = draws[k];
   LiquidContainerGpu c = containers[k];
   LocalRay r = local_ray(d, c, point, sun);
@@ -104,17 +102,15 @@ vec3 sunlight_past(uint k, vec3 point, vec3 sun) {
   float leave = min(min(max(t0.x, t1.x), max(t0.y, t1.y)), max(t0.z, t1.z));
   if (leave <= enter) return vec3(1.0);
 
-  float step = (leave - enter) / float(kSteps);
-  // Samples offset per pixel (interleaved gradient noise), so that steps do not band.
-  float jitter = fract(52.9829189 * fract(dot(gl_GlobalInvocationID.xy, vec2(0.06711056, 0.00583715))));
+  float step = (leave - enter) / float(kBottleShadowSteps);
   float glass = 0.0, liquid = 0.0, liquid_path = 0.0, deepest = 0.0;
   float surface_at = -1.0;  // where the ray leaves the liquid through its surface
   bool was_in_liquid = false;
-  for (int i = 0; i < kSteps; ++i) {
+  for (int i = 0; i < kBottleShadowSteps; ++i) {
     float s = enter + (float(i) + jitter) * step;
     vec3 p = origin + dir * s;
     // The penumbra: the sun's width at this distance, and never narrower than a step or a cell.
-    float penumbra = max(max(d.volume_origin.w, step), s * kSunRadius);
+    float penumbra = max(max(d.volume_origin.w, step), s * kBottleSunRadius);
     vec2 distances = grid_distances(d, p);
     float outer = distances.x;
     glass = max(glass, clamp(0.5 - outer / penumbra, 0.0, 1.0));
@@ -152,7 +148,7 @@ vec3 sunlight_past(uint k, vec3 point, vec3 sun) {
       float squeeze = max(abs(1.0 - behind / focal), 0.25);
       float reach = lens_radius * squeeze;  // the band the lens's light covers at this distance
       // Its edges blur like the shadow's: by the sun's width and the grid's cell.
-      float soft = max(0.3 * reach, 2.0 * (d.volume_origin.w + behind * kSunRadius));
+      float soft = max(0.3 * reach, 2.0 * (d.volume_origin.w + behind * kBottleSunRadius));
       float lens = (1.0 / squeeze) * (1.0 - smoothstep(reach - soft, reach + soft, abs(offset)));
       through_liquid *= mix(1.0, lens, smoothstep(0.0, lens_radius * 0.5, behind));
       if (surface_at > 0.0) through_liquid *= surface_focus(c, point + sun * surface_at, surface_at);
@@ -185,6 +181,9 @@ vec3 shade_at(uvec4 tile, ivec2 q) {
   // First which of the tile's casters the ray passes near (cheap), then the march through those
   // only: a loop ends once no texel has work left in it, where an `if` would still cost a CPU
   // rasteriser the whole march for every caster.
+  // The march's samples offset per texel (interleaved gradient noise of its position, not of
+  // its place in the tile list), so that steps do not band.
+  float jitter = fract(52.9829189 * fract(dot(vec2(q), vec2(0.06711056, 0.00583715))));
   vec3 light = vec3(1.0);
   for (uint first = 0u; first < tile.w; first += 32u) {
     uint near = 0u;
@@ -193,7 +192,7 @@ vec3 shade_at(uvec4 tile, ivec2 q) {
     while (near != 0u) {
       uint i = uint(findLSB(near));
       near &= near - 1u;
-      light *= sunlight_past(casters[tile.z + first + i], point, sun);
+      light *= sunlight_past(casters[tile.z + first + i], point, sun, jitter);
     }
   }
   if (light == vec3(1.0)) return light;

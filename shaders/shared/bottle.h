@@ -8,6 +8,10 @@
 LFX_SHARED_BEGIN
 
 // The composite and the shadows work on 8 x 8 pixel tiles, named in tile lists as one uint.
+// How fast a shadow's penumbra widens with distance from its caster (radians: the sun's radius),
+// and the samples of a sun ray's march through a container's distance grids (shadows.comp).
+LFX_CONST float kBottleSunRadius = 0.02f;
+LFX_CONST int kBottleShadowSteps = 12;
 LFX_CONST uint kBottleTile = 8u;
 
 LFX_FN uint bottle_tile_pack(uint column, uint row) {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <glm/gtc/matrix_transform.hpp>
 #include <random>
 
 #include "liquidfx/core/camera.h"
@@ -80,9 +81,55 @@ TEST(BottleLayoutTest, AShadowReachesAwayFromTheSunDownToTheFloor) {
   const VkRect2D body = gpu::screen_rect(view_proj, glm::mat4(1.0f), box, extent);
   // A low sun on the right: the shadow lies to the left of the container.
   const glm::vec3 sun = glm::normalize(glm::vec3(1.0f, 0.5f, 0.0f));
-  const VkRect2D shadow = gpu::shadow_rect(view_proj, glm::mat4(1.0f), box, sun, 0.0f, 3.0f, extent);
+  const VkRect2D shadow = gpu::shadow_area(view_proj, glm::mat4(1.0f), box, sun, 0.0f, 3.0f, {}, extent).rect;
   EXPECT_LT(shadow.offset.x + 40, body.offset.x);
   EXPECT_EQ(shadow.offset.x + int(shadow.extent.width), body.offset.x + int(body.extent.width));
+}
+
+TEST(BottleLayoutTest, AnOutlineMeetsTheBoxesThatReachIntoItGrownByItsMargin) {
+  const std::vector<glm::vec2> diamond = {{10, 0}, {20, 10}, {10, 20}, {0, 10}};  // counter-clockwise
+  EXPECT_TRUE(gpu::outline_meets_box(diamond, {8, 8}, {12, 12}, 0.0f));           // inside
+  EXPECT_TRUE(gpu::outline_meets_box(diamond, {-5, -5}, {25, 25}, 0.0f));         // around it
+  EXPECT_FALSE(gpu::outline_meets_box(diamond, {0, 0}, {4, 4}, 0.0f));            // in its bounds' corner
+  EXPECT_TRUE(gpu::outline_meets_box(diamond, {0, 0}, {4, 4}, 2.0f));             // within the margin
+  EXPECT_FALSE(gpu::outline_meets_box(diamond, {21, 9}, {30, 11}, 0.5f));         // beside its tip
+  EXPECT_TRUE(gpu::outline_meets_box({}, {100, 100}, {101, 101}, 0.0f));          // unknown: everywhere
+}
+
+TEST(BottleLayoutTest, AShadowsOutlineHoldsEveryPointOfItsSweepAndLessThanItsRectangle) {
+  Camera camera;
+  camera.position = glm::vec3(0.6f, 0.9f, 1.2f);
+  camera.target = glm::vec3(0.0f);
+  const glm::mat4 view_proj = camera.projection(1.5f) * camera.view();
+  const VkExtent2D extent{600, 400};
+  const Bounds box{glm::vec3(-0.04f, 0.0f, -0.04f), glm::vec3(0.04f, 0.3f, 0.04f)};
+  const glm::mat4 model = glm::translate(glm::mat4(1.0f), glm::vec3(0.1f, 0.0f, -0.1f));
+  // A low sun from the front left: a long shadow across the screen.
+  const glm::vec3 sun = glm::normalize(glm::vec3(-1.0f, 0.6f, 0.8f));
+  const gpu::ShadowSpread spread{0.01f, 0.02f};
+  const gpu::ShadowArea area = gpu::shadow_area(view_proj, model, box, sun, 0.0f, 3.0f, spread, extent);
+  ASSERT_GE(area.outline.size(), 4u);
+  std::mt19937 random(3);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  for (int i = 0; i < 2000; ++i) {
+    // A point of the grown box, moved away from the sun at most down to the floor, and off by
+    // the penumbra at that distance.
+    const glm::vec3 local =
+        glm::mix(box.min - spread.margin, box.max + spread.margin, glm::vec3(unit(random), unit(random), unit(random)));
+    const glm::vec3 start = glm::vec3(model * glm::vec4(local, 1.0f));
+    const float along = unit(random) * std::max(start.y, 0.0f) / sun.y;
+    const glm::vec3 off =
+        (glm::vec3(unit(random), unit(random), unit(random)) * 2.0f - 1.0f) * (along * spread.widening);
+    const glm::vec4 clip = view_proj * glm::vec4(start - sun * along + off, 1.0f);
+    const glm::vec2 pixel = (glm::vec2(clip) / clip.w * 0.5f + 0.5f) * glm::vec2(extent.width, extent.height);
+    ASSERT_TRUE(gpu::outline_meets_box(area.outline, pixel, pixel, 0.01f)) << "point " << i << " outside";
+  }
+  int inside = 0;
+  for (int y = area.rect.offset.y; y < area.rect.offset.y + int(area.rect.extent.height); ++y)
+    for (int x = area.rect.offset.x; x < area.rect.offset.x + int(area.rect.extent.width); ++x)
+      inside += gpu::outline_meets_box(area.outline, glm::vec2(x, y) + 0.5f, glm::vec2(x, y) + 0.5f, 0.0f);
+  EXPECT_LT(inside, int(0.8f * float(area.rect.extent.width * area.rect.extent.height)))
+      << "a diagonal shadow's outline should leave its rectangle's corners out";
 }
 
 }  // namespace

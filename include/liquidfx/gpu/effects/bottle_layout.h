@@ -7,7 +7,9 @@
 #include <vulkan/vulkan.h>
 
 #include <cstdint>
+#include <functional>
 #include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
 #include <span>
 #include <vector>
@@ -22,10 +24,25 @@ namespace lfx::gpu {
 VkRect2D screen_rect(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, VkExtent2D extent);
 /// The same for world points.
 VkRect2D screen_rect(const glm::mat4& view_proj, std::span<const glm::vec3> points, VkExtent2D extent);
-/// The pixels a container's shadow can fall on: its box (placed by `model`) swept away from the
-/// sun down to the floor height (at most `longest` metres).
-VkRect2D shadow_rect(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, const glm::vec3& sun,
-                     float floor_height, float longest, VkExtent2D extent);
+/// How far beyond its box a container's soft shadow reaches: `margin` metres all round and
+/// `widening` metres more per metre along the sun (the penumbra).
+struct ShadowSpread {
+  float margin = 0.0f;
+  float widening = 0.0f;
+};
+/// Where a container's shadow can fall: its box (placed by `model`, grown by the spread) swept
+/// away from the sun down to the floor height (at most `longest` metres), on the screen as that
+/// sweep's convex outline (pixels) and the outline's rectangle (as screen_rect). The outline is
+/// empty where the sweep reaches behind the eye (only the rectangle, the whole frame, is known).
+struct ShadowArea {
+  VkRect2D rect;
+  std::vector<glm::vec2> outline;
+};
+ShadowArea shadow_area(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, const glm::vec3& sun,
+                       float floor_height, float longest, ShadowSpread spread, VkExtent2D extent);
+/// Whether a convex outline (pixels), grown by `margin` pixels, meets the box from `lo` to `hi`;
+/// an empty outline meets everything.
+bool outline_meets_box(std::span<const glm::vec2> outline, glm::vec2 lo, glm::vec2 hi, float margin);
 bool rects_overlap(const VkRect2D& a, const VkRect2D& b);
 /// Whether every pixel of `inner` is in `outer`.
 bool rect_contains(const VkRect2D& outer, const VkRect2D& inner);
@@ -49,9 +66,12 @@ struct TileEntry {
 };
 /// Appends the tiles covering `rect` for `item`.
 void append_tiles(const VkRect2D& rect, std::uint32_t item, std::vector<TileEntry>& out);
+/// Which of rect k's tiles (given as its pixels) a tile list keeps.
+using TileFilter = std::function<bool(std::size_t k, const VkRect2D& tile)>;
 /// Tiles covered by any of `rects`, in row order (ascending `tile`), each with the list of the
-/// rects' indices that cover it (`first`, `count` into `items`).
+/// rects' indices that cover it (`first`, `count` into `items`); with `keep`, only the tiles of
+/// rect k that it keeps for k.
 void tiles_with_lists(std::span<const VkRect2D> rects, VkExtent2D extent, std::vector<TileEntry>& tiles,
-                      std::vector<std::uint32_t>& items);
+                      std::vector<std::uint32_t>& items, const TileFilter& keep = {});
 
 }  // namespace lfx::gpu

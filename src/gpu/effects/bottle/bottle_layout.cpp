@@ -43,16 +43,79 @@ VkRect2D screen_rect(const glm::mat4& view_proj, const glm::mat4& model, const B
   return screen_rect(view_proj, corners, extent);
 }
 
-VkRect2D shadow_rect(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, const glm::vec3& sun,
-                     float floor_height, float longest, VkExtent2D extent) {
+namespace {
+
+// The outline of points on the screen: their convex hull (monotone chain), counter-clockwise.
+std::vector<glm::vec2> convex_hull(std::vector<glm::vec2> points) {
+  std::sort(points.begin(), points.end(),
+            [](glm::vec2 a, glm::vec2 b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+  if (points.size() < 3) return points;
+  const auto turn = [](glm::vec2 o, glm::vec2 a, glm::vec2 b) {
+    return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+  };
+  std::vector<glm::vec2> hull(2 * points.size());
+  std::size_t k = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {  // lower chain
+    while (k >= 2 && turn(hull[k - 2], hull[k - 1], points[i]) <= 0.0f) --k;
+    hull[k++] = points[i];
+  }
+  for (std::size_t i = points.size() - 1, lower = k + 1; i-- > 0;) {  // upper chain
+    while (k >= lower && turn(hull[k - 2], hull[k - 1], points[i]) <= 0.0f) --k;
+    hull[k++] = points[i];
+  }
+  hull.resize(k - 1);  // the last point is the first
+  return hull;
+}
+
+}  // namespace
+
+ShadowArea shadow_area(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, const glm::vec3& sun,
+                       float floor_height, float longest, ShadowSpread spread, VkExtent2D extent) {
+  const Bounds grown{box.min - glm::vec3(spread.margin), box.max + glm::vec3(spread.margin)};
   std::vector<glm::vec3> points;
-  for (const glm::vec3& c : world_corners(model, box)) {
+  for (const glm::vec3& c : world_corners(model, grown)) {
     const float drop = std::max(c.y - floor_height, 0.0f);
     const float along = sun.y > 1e-3f ? std::min(drop / sun.y, longest) : longest;
+    const glm::vec3 far = c - sun * along;
+    const float penumbra = along * spread.widening;
     points.push_back(c);
-    points.push_back(c - sun * along);
+    for (int corner = 0; corner < 8; ++corner)  // a cube around the far point, as wide as the penumbra
+      points.push_back(far + glm::vec3(corner & 1 ? penumbra : -penumbra, corner & 2 ? penumbra : -penumbra,
+                                       corner & 4 ? penumbra : -penumbra));
   }
-  return screen_rect(view_proj, points, extent);
+  ShadowArea area{screen_rect(view_proj, points, extent), {}};
+  std::vector<glm::vec2> pixels;
+  for (const glm::vec3& p : points) {
+    const glm::vec4 clip = view_proj * glm::vec4(p, 1.0f);
+    if (clip.w <= 1e-4f) return area;  // behind the eye: the rectangle is the whole frame
+    pixels.push_back((glm::vec2(clip) / clip.w * 0.5f + 0.5f) * glm::vec2(extent.width, extent.height));
+  }
+  area.outline = convex_hull(std::move(pixels));
+  return area;
+}
+
+bool outline_meets_box(std::span<const glm::vec2> outline, glm::vec2 lo, glm::vec2 hi, float margin) {
+  if (outline.empty()) return true;
+  // Separating axes: the box's (the outline's bounds) and each edge's outward normal.
+  glm::vec2 outline_lo(1e30f), outline_hi(-1e30f);
+  for (glm::vec2 p : outline) {
+    outline_lo = glm::min(outline_lo, p);
+    outline_hi = glm::max(outline_hi, p);
+  }
+  if (outline_lo.x - margin > hi.x || outline_hi.x + margin < lo.x || outline_lo.y - margin > hi.y ||
+      outline_hi.y + margin < lo.y)
+    return false;
+  for (std::size_t i = 0; i < outline.size(); ++i) {
+    const glm::vec2 a = outline[i], b = outline[(i + 1) % outline.size()];
+    const glm::vec2 edge = b - a;
+    const float length = std::sqrt(edge.x * edge.x + edge.y * edge.y);
+    if (length <= 0.0f) continue;
+    const glm::vec2 out = glm::vec2(edge.y, -edge.x) / length;  // counter-clockwise: outward
+    // The box corner farthest inside along the normal.
+    const glm::vec2 nearest(out.x > 0.0f ? lo.x : hi.x, out.y > 0.0f ? lo.y : hi.y);
+    if (out.x * (nearest.x - a.x) + out.y * (nearest.y - a.y) > margin) return false;
+  }
+  return true;
 }
 
 bool rect_contains(const VkRect2D& outer, const VkRect2D& inner) {
@@ -113,7 +176,7 @@ void append_tiles(const VkRect2D& rect, std::uint32_t item, std::vector<TileEntr
 }
 
 void tiles_with_lists(std::span<const VkRect2D> rects, VkExtent2D extent, std::vector<TileEntry>& tiles,
-                      std::vector<std::uint32_t>& items) {
+                      std::vector<std::uint32_t>& items, const TileFilter& keep) {
   const std::uint32_t tile = shared::kBottleTile;
   const std::uint32_t columns = (extent.width + tile - 1) / tile, rows = (extent.height + tile - 1) / tile;
   std::vector<std::vector<std::uint32_t>> lists(std::size_t(columns) * rows);
@@ -122,7 +185,9 @@ void tiles_with_lists(std::span<const VkRect2D> rects, VkExtent2D extent, std::v
     covered.clear();
     append_tiles(rects[k], std::uint32_t(k), covered);
     for (const TileEntry& e : covered) {
-      const glm::ivec2 origin = shared::bottle_tile_origin(e.tile) / int(tile);
+      const glm::ivec2 pixel = shared::bottle_tile_origin(e.tile);
+      if (keep && !keep(k, {{pixel.x, pixel.y}, {tile, tile}})) continue;
+      const glm::ivec2 origin = pixel / int(tile);
       lists[std::size_t(origin.x) + std::size_t(origin.y) * columns].push_back(std::uint32_t(k));
     }
   }

@@ -483,23 +483,45 @@ void BottleRenderer::record_shadows(FrameContext& frame) {
   const VkExtent2D half{shade_.width(), shade_.height()};
   const glm::vec3 sun(frame.uniforms.sun_direction);
   std::vector<VkRect2D> rects, half_rects;
+  std::vector<std::vector<glm::vec2>> outlines;
   for (const Slot& slot : slots_) {
     const BottleDraw& draw = draws_[slot.draw];
-    const VkRect2D r = draw.glass.shadow > 0.0f ? shadow_rect(frame.uniforms.view_proj, draw.liquid->gpu().model,
-                                                              meshes_.at(&draw.liquid->shape())->bounds, sun,
-                                                              kFloorHeight, kLongestShadow, extent)
-                                                : VkRect2D{};
+    const ShapeMeshes& meshes = *meshes_.at(&draw.liquid->shape());
+    // As far as shadows.comp's soft edge reaches beyond the container: half its penumbra, which
+    // is at least a grid cell and a march step (at most the grids' diagonal over the steps) and
+    // widens with the distance from the lit point (the sweep's, and at most that diagonal more).
+    const float cell = meshes.volume_origin.w;
+    const float diagonal = glm::length(glm::vec3(meshes.volume_size) - 1.0f) * cell;
+    const ShadowSpread spread{
+        0.5f * (std::max(cell, diagonal / float(shared::kBottleShadowSteps)) + diagonal * shared::kBottleSunRadius),
+        0.5f * shared::kBottleSunRadius};
+    ShadowArea area;
+    if (draw.glass.shadow > 0.0f)
+      area = shadow_area(frame.uniforms.view_proj, draw.liquid->gpu().model, meshes.bounds, sun, kFloorHeight,
+                         kLongestShadow, spread, extent);
+    const VkRect2D& r = area.rect;
     rects.push_back(r);
     // Half resolution, a texel wider each side for the bilinear filter of the apply pass.
     half_rects.push_back(r.extent.width == 0 ? r
                                              : rect_grown({{r.offset.x / 2, r.offset.y / 2},
                                                            {(r.extent.width + 1) / 2, (r.extent.height + 1) / 2}},
                                                           1, half));
+    outlines.push_back(std::move(area.outline));
   }
+  // Of the rectangles' tiles only those the shadow's outline meets (a long shadow across the
+  // screen covers a fraction of its rectangle): the march's where a texel's point (a pixel)
+  // may lie in it, the apply pass's where its bilinear filter may read such a texel (two pixels
+  // farther); a pixel more for rounding.
+  const auto meets = [&](std::size_t k, const VkRect2D& tile, float scale, float margin) {
+    const glm::vec2 lo = glm::vec2(tile.offset.x, tile.offset.y) * scale;
+    return outline_meets_box(outlines[k], lo, lo + glm::vec2(tile.extent.width, tile.extent.height) * scale, margin);
+  };
   std::vector<TileEntry> tiles, shade_tiles;
   std::vector<std::uint32_t> casters, unused;
-  tiles_with_lists(half_rects, half, tiles, casters);
-  tiles_with_lists(rects, extent, shade_tiles, unused);
+  tiles_with_lists(half_rects, half, tiles, casters,
+                   [&](std::size_t k, const VkRect2D& t) { return meets(k, t, 2.0f, 1.0f); });
+  tiles_with_lists(rects, extent, shade_tiles, unused,
+                   [&](std::size_t k, const VkRect2D& t) { return meets(k, t, 1.0f, 3.0f); });
   caster_demand_ = casters.size();
   if (tiles.empty()) return;
   if (casters.size() * sizeof(std::uint32_t) > casters_.size()) return;  // for one frame, until prepare makes room
