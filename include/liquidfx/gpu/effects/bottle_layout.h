@@ -35,7 +35,7 @@ struct ShadowSpread {
 /// sweep's convex outline (pixels) and the outline's rectangle (as screen_rect). The outline is
 /// empty where the sweep reaches behind the eye (only the rectangle, the whole frame, is known).
 struct ShadowArea {
-  VkRect2D rect;
+  VkRect2D rect{};
   std::vector<glm::vec2> outline;
 };
 ShadowArea shadow_area(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, const glm::vec3& sun,
