@@ -102,15 +102,19 @@ vec3 sunlight_past(uint k, vec3 point, vec3 sun, float jitter) {
   float leave = min(min(max(t0.x, t1.x), max(t0.y, t1.y)), max(t0.z, t1.z));
   if (leave <= enter) return vec3(1.0);
 
-  float step = (leave - enter) / float(kBottleShadowSteps);
+  // Steps of at most a cell, so that the march misses nothing the grids resolve without widening
+  // the penumbra beyond a cell to cover its gaps (bottle_renderer.cpp bounds the shadow by that).
+  float cell = d.volume_origin.w;
+  int steps = clamp(int(ceil((leave - enter) / cell)), 1, kBottleShadowMaxSteps);
+  float step = (leave - enter) / float(steps);
   float glass = 0.0, liquid = 0.0, liquid_path = 0.0, deepest = 0.0;
   float surface_at = -1.0;  // where the ray leaves the liquid through its surface
   bool was_in_liquid = false;
-  for (int i = 0; i < kBottleShadowSteps; ++i) {
+  for (int i = 0; i < steps; ++i) {
     float s = enter + (float(i) + jitter) * step;
     vec3 p = origin + dir * s;
-    // The penumbra: the sun's width at this distance, and never narrower than a step or a cell.
-    float penumbra = max(max(d.volume_origin.w, step), s * kBottleSunRadius);
+    // The penumbra: the sun's width at this distance, and never narrower than a cell.
+    float penumbra = max(cell, s * kBottleSunRadius);
     vec2 distances = grid_distances(d, p);
     float outer = distances.x;
     glass = max(glass, clamp(0.5 - outer / penumbra, 0.0, 1.0));

@@ -487,14 +487,12 @@ void BottleRenderer::record_shadows(FrameContext& frame) {
   for (const Slot& slot : slots_) {
     const BottleDraw& draw = draws_[slot.draw];
     const ShapeMeshes& meshes = *meshes_.at(&draw.liquid->shape());
-    // As far as shadows.comp's soft edge reaches beyond the container: half its penumbra, which
-    // is at least a grid cell and a march step (at most the grids' diagonal over the steps) and
-    // widens with the distance from the lit point (the sweep's, and at most that diagonal more).
+    // As far as shadows.comp's soft edge reaches beyond the container: half its penumbra, a grid
+    // cell widening with the distance from the lit point (the sweep's, and at most the grids'
+    // diagonal more).
     const float cell = meshes.volume_origin.w;
     const float diagonal = glm::length(glm::vec3(meshes.volume_size) - 1.0f) * cell;
-    const ShadowSpread spread{
-        0.5f * (std::max(cell, diagonal / float(shared::kBottleShadowSteps)) + diagonal * shared::kBottleSunRadius),
-        0.5f * shared::kBottleSunRadius};
+    const ShadowSpread spread{0.5f * (cell + diagonal * shared::kBottleSunRadius), 0.5f * shared::kBottleSunRadius};
     ShadowArea area;
     if (draw.glass.shadow > 0.0f)
       area = shadow_area(frame.uniforms.view_proj, draw.liquid->gpu().model, meshes.bounds, sun, kFloorHeight,
