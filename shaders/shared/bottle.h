@@ -51,7 +51,6 @@ struct BottleDrawGpu {
   uint keep_all; /* 1: every row to the liquid list (tests: nothing sorted) */ \
   uint unused0;                                                                \
   uint unused1;
-#define LFX_BOTTLE_SHADOW_PUSH vec4 floor_plane; /* xyz up, w: floor height (m); shadows are cast no lower */
 
 #ifdef __cplusplus
 struct BottleCompositePush {
