@@ -182,12 +182,12 @@ vec3 shade_at(uvec4 tile, ivec2 q) {
   // Lift the point off its surface so that its own depth never shadows it.
   point += normal * 1e-3;
 
-  // First which of the tile's casters the ray passes near (cheap), then the march through those
-  // only: a loop ends once no texel has work left in it, where an `if` would still cost a CPU
-  // rasteriser the whole march for every caster.
   // The march's samples offset per texel (interleaved gradient noise of its position, not of
   // its place in the tile list), so that steps do not band.
   float jitter = fract(52.9829189 * fract(dot(vec2(q), vec2(0.06711056, 0.00583715))));
+  // First which of the tile's casters the ray passes near (cheap), then the march through those
+  // only: a loop ends once no texel has work left in it, where an `if` would still cost a CPU
+  // rasteriser the whole march for every caster.
   vec3 light = vec3(1.0);
   for (uint first = 0u; first < tile.w; first += 32u) {
     uint near = 0u;

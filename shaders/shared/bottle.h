@@ -7,12 +7,13 @@
 
 LFX_SHARED_BEGIN
 
-// The composite and the shadows work on 8 x 8 pixel tiles, named in tile lists as one uint.
 // How fast a shadow's penumbra widens with distance from its caster (radians: the sun's radius).
 LFX_CONST float kBottleSunRadius = 0.02f;
 // The most samples of a sun ray's march through a container's distance grids (shadows.comp),
 // one a cell: the grids' diagonal, at most 29 samples along each axis (24 and the margins).
 LFX_CONST int kBottleShadowMaxSteps = 52;
+
+// The composite and the shadows work on 8 x 8 pixel tiles, named in tile lists as one uint.
 LFX_CONST uint kBottleTile = 8u;
 
 LFX_FN uint bottle_tile_pack(uint column, uint row) {
