@@ -23,6 +23,9 @@ namespace {
 constexpr float kFloorHeight = 0.0f;
 constexpr float kLongestShadow = 3.0f;
 constexpr int kGridResolution = 24;  // distance samples along a shape's longest side
+// shadows.comp marches a step a cell, at most kBottleShadowMaxSteps: the grids' diagonal (their
+// longest side has kGridResolution + 4 cells with the margins, add_distance_grids) must fit.
+static_assert(1.7321f * float(kGridResolution + 4) + 1.0f <= float(shared::kBottleShadowMaxSteps));
 // The group of containers outside the view: not drawn, but their shadows may fall into it.
 constexpr int kOffScreen = std::numeric_limits<int>::max();
 // sort_rows.comp's indirect dispatches are uvec4s.
