@@ -502,7 +502,8 @@ void BottleRenderer::record_shadows(FrameContext& frame) {
                          kLongestShadow, spread, extent);
     const VkRect2D& r = area.rect;
     rects.push_back(r);
-    // Half resolution, a texel wider each side for the bilinear filter of the apply pass.
+    // Half resolution, a texel wider each side (a texel's point is the pixel at 2q + 1); the
+    // outline below keeps only the tiles it reaches, and a texel left out holds 1.
     half_rects.push_back(r.extent.width == 0 ? r
                                              : rect_grown({{r.offset.x / 2, r.offset.y / 2},
                                                            {(r.extent.width + 1) / 2, (r.extent.height + 1) / 2}},
