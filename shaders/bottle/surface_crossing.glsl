@@ -3,7 +3,7 @@
 // Where along the ray (t in [lo, hi]) the surface is crossed, going down into the liquid
 // (entering) or up out of it, given the surface distances at both ends; -1 when the ends do not
 // straddle it. The search starts in a bracket around the flat plane's crossing, wide enough for
-// the waves, and bisects.
+// the waves, and narrowed down.
 float find_surface(LiquidContainerGpu c, vec3 ro, vec3 rd, float lo, float hi, float f_lo, float f_hi, bool entering) {
   if (entering ? !(f_lo > 0.0 && f_hi <= 0.0) : !(f_lo <= 0.0 && f_hi > 0.0)) return -1.0;
   vec3 n = c.plane.xyz;
@@ -22,8 +22,11 @@ float find_surface(LiquidContainerGpu c, vec3 ro, vec3 rd, float lo, float hi, f
       lo = b1, f_lo = f1;
     }
   }
-  for (int i = 0; i < 14; ++i) {
-    float mid = 0.5 * (lo + hi);
+  // Bisection keeps one crossing in the bracket; over what is left of it the surface is nearly
+  // straight, and steps of regula falsi close in on it faster: 8 evaluations of the surface
+  // where bisection alone took 14.
+  for (int i = 0; i < 8; ++i) {
+    float mid = i < 6 ? 0.5 * (lo + hi) : lo + (hi - lo) * f_lo / (f_lo - f_hi);
     float f = liquid_surface_distance(c, ro + rd * mid);
     if ((f > 0.0) == (f_lo > 0.0)) {
       lo = mid;
