@@ -37,16 +37,22 @@ vec2 grid_distances(BottleDrawGpu d, vec3 p) {
   return mix(mix(c00, c10, f.y), mix(c01, c11, f.y), f.z);
 }
 
-// How much of the surface's curvature focuses light onto a point `fall` metres below it. The
-// curvature is the divergence of the height's gradient (which liquid_surface_height gives with
-// the height), by differences over one step along x and along z: three evaluations, not five.
+// How much of the surface's curvature focuses light onto a point `fall` metres below it, where
+// the sun ray crosses the surface at `at` (fall > 0; 1 elsewhere). The curvature is the
+// divergence of the height's gradient (which liquid_surface_height gives with the height), by
+// differences over one step along x and along z: three evaluations, in a loop that runs only
+// where the ray crosses the surface (on a CPU rasteriser a loop that no texel of the row needs
+// ends at once, where an `if` would still evaluate the surface for the whole row).
 float surface_focus(LiquidContainerGpu c, vec3 at, float fall) {
   float e = 0.004;
-  vec3 here = liquid_surface_height(c, at);
-  float along_x = liquid_surface_height(c, at + vec3(e, 0.0, 0.0)).y - here.y;
-  float along_z = liquid_surface_height(c, at + vec3(0.0, 0.0, e)).z - here.z;
-  float curvature = (along_x + along_z) / e;
-  float spread = 1.0 + fall * (1.0 - 1.0 / c.optics.y) * curvature;
+  vec3 here = vec3(0.0);
+  float curvature = 0.0;
+  for (int i = 0; i < (fall > 0.0 ? 3 : 0); ++i) {
+    vec3 h = liquid_surface_height(c, at + vec3(i == 1 ? e : 0.0, 0.0, i == 2 ? e : 0.0));
+    if (i == 0) here = h;
+    else curvature += (i == 1 ? h.y - here.y : h.z - here.z) / e;
+  }
+  float spread = 1.0 + max(fall, 0.0) * (1.0 - 1.0 / c.optics.y) * curvature;
   return clamp(1.0 / max(spread, 0.3), 0.3, 3.0);
 }
 
@@ -100,11 +106,21 @@ vec3 sunlight_past(uint k, vec3 point, vec3 sun, float jitter) {
   vec3 t0 = (lo - origin) * inv, t1 = (hi - origin) * inv;
   float enter = max(max(max(min(t0.x, t1.x), min(t0.y, t1.y)), min(t0.z, t1.z)), 0.0);
   float leave = min(min(max(t0.x, t1.x), max(t0.y, t1.y)), max(t0.z, t1.z));
-  if (leave <= enter) return vec3(1.0);
+  // And of that, the part within the container's radius of its axis and as far as the penumbra
+  // and the grids' interpolation reach beyond it (passes_near's capsule): a round container
+  // fills little more than three quarters of its box.
+  float cell = d.volume_origin.w;
+  float capsule = d.look.z + 2.0 * cell + max(leave, 0.0) * kBottleSunRadius;
+  vec2 across = origin.xz - (lo.xz + hi.xz) * 0.5;
+  float a = dot(dir.xz, dir.xz), b = dot(across, dir.xz), disc = b * b - a * (dot(across, across) - capsule * capsule);
+  if (a > 1e-8 && disc > 0.0) {
+    enter = max(enter, (-b - sqrt(disc)) / a);
+    leave = min(leave, (-b + sqrt(disc)) / a);
+  }
+  if (leave <= enter || (a > 1e-8 && disc <= 0.0)) return vec3(1.0);
 
   // Steps of at most a cell, so that the march misses nothing the grids resolve without widening
   // the penumbra beyond a cell to cover its gaps (bottle_renderer.cpp bounds the shadow by that).
-  float cell = d.volume_origin.w;
   int steps = clamp(int(ceil((leave - enter) / cell)), 1, kBottleShadowMaxSteps);
   float step = (leave - enter) / float(steps);
   float glass = 0.0, liquid = 0.0, liquid_path = 0.0, deepest = 0.0;
@@ -155,7 +171,7 @@ vec3 sunlight_past(uint k, vec3 point, vec3 sun, float jitter) {
       float soft = max(0.3 * reach, 2.0 * (d.volume_origin.w + behind * kBottleSunRadius));
       float lens = (1.0 / squeeze) * (1.0 - smoothstep(reach - soft, reach + soft, abs(offset)));
       through_liquid *= mix(1.0, lens, smoothstep(0.0, lens_radius * 0.5, behind));
-      if (surface_at > 0.0) through_liquid *= surface_focus(c, point + sun * surface_at, surface_at);
+      through_liquid *= surface_focus(c, point + sun * surface_at, surface_at);
     }
     light *= mix(vec3(1.0), through_liquid, liquid);
   }
