@@ -187,6 +187,7 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
   // bands (sort_rows.comp sorted the row here): the ray enters through the wall and leaves
   // through the far wall, meniscus and foam are 0. The same result as the full code below.
   const bool top = false, leaves_by_top = false;
+  const vec3 surface_normal = vec3(0.0, 1.0, 0.0);  // no surface is crossed
   far_distance = -1.0;  // below the surface (the caller reads it only for a ray out of the liquid)
 #else
   vec3 wall = ro + rd * a;
@@ -196,13 +197,19 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
   if (top) {
     into_air(ray, c, draw, wall, a, wall_distance, wall_hit, glass_in_front);
     if (!ray_alive(ray)) return -1.0;
-    t_in = find_surface(c, ro, rd, a, b, wall_distance, far_distance, true);
-    if (t_in < 0.0) return -1.0;
-    n_in = liquid_surface_normal(c, ro + rd * t_in);
   }
-  float up = find_surface(c, ro, rd, t_in, b, top ? -1e-7 : wall_distance, far_distance, false);
-  bool leaves_by_top = up > 0.0;
-  if (leaves_by_top) t_out = up;
+  // The stretch crosses the surface at most once that counts: a ray that starts above it enters
+  // there (and then ends below it, or it meets no liquid); one that starts below can only leave
+  // upwards. One search and one normal serve both (on a CPU rasteriser both branches' would run).
+  float crossing = find_surface(c, ro, rd, a, b, wall_distance, far_distance, top);
+  vec3 surface_normal = liquid_surface_normal(c, ro + rd * crossing);
+  if (top) {
+    if (crossing < 0.0) return -1.0;
+    t_in = crossing;
+    n_in = surface_normal;
+  }
+  bool leaves_by_top = !top && crossing > 0.0;
+  if (leaves_by_top) t_out = crossing;
 #endif
   if (t_out <= t_in) return -1.0;
   vec3 entry = ro + rd * t_in;
@@ -287,10 +294,7 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
   vec3 scatter = c.body_color.rgb * (frame.sun_radiance.rgb * 0.25 + sky_light(n_in) * 0.8);
   ray.radiance += ray.weight * c.body_color.w * scatter;
   ray.weight *= (1.0 - c.body_color.w) * exp(-c.absorption.rgb * (t_out - t_in));
-  if (leaves_by_top) {
-    vec3 exit = ro + rd * t_out;
-    cross_interface(ray, t_out, liquid_surface_normal(c, exit), index, 1.0, share);
-  }
+  if (leaves_by_top) cross_interface(ray, t_out, surface_normal, index, 1.0, share);
   return leaves_by_top ? -1.0 : t_out;
 }
 #endif
