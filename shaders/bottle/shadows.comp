@@ -67,10 +67,12 @@ vec2 ray_segment_distance(vec3 origin, vec3 dir, vec3 a, vec3 b) {
   return vec2(distance(origin + dir * s, a + axis * along), s);
 }
 
-// The sun ray from a point in container k's coordinates, and the box of its distance grids.
+// The sun ray from a point in container k's coordinates, the box of its distance grids, and the
+// vertical axis (x, z) through the box's middle.
 struct LocalRay {
   vec3 origin, dir;
   vec3 lo, hi;
+  vec2 axis;
 };
 
 LocalRay local_ray(BottleDrawGpu d, LiquidContainerGpu c, vec3 point, vec3 sun) {
@@ -79,19 +81,22 @@ LocalRay local_ray(BottleDrawGpu d, LiquidContainerGpu c, vec3 point, vec3 sun) 
   r.dir = normalize(mat3(c.world_to_local) * sun);
   r.lo = d.volume_origin.xyz;
   r.hi = r.lo + (vec3(d.volume_size.xyz) - 1.0) * d.volume_origin.w;
+  r.axis = (r.lo.xz + r.hi.xz) * 0.5;
   return r;
 }
+
+// The radius about that axis within which container k can shade a point s metres along the ray:
+// the container's, two cells for the penumbra's floor and the grids' interpolation, and the
+// sun's widening.
+float capsule_radius(BottleDrawGpu d, float s) { return d.look.z + 2.0 * d.volume_origin.w + s * kBottleSunRadius; }
 
 // Whether the sun ray from `point` passes through container k's bounding capsule (its axis, the
 // radius and the penumbra): most rays miss it.
 bool passes_near(uint k, vec3 point, vec3 sun) {
   BottleDrawGpu d = draws[k];
   LocalRay r = local_ray(d, containers[k], point, sun);
-  vec3 origin = r.origin, dir = r.dir, lo = r.lo, hi = r.hi;
-  vec2 axis_center = (lo.xz + hi.xz) * 0.5;
-  vec2 near = ray_segment_distance(origin, dir, vec3(axis_center.x, lo.y, axis_center.y),
-                                   vec3(axis_center.x, hi.y, axis_center.y));
-  return near.x <= d.look.z + 2.0 * d.volume_origin.w + near.y * kBottleSunRadius;
+  vec2 near = ray_segment_distance(r.origin, r.dir, vec3(r.axis.x, r.lo.y, r.axis.y), vec3(r.axis.x, r.hi.y, r.axis.y));
+  return near.x <= capsule_radius(d, near.y);
 }
 
 // What reaches `point` of the sun's light past container k (1: all of it), for a ray that
@@ -106,12 +111,10 @@ vec3 sunlight_past(uint k, vec3 point, vec3 sun, float jitter) {
   vec3 t0 = (lo - origin) * inv, t1 = (hi - origin) * inv;
   float enter = max(max(max(min(t0.x, t1.x), min(t0.y, t1.y)), min(t0.z, t1.z)), 0.0);
   float leave = min(min(max(t0.x, t1.x), max(t0.y, t1.y)), max(t0.z, t1.z));
-  // And of that, the part within the container's radius of its axis and as far as the penumbra
-  // and the grids' interpolation reach beyond it (passes_near's capsule): a round container
-  // fills little more than three quarters of its box.
-  float cell = d.volume_origin.w;
-  float capsule = d.look.z + 2.0 * cell + max(leave, 0.0) * kBottleSunRadius;
-  vec2 across = origin.xz - (lo.xz + hi.xz) * 0.5;
+  // And of that, the part within the capsule passes_near tests (as wide as at the box's far
+  // end): a round container fills little more than three quarters of its box.
+  float capsule = capsule_radius(d, max(leave, 0.0));
+  vec2 across = origin.xz - r.axis;
   float a = dot(dir.xz, dir.xz), b = dot(across, dir.xz), disc = b * b - a * (dot(across, across) - capsule * capsule);
   if (a > 1e-8 && disc > 0.0) {
     enter = max(enter, (-b - sqrt(disc)) / a);
@@ -121,6 +124,7 @@ vec3 sunlight_past(uint k, vec3 point, vec3 sun, float jitter) {
 
   // Steps of at most a cell, so that the march misses nothing the grids resolve without widening
   // the penumbra beyond a cell to cover its gaps (bottle_renderer.cpp bounds the shadow by that).
+  float cell = d.volume_origin.w;
   int steps = clamp(int(ceil((leave - enter) / cell)), 1, kBottleShadowMaxSteps);
   float step = (leave - enter) / float(steps);
   float glass = 0.0, liquid = 0.0, liquid_path = 0.0, deepest = 0.0;
@@ -160,9 +164,8 @@ vec3 sunlight_past(uint k, vec3 point, vec3 sun, float jitter) {
       // The round body as a cylindrical lens (focal length n R / (2 (n - 1)) from its axis):
       // light through it converges towards a bright line and leaves dark fringes beside it.
       vec2 across = vec2(-dir.z, dir.x) / max(length(dir.xz), 1e-4);
-      vec2 axis = (lo.xz + hi.xz) * 0.5;
-      float offset = dot(origin.xz - axis, across);
-      float behind = -dot(origin.xz - axis, dir.xz) / max(length(dir.xz), 1e-4);
+      float offset = dot(origin.xz - r.axis, across);
+      float behind = -dot(origin.xz - r.axis, dir.xz) / max(length(dir.xz), 1e-4);
       float lens_radius = c.optics.z;
       float focal = c.optics.y * lens_radius / (2.0 * (c.optics.y - 1.0));
       float squeeze = max(abs(1.0 - behind / focal), 0.25);
