@@ -13,13 +13,13 @@
 namespace {
 
 // A CPU Vulkan driver (lavapipe) allocates and frees large blocks every frame (the more so the
-// more instances a draw has, as the times below suggest). glibc serves blocks above an adaptive threshold from
-// fresh mappings and gives freed memory at the heap's top back to the system, so that, depending
-// on the order of earlier allocations, a run either reuses that memory or faults in new pages
-// every frame: measured at 100 bottles, the reference's two draws of 100 instances took 83 ms
-// instead of 32, and the bottle surfaces 150 ms or 95 depending on the build. Keeping freed
-// memory for reuse makes every run the steady one (the whole frame 30 % faster there); a GPU
-// driver does not allocate like this, and the CLI keeps at most its peak.
+// more instances a draw has, as the times below suggest). glibc serves blocks above an adaptive
+// threshold from fresh mappings and gives freed memory at the heap's top back to the system, so
+// that, depending on the order of earlier allocations, a run either reuses that memory or
+// faults in new pages every frame: measured at 100 bottles, the reference's two draws of 100
+// instances took 83 ms instead of 32, and the bottle surfaces 150 ms or 95 depending on the
+// build. Keeping freed memory for reuse makes every run the steady one (the whole frame 30 %
+// faster there); a GPU driver does not allocate like this, and the CLI keeps at most its peak.
 void keep_freed_memory_for_reuse() {
 #ifdef __GLIBC__
   mallopt(M_MMAP_THRESHOLD, 256 << 20);

@@ -200,7 +200,7 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
   }
   // The stretch crosses the surface at most once that counts: a ray that starts above it enters
   // there (and then ends below it, or it meets no liquid); one that starts below can only leave
-  // upwards. One search and one normal serve both (on a CPU rasteriser both branches' would run).
+  // upwards. One search and one normal serve both (a CPU rasteriser would run two for every pixel).
   float crossing = find_surface(c, ro, rd, a, b, wall_distance, far_distance, top);
   vec3 surface_normal = liquid_surface_normal(c, ro + rd * crossing);
   if (top) {
