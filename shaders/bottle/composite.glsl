@@ -29,11 +29,8 @@ layout(set = 0, binding = 14, std430) readonly buffer Dispatch { uvec4 dispatch[
 layout(set = 0, binding = 4, std430) readonly buffer Bubbles {
   vec4 bubbles[];  // xyz world centre, w radius
 };
-// The surfaces (surface_encoding.glsl).
-layout(set = 0, binding = 5) uniform sampler2D outer_front_surface;
-layout(set = 0, binding = 6) uniform sampler2D outer_back_surface;
-layout(set = 0, binding = 7) uniform sampler2D inner_front_surface;
-layout(set = 0, binding = 8) uniform sampler2D inner_back_surface;
+// The surfaces (surfaces.frag, surface_encoding.glsl).
+layout(set = 0, binding = 5, std430) readonly buffer Surfaces { uvec2 surface_texels[]; };
 layout(set = 0, binding = 9) uniform sampler2D scene_color;  // with mips
 layout(set = 0, binding = 10) uniform sampler2D scene_depth;  // linear view depth
 layout(set = 0, binding = 11, rgba16f) uniform image2D color;
@@ -63,7 +60,7 @@ struct Hit {
   vec3 n;  // outward
 };
 
-Hit surface_hit(vec4 texel, float t_opaque) {
+Hit surface_hit(uvec2 texel, float t_opaque) {
   vec4 s = decode_surface(texel);
   Hit h;
   h.ok = surface_seen(texel, t_opaque);
@@ -264,8 +261,8 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
   // every line of a loop's body costs every bubble); it is shaded once.
   float t_bubble = t_out;
   vec4 nearest = vec4(0.0);
-  for (uint i = 0u; i < draw.bubbles.y; ++i) {
-    vec4 b = bubbles[draw.bubbles.x + i];
+  for (uint i = 0u; i < draw.ranges.y; ++i) {
+    vec4 b = bubbles[draw.ranges.x + i];
     vec3 oc = ro - b.xyz;
     float half_b = dot(oc, rd);
     float disc = half_b * half_b - (dot(oc, oc) - b.w * b.w);
@@ -312,10 +309,11 @@ void main() {
   vec3 ro = frame.camera_position.xyz;
   vec3 rd = view_ray_at_pixel(p);
   float t_opaque = opaque_distance(rd, texelFetch(scene_depth, p, 0).r);
-  Hit outer_front = surface_hit(texelFetch(outer_front_surface, p, 0), t_opaque);
-  Hit outer_back = surface_hit(texelFetch(outer_back_surface, p, 0), t_opaque);
-  Hit inner_front = surface_hit(texelFetch(inner_front_surface, p, 0), t_opaque);
-  Hit inner_back = surface_hit(texelFetch(inner_back_surface, p, 0), t_opaque);
+  uint at = surface_index(draw, p, 0u);  // the four layers follow each other
+  Hit outer_front = surface_hit(surface_texels[at], t_opaque);
+  Hit outer_back = surface_hit(surface_texels[at + 1u], t_opaque);
+  Hit inner_front = surface_hit(surface_texels[at + 2u], t_opaque);
+  Hit inner_back = surface_hit(surface_texels[at + 3u], t_opaque);
   if (!outer_front.ok && !outer_back.ok && !inner_front.ok) return;
 
   vec3 glass_absorption = draw.glass_absorption.rgb;

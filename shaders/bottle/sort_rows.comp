@@ -22,10 +22,7 @@ layout(set = 0, binding = 12, std430) writeonly buffer DeepRows { uvec4 deep_row
 layout(set = 0, binding = 13, std430) writeonly buffer DryRows { uvec4 dry_rows[]; };
 // Per list: x, y, z workgroups of kBottleTile rows; w rows.
 layout(set = 0, binding = 6, std430) buffer Dispatch { uvec4 dispatch[4]; };
-layout(set = 0, binding = 7) uniform sampler2D outer_front_surface;
-layout(set = 0, binding = 8) uniform sampler2D outer_back_surface;
-layout(set = 0, binding = 9) uniform sampler2D inner_front_surface;
-layout(set = 0, binding = 10) uniform sampler2D inner_back_surface;
+layout(set = 0, binding = 7, std430) readonly buffer Surfaces { uvec2 surface_texels[]; };  // surfaces.frag's
 layout(set = 0, binding = 11) uniform sampler2D scene_depth;  // linear view depth
 layout(push_constant) uniform Push { LFX_BOTTLE_ROW_SORT_PUSH };
 
@@ -49,13 +46,13 @@ float film_reach(LiquidContainerGpu c) {
   return max(max(c.film.x, c.film.y), 0.0) + max(max(c.film.z, c.film.w), 0.0) + liquid_surface_reach(c);
 }
 
-uint work_at(ivec2 p, LiquidContainerGpu c) {
+uint work_at(ivec2 p, BottleDrawGpu draw, LiquidContainerGpu c) {
   vec3 ro = frame.camera_position.xyz, rd = view_ray_at_pixel(p);
   float t_opaque = opaque_distance(rd, texelFetch(scene_depth, p, 0).r);
-  vec4 inner_front = texelFetch(inner_front_surface, p, 0), inner_back = texelFetch(inner_back_surface, p, 0);
+  uint at = surface_index(draw, p, 0u);  // the four layers follow each other
+  uvec2 inner_front = surface_texels[at + 2u], inner_back = surface_texels[at + 3u];
   bool entered = surface_seen(inner_front, t_opaque);
-  if (!entered && !surface_seen(texelFetch(outer_front_surface, p, 0), t_opaque) &&
-      !surface_seen(texelFetch(outer_back_surface, p, 0), t_opaque))
+  if (!entered && !surface_seen(surface_texels[at], t_opaque) && !surface_seen(surface_texels[at + 1u], t_opaque))
     return 0u;
   if (!entered) return kSeen;
   // The ray's stretch in the inner volume: the composite finds liquid on it only where one of
@@ -94,7 +91,7 @@ void main() {
   int lo = max(origin.x, draw.rect.x), hi = min(origin.x + int(kBottleTile), draw.rect.x + draw.rect.z);
   if (y < draw.rect.y || y >= draw.rect.y + draw.rect.w) return;
   uint work = keep_all != 0u ? kSeen | kNearSurface : 0u;
-  for (int x = lo; x < hi && (work & kNearSurface) == 0u; ++x) work |= work_at(ivec2(x, y), c);
+  for (int x = lo; x < hi && (work & kNearSurface) == 0u; ++x) work |= work_at(ivec2(x, y), draw, c);
   if (work == 0u) return;
   uint list = list_of(work);
   uint at = atomicAdd(dispatch[list].w, 1u);

@@ -1,6 +1,10 @@
-// How the surfaces pass stores a surface in an RGBA16F texel (a format every rasteriser writes
-// fast): the outward normal octahedrally in xy, the distance from the eye as a half plus the half
-// of what it misses in zw (about 22 bits together). All zero: no surface.
+// How the surfaces pass stores a surface: 64 bits a texel, read as two words. The high word is
+// the distance from the eye (a positive float's bits, which order as the floats do), the low word
+// the outward normal, octahedrally, as two 16-bit snorms; so an atomic min keeps the nearest
+// surface with its own normal whatever order the fragments come in. All ones: no surface.
+// The includer includes shared/bottle.h first.
+
+const uint kNoSurface = 0xffffffffu;
 
 vec2 octahedral_encode(vec3 n) {
   n /= abs(n.x) + abs(n.y) + abs(n.z);
@@ -14,21 +18,26 @@ vec3 octahedral_decode(vec2 e) {
   return normalize(n);
 }
 
-vec4 encode_surface(vec3 normal, float distance_from_eye) {
-  float high = unpackHalf2x16(packHalf2x16(vec2(distance_from_eye, 0.0))).x;  // what the texel will hold
-  return vec4(octahedral_encode(normalize(normal)), high, distance_from_eye - high);
+// The (low, high) words of a surface.
+uvec2 encode_surface(vec3 normal, float distance_from_eye) {
+  return uvec2(packSnorm2x16(octahedral_encode(normalize(normal))), floatBitsToUint(max(distance_from_eye, 0.0)));
 }
 
 // The distance alone (0: no surface).
-float surface_distance(vec4 texel) { return texel.z > 0.0 ? texel.z + texel.w : 0.0; }
+float surface_distance(uvec2 texel) { return texel.y != kNoSurface ? uintBitsToFloat(texel.y) : 0.0; }
 
 // xyz outward normal, w distance (0: no surface).
-vec4 decode_surface(vec4 texel) {
-  if (texel.z <= 0.0) return vec4(0.0);
-  return vec4(octahedral_decode(texel.xy), surface_distance(texel));
+vec4 decode_surface(uvec2 texel) {
+  if (texel.y == kNoSurface) return vec4(0.0);
+  return vec4(octahedral_decode(unpackSnorm2x16(texel.x)), uintBitsToFloat(texel.y));
 }
 
-// Whether a surface texel holds a surface nearer than the opaque scene (t_opaque, along the ray).
-bool surface_seen(vec4 texel, float t_opaque) {
-  return texel.z > 0.0 && surface_distance(texel) < t_opaque;
+// Whether a texel holds a surface nearer than the opaque scene (t_opaque, along the ray).
+bool surface_seen(uvec2 texel, float t_opaque) { return texel.y != kNoSurface && uintBitsToFloat(texel.y) < t_opaque; }
+
+// Where the surface of `layer` (kBottleSurfaceLayers) at pixel p, inside the container's
+// rectangle, is in the surfaces buffer (in texels).
+uint surface_index(BottleDrawGpu draw, ivec2 p, uint layer) {
+  uvec2 q = uvec2(p - draw.rect.xy);
+  return draw.ranges.z + (q.y * uint(draw.rect.z) + q.x) * kBottleSurfaceLayers + layer;
 }

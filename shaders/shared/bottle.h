@@ -25,6 +25,11 @@ LFX_FN ivec2 bottle_tile_origin(uint packed) {
   return ivec2(int(packed & 0xffffu), int(packed >> 16u)) * int(kBottleTile);
 }
 
+// The surfaces pass keeps, for every pixel of a container's rectangle, the nearest outer-glass
+// front and back faces and inner-wall (liquid mesh) front and back faces, in this order
+// (surface_encoding.glsl).
+LFX_CONST uint kBottleSurfaceLayers = 4u;
+
 // The glass's tint and opacity are what one wall of this thickness does at normal incidence.
 LFX_CONST float kBottleReferenceWall = 0.004f;
 
@@ -33,7 +38,9 @@ struct BottleDrawGpu {
   vec4 glass_absorption;  // rgb: Beer-Lambert absorption of the glass (1/m); w: share of glass refraction
   vec4 look;              // x: film opacity; y: shadow strength; z: bounding radius about the axis (m); w: unused
   ivec4 rect;             // x, y, width, height: the screen pixels the container can touch
-  uvec4 bubbles;          // x: first bubble, y: bubble count; z, w: unused
+  // x: first bubble, y: bubble count; z: the first of its surface texels in the surfaces buffer
+  // (kBottleSurfaceLayers a pixel of its rectangle, row by row); w: unused
+  uvec4 ranges;
   // The shape's signed distance grids (container and liquid, a pair per sample; container
   // coordinates, negative inside) in the volumes buffer: xyz of the first sample, w cell size (m)...
   vec4 volume_origin;
@@ -46,6 +53,11 @@ struct BottleDrawGpu {
   uint debug; /* 1: write entry and bubble points */ \
   uint unused0;                                      \
   uint unused1;                                      \
+  uint unused2;
+#define LFX_BOTTLE_SURFACES_PUSH                                           \
+  uint first_layer; /* the front faces' layer: 0 the glass, 2 the liquid mesh */ \
+  uint unused0;                                                          \
+  uint unused1;                                                          \
   uint unused2;
 #define LFX_BOTTLE_ROW_SORT_PUSH                                               \
   uint count;    /* entries in the tile list */                                \
@@ -60,6 +72,9 @@ struct BottleCompositePush {
 struct BottleRowSortPush {
   LFX_BOTTLE_ROW_SORT_PUSH
 };
+struct BottleSurfacesPush {
+  LFX_BOTTLE_SURFACES_PUSH
+};
 #endif
 
 LFX_SHARED_END
@@ -68,6 +83,7 @@ LFX_SHARED_END
 static_assert(sizeof(lfx::shared::BottleDrawGpu) == 96, "BottleDrawGpu must match std430");
 static_assert(sizeof(lfx::shared::BottleCompositePush) == 16);
 static_assert(sizeof(lfx::shared::BottleRowSortPush) == 16);
+static_assert(sizeof(lfx::shared::BottleSurfacesPush) == 16);
 #endif
 
 #endif

@@ -41,6 +41,33 @@ TEST(BottleLayoutTest, RandomLayoutsKeepOrderWhereTheyOverlap) {
   EXPECT_LT(largest, 150) << "groups should share containers that do not overlap";
 }
 
+TEST(BottleLayoutTest, RunsOfGroupsHoldWholeGroupsUpToTheCapacity) {
+  // Groups 0 (100 + 100 pixels), 1 (400), 2 (50), 3 (300).
+  const VkRect2D rects[] = {rect(0, 0, 10, 10), rect(20, 0, 10, 10), rect(0, 0, 20, 20), rect(0, 0, 5, 10),
+                            rect(0, 0, 30, 10)};
+  const int groups[] = {0, 0, 1, 2, 3};
+  const auto runs = gpu::runs_of_groups(groups, rects, 450);
+  ASSERT_EQ(runs.size(), 3u);
+  // 200 + 400 would exceed 450; 400 + 50 fits; 300 alone.
+  EXPECT_EQ(runs[0].begin, 0u);
+  EXPECT_EQ(runs[0].end, 2u);
+  EXPECT_EQ(runs[0].pixels, 200u);
+  EXPECT_EQ(runs[1].begin, 2u);
+  EXPECT_EQ(runs[1].end, 4u);
+  EXPECT_EQ(runs[1].pixels, 450u);
+  EXPECT_EQ(runs[2].begin, 4u);
+  EXPECT_EQ(runs[2].end, 5u);
+  // A group larger than the capacity is a run of its own, never split.
+  const auto small = gpu::runs_of_groups(groups, rects, 150);
+  ASSERT_EQ(small.size(), 4u);
+  EXPECT_EQ(small[0].end, 2u);
+  EXPECT_EQ(small[0].pixels, 200u);
+  EXPECT_EQ(small[2].begin, 3u);
+  EXPECT_EQ(small[2].end, 4u);
+  // Everything fits: one run.
+  EXPECT_EQ(gpu::runs_of_groups(groups, rects, 10000).size(), 1u);
+}
+
 TEST(BottleLayoutTest, ARectangleContainsWhatLiesWithinItsEdges) {
   const VkRect2D outer = rect(10, 20, 30, 40);
   EXPECT_TRUE(gpu::rect_contains(outer, outer));

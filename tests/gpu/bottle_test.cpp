@@ -212,6 +212,46 @@ TEST_F(BottleTest, ABottleSeenThroughAnotherShowsItsLiquid) {
   EXPECT_GT(redder, 40);
 }
 
+TEST_F(BottleTest, SurfacesDrawnInSeveralRunsGiveTheSamePicture) {
+  // A row of bottles seen along its length: each overlaps the next, so each is its own group.
+  SloshKnobs knobs;
+  knobs.fill = 0.6f;
+  std::vector<std::unique_ptr<LiquidContainer>> row;
+  std::vector<gpu::BottleDraw> draws;
+  for (int i = 0; i < 4; ++i) {
+    row.push_back(std::make_unique<LiquidContainer>(shape_of(i % 2 ? "square_bottle" : "bottle"), knobs));
+    slosh(*row.back(), glm::vec3(0.03f * float(i), 0.0f, -0.12f * float(i)));
+    draws.push_back({row.back().get(), {}});
+  }
+  const Camera camera = looking_at({0.12f, 0.2f, 0.35f}, {0.0f, 0.1f, -0.15f});
+  const ImageRgba8 one_run = render({}, camera, draws);
+  EXPECT_EQ(bottles_->last_surface_runs(), 1u);
+  bottles_->set_surface_run_limit(1);  // a run for every group
+  const ImageRgba8 runs = render({}, camera, draws);
+  EXPECT_EQ(bottles_->last_surface_runs(), 4u) << "the bottles should overlap, one group each";
+  int differing = 0;
+  for (std::uint32_t y = 0; y < kHeight; ++y)
+    for (std::uint32_t x = 0; x < kWidth; ++x) differing += std::memcmp(one_run.at(x, y), runs.at(x, y), 3) != 0;
+  EXPECT_EQ(differing, 0) << "a run's surfaces were not cleared, placed or ordered as in one run";
+  ASSERT_TRUE(write_png(test_output_path("bottle_runs.png"), runs));  // to look at
+}
+
+TEST_F(BottleTest, ADeviceWithoutFragmentInt64AtomicsIsRefusedByName) {
+  // A host's device adopted without the features the surfaces pass needs.
+  gpu::AdoptInfo host{ctx().instance(), ctx().physical_device(), ctx().device(), ctx().queue(), ctx().queue_family()};
+  host.fragment_int64_atomics = false;
+  auto adopted = gpu::Context::adopt(host);
+  ASSERT_TRUE(adopted) << adopted.error().message;
+  auto refused = gpu::BottleRenderer::create(**adopted);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("shaderBufferInt64Atomics"), std::string::npos) << refused.error().message;
+  EXPECT_NE(refused.error().message.find(ctx().device_name()), std::string::npos) << refused.error().message;
+  host.fragment_int64_atomics = true;
+  auto accepted = gpu::Context::adopt(host);
+  ASSERT_TRUE(accepted);
+  EXPECT_TRUE(gpu::BottleRenderer::create(**accepted)) << "the features are there: the renderer is made";
+}
+
 TEST_F(BottleTest, TheCompositeSkipsRowsWithoutWorkAndChangesNoPixel) {
   SloshKnobs knobs;
   knobs.fill = 0.4f;

@@ -69,6 +69,10 @@ struct AdoptInfo {
   VkDevice device = VK_NULL_HANDLE;
   VkQueue queue = VK_NULL_HANDLE;
   std::uint32_t queue_family = 0;
+  /// Whether the device was created with shaderInt64, shaderBufferInt64Atomics and
+  /// fragmentStoresAndAtomics, which the bottle effect needs (its surfaces pass keeps each
+  /// pixel's nearest surface with a 64-bit atomic min).
+  bool fragment_int64_atomics = false;
 };
 
 class Context {
@@ -146,6 +150,11 @@ class Context {
   void push_descriptors(VkCommandBuffer cmd, VkPipelineBindPoint bind_point, VkPipelineLayout layout,
                         std::uint32_t count, const VkWriteDescriptorSet* writes) const;
 
+  /// Whether fragment shaders may use 64-bit storage-buffer atomics (shaderInt64,
+  /// shaderBufferInt64Atomics and fragmentStoresAndAtomics are enabled): create() enables them
+  /// where the device has them, adopt() takes AdoptInfo's word.
+  bool fragment_int64_atomics() const { return fragment_int64_atomics_; }
+
   bool validation_enabled() const { return debug_messenger_ != VK_NULL_HANDLE; }
   /// Validation warnings and errors reported since creation. Every GPU test requires 0.
   std::uint64_t validation_messages() const { return validation_messages_.load(); }
@@ -167,6 +176,7 @@ class Context {
                                                          const VkDebugUtilsMessengerCallbackDataEXT* data, void* user);
 
   bool owns_objects_ = false;
+  bool fragment_int64_atomics_ = false;
   VkInstance instance_ = VK_NULL_HANDLE;
   VkDebugUtilsMessengerEXT debug_messenger_ = VK_NULL_HANDLE;
   VkSurfaceKHR surface_ = VK_NULL_HANDLE;

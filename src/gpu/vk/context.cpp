@@ -312,8 +312,15 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
   core.samplerAnisotropy = supported.samplerAnisotropy;
   core.shaderStorageImageWriteWithoutFormat = supported.shaderStorageImageWriteWithoutFormat;
   core.shaderStorageImageReadWithoutFormat = supported.shaderStorageImageReadWithoutFormat;
+  VkPhysicalDeviceVulkan12Features supported12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  VkPhysicalDeviceFeatures2 supported2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &supported12};
+  vkGetPhysicalDeviceFeatures2(ctx->physical_device_, &supported2);
+  ctx->fragment_int64_atomics_ =
+      supported.fragmentStoresAndAtomics && supported.shaderInt64 && supported12.shaderBufferInt64Atomics;
+  core.shaderInt64 = ctx->fragment_int64_atomics_;
   VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
   f12.timelineSemaphore = VK_TRUE;  // frame-fenced lifetime (Context::retire)
+  f12.shaderBufferInt64Atomics = ctx->fragment_int64_atomics_;
   VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, &f12};
   f13.dynamicRendering = VK_TRUE;
   f13.synchronization2 = VK_TRUE;
@@ -353,6 +360,7 @@ Result<std::unique_ptr<Context>> Context::adopt(const AdoptInfo& info) {
   ctx->device_ = info.device;
   ctx->queue_ = info.queue;
   ctx->queue_family_ = info.queue_family;
+  ctx->fragment_int64_atomics_ = info.fragment_int64_atomics;
   vkGetPhysicalDeviceProperties(ctx->physical_device_, &ctx->properties_);
   vkGetPhysicalDeviceMemoryProperties(ctx->physical_device_, &ctx->memory_properties_);
   if (ctx->properties_.apiVersion < VK_API_VERSION_1_3)

@@ -204,7 +204,6 @@ Result<Pipeline> Pipeline::graphics(const Context& ctx, const GraphicsPipelineDe
   blend.pAttachments = blends.data();
 
   std::vector<VkDynamicState> dynamic = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-  if (desc.dynamic_cull_mode) dynamic.push_back(VK_DYNAMIC_STATE_CULL_MODE);
   VkPipelineDynamicStateCreateInfo dynamic_info{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
   dynamic_info.dynamicStateCount = static_cast<std::uint32_t>(dynamic.size());
   dynamic_info.pDynamicStates = dynamic.data();

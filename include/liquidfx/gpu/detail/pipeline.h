@@ -51,7 +51,6 @@ struct GraphicsPipelineDesc {
   BlendMode blend = BlendMode::none;  ///< The same for every colour attachment.
   /// Which colour attachments the pipeline writes (empty: all); one flag per attachment.
   std::vector<bool> color_writes;
-  bool dynamic_cull_mode = false;  ///< Cull mode set per draw with vkCmdSetCullMode.
 };
 
 class Pipeline {

@@ -57,6 +57,17 @@ VkRect2D rect_grown(const VkRect2D& r, int margin, VkExtent2D extent);
 /// any earlier rect it overlaps (group 0 if none). Empty rectangles get group -1 (not drawn).
 std::vector<int> overlap_groups(std::span<const VkRect2D> back_to_front);
 
+/// Runs of consecutive groups, for rectangles in drawing order with their groups (ascending, as
+/// overlap_groups numbers them): each run as many whole groups as hold at most `capacity` pixels
+/// together, and at least one group.
+struct GroupRun {
+  std::size_t begin = 0;  ///< the first rectangle
+  std::size_t end = 0;    ///< one past the last
+  std::size_t pixels = 0;
+};
+std::vector<GroupRun> runs_of_groups(std::span<const int> groups, std::span<const VkRect2D> rects,
+                                     std::size_t capacity);
+
 /// One 8 x 8 tile of a compute pass (shared::bottle_tile_pack) and what it is for.
 struct TileEntry {
   std::uint32_t tile;

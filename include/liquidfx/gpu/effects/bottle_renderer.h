@@ -8,12 +8,13 @@
 // (bottle/shadows.comp at half resolution, bottle/shadows_apply.comp), before the scene copy, so
 // that the glass refracts the shadows too.
 // Transparent stage: the containers are sorted back to front and split into groups whose screen
-// rectangles do not overlap (bottle_layout.h); for each group, in order:
+// rectangles do not overlap (bottle_layout.h). Surfaces: one rendering of every container's glass
+// and liquid meshes, both faces, instanced, keeping per pixel of each container's own rectangle
+// the nearest outer-glass and inner-wall (liquid mesh) faces, front and back, as normal and
+// distance (bottle/surfaces.frag; in runs of groups when they outgrow the buffer). Then for each
+// group, in order:
 //   scene copy refreshed where earlier groups drew (so a bottle seen through another shows it)
-//   -> surfaces: two renderings (front faces, back faces) of the group's meshes, instanced,
-//      keeping per pixel the nearest outer-glass and inner-wall (liquid mesh) faces, as normal
-//      and distance
-//   -> composite: one compute dispatch over the group's 8 x 8 tiles, following each pixel's view
+//   -> composite: compute dispatches over the group's 8 x 8 tiles, following each pixel's view
 //      ray through glass, liquid and glass to the opaque scene (bottle/composite.comp).
 // Every container's data lives in one storage buffer; all containers share the pipelines.
 #pragma once
@@ -52,9 +53,7 @@ struct BottleDraw {
 
 class BottleRenderer : public FramePasses {
  public:
-  /// Where the surfaces pass writes each surface: outward normal and distance from the eye
-  /// (shaders/bottle/surface_encoding.glsl).
-  static constexpr VkFormat kSurfaceFormat = VK_FORMAT_R16G16B16A16_SFLOAT;
+  /// Needs a device with 64-bit atomics in fragment shaders (Context::fragment_int64_atomics).
   static Result<std::unique_ptr<BottleRenderer>> create(Context& ctx);
   ~BottleRenderer() override;
 
@@ -73,6 +72,12 @@ class BottleRenderer : public FramePasses {
   /// Tests: whether the composite's rows of tiles are sorted by their work (the default) or
   /// every row of every container's rectangle runs the full composite.
   void set_row_sort(bool enabled) { sort_rows_enabled_ = enabled; }
+  /// Tests: at most this many pixels of the containers' rectangles in one run of groups (each
+  /// run's surfaces are drawn in one rendering); 0, the default: as many as the surfaces buffer
+  /// holds.
+  void set_surface_run_limit(std::size_t pixels) { surface_run_limit_ = pixels; }
+  /// Tests: how many runs of groups the last frame drew the surfaces in.
+  std::size_t last_surface_runs() const { return surface_runs_.size(); }
   /// Tests: the rows the last composite dispatch of the last frame ran on: with liquid near its
   /// surface or waterline, with glass and air only, with liquid below the waves only, with glass
   /// and air above the wet film only (waits for the device).
@@ -109,14 +114,20 @@ class BottleRenderer : public FramePasses {
     std::size_t draw;  // index into draws_
     int group;
     VkRect2D rect;
+    std::uint32_t first_texel = 0;  // its surfaces' in surfaces_ (during its run of groups)
   };
   explicit BottleRenderer(Context& ctx) : ctx_(ctx) {}
   Result<const ShapeMeshes*> meshes_for(const std::shared_ptr<const ContainerShape>& shape);
   Result<void> ensure_targets(std::uint32_t width, std::uint32_t height);
-  Result<void> ensure_buffers(std::size_t containers, std::size_t bubbles, std::size_t frame_tiles);
+  Result<void> ensure_buffers(std::size_t containers, std::size_t bubbles, std::size_t frame_tiles,
+                              std::size_t surface_texels);
   std::vector<Slot> lay_out(const FrameContext& frame) const;
+  // Splits the visible slots' groups into runs whose surfaces fit surfaces_ together (each run's
+  // surfaces are drawn in one rendering before its first group's composite) and gives each slot
+  // its place there.
+  void plan_surface_runs();
   void upload_containers(FrameContext& frame, std::span<const Slot> slots);
-  void record_surfaces(FrameContext& frame, std::span<const Slot> group, std::uint32_t first_slot);
+  void record_surfaces(FrameContext& frame, const GroupRun& run);
   void record_composite(FrameContext& frame, std::span<const Slot> group, std::uint32_t first_slot);
   // Sorts the rows of the first `count` entries of tiles_ into covered_rows_ (its lists, those
   // without work dropped) and counts them in composite_dispatch_.
@@ -134,19 +145,23 @@ class BottleRenderer : public FramePasses {
   // glass and air only, liquid below the waves, glass and air above the wet film; each runs its
   // own variant of the composite.
   static constexpr std::size_t kCompositeLists = 4;
-  Pipeline surface_glass_, surface_liquid_, sort_rows_, composites_[kCompositeLists], shadows_, shadows_apply_,
-      reference_;
+  Pipeline surfaces_pipeline_, sort_rows_, composites_[kCompositeLists], shadows_, shadows_apply_, reference_;
   std::map<const ContainerShape*, std::unique_ptr<ShapeMeshes>> meshes_;
   std::vector<BottleDraw> draws_;
-  std::vector<Slot> slots_;  // this frame's, from lay_out
+  std::vector<Slot> slots_;             // this frame's, from lay_out
+  std::vector<GroupRun> surface_runs_;  // this frame's, of slots_
+  // Every surface texel is 64 bits (surface_encoding.glsl), kBottleSurfaceLayers a pixel.
+  static constexpr std::size_t kSurfaceTexelBytes = 8;
+  Buffer surfaces_;
+  std::size_t surface_demand_ = 0;  // texels the last frame's runs drew
+  std::size_t surface_run_limit_ = 0;
   Buffer containers_, draw_data_, bubbles_, tiles_, composite_dispatch_, shadow_tiles_, shade_tiles_, casters_,
       volumes_;
   std::size_t caster_demand_ = 0;   // casters the last frame listed
   std::vector<float> volume_data_;  // every shape's distance grids (pairs), uploaded when they grow
   bool volumes_changed_ = false;
   Buffer covered_rows_[kCompositeLists];
-  // Outer front, outer back, inner front, inner back.
-  Image surfaces_[4], surface_depth_, shade_, reference_color_, reference_depth_, dummy_debug_;
+  Image shade_, reference_color_, reference_depth_, dummy_debug_;
   bool shade_cleared_ = false;               // to 1, once after it is made
   std::vector<std::uint32_t> shaded_tiles_;  // the shade's tiles the shadow pass last wrote, ascending
   Image* debug_entry_ = nullptr;

@@ -166,6 +166,26 @@ std::vector<int> overlap_groups(std::span<const VkRect2D> back_to_front) {
   return group;
 }
 
+std::vector<GroupRun> runs_of_groups(std::span<const int> groups, std::span<const VkRect2D> rects,
+                                     std::size_t capacity) {
+  std::vector<GroupRun> runs;
+  for (std::size_t begin = 0; begin < groups.size();) {
+    std::size_t end = begin, pixels = 0;
+    while (end < groups.size() && groups[end] == groups[begin]) {
+      pixels += std::size_t(rects[end].extent.width) * rects[end].extent.height;
+      ++end;
+    }
+    if (!runs.empty() && runs.back().end == begin && runs.back().pixels + pixels <= capacity) {
+      runs.back().end = end;
+      runs.back().pixels += pixels;
+    } else {
+      runs.push_back({begin, end, pixels});
+    }
+    begin = end;
+  }
+  return runs;
+}
+
 void append_tiles(const VkRect2D& rect, std::uint32_t item, std::vector<TileEntry>& out) {
   const int tile = int(shared::kBottleTile);
   const int x0 = rect.offset.x / tile, y0 = rect.offset.y / tile;

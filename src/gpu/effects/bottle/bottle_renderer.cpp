@@ -70,14 +70,6 @@ VertexBinding shaded_vertex_binding() {
            {1, 0, VK_FORMAT_R32G32B32_SFLOAT, offsetof(ShadedVertex, normal)}}};
 }
 
-// Clears the group's rectangles of the two bound colour attachments and the depth.
-void clear_rects(VkCommandBuffer cmd, std::span<const VkClearRect> rects) {
-  const VkClearAttachment clears[3] = {{VK_IMAGE_ASPECT_COLOR_BIT, 0, {.color = {{0.0f, 0.0f, 0.0f, 0.0f}}}},
-                                       {VK_IMAGE_ASPECT_COLOR_BIT, 1, {.color = {{0.0f, 0.0f, 0.0f, 0.0f}}}},
-                                       {VK_IMAGE_ASPECT_DEPTH_BIT, 0, {.depthStencil = {1.0f, 0}}}};
-  vkCmdClearAttachments(cmd, 3, clears, std::uint32_t(rects.size()), rects.data());
-}
-
 void clear_color_image(VkCommandBuffer cmd, Image& image, const VkClearColorValue& value) {
   const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
   image.use(cmd, access::kTransferDst);
@@ -103,39 +95,34 @@ void draw_vertices(VkCommandBuffer cmd, const Buffer& buffer, std::uint32_t coun
 BottleRenderer::~BottleRenderer() = default;
 
 Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
+  if (!ctx.fragment_int64_atomics())
+    return gpu_error(ctx.device_name() +
+                     ": the bottle effect needs 64-bit atomics in fragment shaders (shaderInt64, "
+                     "shaderBufferInt64Atomics and fragmentStoresAndAtomics), which this device does not enable");
   std::unique_ptr<BottleRenderer> r(new BottleRenderer(ctx));
-  // The surfaces: front faces into (outer front, inner front), back faces into (outer back,
-  // inner back), the glass mesh writing the first attachment and the liquid mesh the second.
-  GraphicsPipelineDesc glass;
-  glass.name = "bottle surfaces (glass)";
-  glass.vertex_shader = "bottle/mesh.vert";
-  glass.fragment_shader = "bottle/surfaces.frag";
-  glass.vertex_bindings = {shaded_vertex_binding()};
-  glass.color_formats = {kSurfaceFormat, kSurfaceFormat};
-  glass.color_writes = {true, false};
-  glass.depth_format = kDepthFormat;
-  glass.depth_compare = VK_COMPARE_OP_LESS;
-  glass.dynamic_cull_mode = true;
-  GraphicsPipelineDesc liquid = glass;
-  liquid.name = "bottle surfaces (liquid)";
-  liquid.color_writes = {false, true};
+  // The surfaces: both faces of both meshes, no attachments; the fragments keep the nearest of
+  // each layer in the surfaces buffer (surfaces.frag).
+  GraphicsPipelineDesc surfaces;
+  surfaces.name = "bottle surfaces";
+  surfaces.vertex_shader = "bottle/mesh.vert";
+  surfaces.fragment_shader = "bottle/surfaces.frag";
+  surfaces.vertex_bindings = {shaded_vertex_binding()};
+  surfaces.push_constant_bytes = sizeof(shared::BottleSurfacesPush);
+  surfaces.cull = VK_CULL_MODE_NONE;
+  surfaces.depth_test = false;
+  surfaces.depth_write = false;
+  LFX_TRY_ASSIGN(r->surfaces_pipeline_, Pipeline::graphics(ctx, surfaces));
 
-  GraphicsPipelineDesc reference = glass;
+  GraphicsPipelineDesc reference;
   reference.name = "bottle reference";
+  reference.vertex_shader = "bottle/mesh.vert";
   reference.fragment_shader = "bottle/reference.frag";
+  reference.vertex_bindings = {shaded_vertex_binding()};
   reference.color_formats = {kHdrFormat};
-  reference.color_writes = {};
-  reference.dynamic_cull_mode = false;
+  reference.depth_format = kDepthFormat;
+  reference.depth_compare = VK_COMPARE_OP_LESS;
   reference.cull = VK_CULL_MODE_BACK_BIT;
-
-  struct Graphics {
-    Pipeline* pipeline;
-    const GraphicsPipelineDesc* desc;
-  };
-  for (const Graphics& g : {Graphics{&r->surface_glass_, &glass}, Graphics{&r->surface_liquid_, &liquid},
-                            Graphics{&r->reference_, &reference}}) {
-    LFX_TRY_ASSIGN(*g.pipeline, Pipeline::graphics(ctx, *g.desc));
-  }
+  LFX_TRY_ASSIGN(r->reference_, Pipeline::graphics(ctx, reference));
   // The composite's variants in the order of sort_rows.comp's lists.
   LFX_TRY_ASSIGN(r->composites_[0],
                  Pipeline::compute(ctx, "bottle/composite.comp", sizeof(shared::BottleCompositePush)));
@@ -210,12 +197,7 @@ Result<void> BottleRenderer::ensure_targets(std::uint32_t width, std::uint32_t h
     VkImageUsageFlags usage;
     const char* name;
   };
-  for (const Spec& s : {Spec{&surfaces_[0], kSurfaceFormat, color, "bottle outer front"},
-                        Spec{&surfaces_[1], kSurfaceFormat, color, "bottle outer back"},
-                        Spec{&surfaces_[2], kSurfaceFormat, color, "bottle inner front"},
-                        Spec{&surfaces_[3], kSurfaceFormat, color, "bottle inner back"},
-                        Spec{&surface_depth_, kDepthFormat, depth, "bottle surface depth"},
-                        Spec{&reference_color_, kHdrFormat, color, "bottle reference color"},
+  for (const Spec& s : {Spec{&reference_color_, kHdrFormat, color, "bottle reference color"},
                         Spec{&reference_depth_, kDepthFormat, depth, "bottle reference depth"}}) {
     auto image = Image::create(ctx_, {width, height, s.format, 1, s.usage, s.name});
     if (!image) return image.error();
@@ -234,7 +216,8 @@ Result<void> BottleRenderer::ensure_targets(std::uint32_t width, std::uint32_t h
   return success();
 }
 
-Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t bubbles, std::size_t frame_tiles) {
+Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t bubbles, std::size_t frame_tiles,
+                                            std::size_t surface_texels) {
   const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
   struct Spec {
     Buffer* buffer;
@@ -260,6 +243,7 @@ Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t 
         Spec{&shadow_tiles_, frame_tiles * sizeof(TileEntry), "bottle shadow tiles"},
         Spec{&shade_tiles_, frame_tiles * sizeof(TileEntry), "bottle shade tiles"},
         Spec{&casters_, std::max(caster_demand_, 4 * frame_tiles) * sizeof(std::uint32_t), "bottle casters"},
+        Spec{&surfaces_, surface_texels * kSurfaceTexelBytes, "bottle surfaces"},
         Spec{&volumes_, volume_data_.size() * sizeof(float), "bottle distance grids"}})
     LFX_TRY(ensure_device_buffer(ctx_, *s.buffer, std::max<std::size_t>(s.bytes, 16), usage | s.extra_usage, s.name));
   return success();
@@ -272,7 +256,11 @@ Result<void> BottleRenderer::prepare(const FramePrepare& frame) {
   for (const BottleDraw& d : draws_) bubbles += d.liquid->bubbles().size();
   const std::size_t frame_tiles = ((frame.width + shared::kBottleTile - 1) / shared::kBottleTile) *
                                   ((frame.height + shared::kBottleTile - 1) / shared::kBottleTile);
-  LFX_TRY(ensure_buffers(draws_.size(), bubbles, frame_tiles));
+  // The surfaces of as many containers as the last frame drew, between one frame's pixels (a
+  // group, whose rectangles do not overlap, always fits) and two; more are drawn in runs.
+  const std::size_t frame_texels = std::size_t(frame.width) * frame.height * shared::kBottleSurfaceLayers;
+  const std::size_t surface_texels = std::clamp(surface_demand_, frame_texels, 2 * frame_texels);
+  LFX_TRY(ensure_buffers(draws_.size(), bubbles, frame_tiles, surface_texels));
   if (volumes_changed_) {
     LFX_TRY(upload_buffer(ctx_, volumes_, std::as_bytes(std::span(volume_data_))));
     volumes_changed_ = false;
@@ -325,12 +313,34 @@ void BottleRenderer::upload_containers(FrameContext& frame, std::span<const Slot
         {glm::vec4(glass_absorption(draw.glass), draw.glass.refraction),
          glm::vec4(draw.glass.film_opacity, draw.glass.shadow, meshes.radius, 0.0f),
          glm::ivec4(slot.rect.offset.x, slot.rect.offset.y, slot.rect.extent.width, slot.rect.extent.height),
-         glm::uvec4(first_bubble, std::uint32_t(bubbles.size()) - first_bubble, 0u, 0u), meshes.volume_origin,
-         meshes.volume_size});
+         glm::uvec4(first_bubble, std::uint32_t(bubbles.size()) - first_bubble, slot.first_texel, 0u),
+         meshes.volume_origin, meshes.volume_size});
   }
   record_buffer_update(frame.cmd, containers_, std::as_bytes(std::span(containers)));
   record_buffer_update(frame.cmd, draw_data_, std::as_bytes(std::span(draws)));
   if (!bubbles.empty()) record_buffer_update(frame.cmd, bubbles_, std::as_bytes(std::span(bubbles)));
+}
+
+void BottleRenderer::plan_surface_runs() {
+  const std::span<const Slot> visible = visible_slots();
+  std::vector<int> groups;
+  std::vector<VkRect2D> rects;
+  for (const Slot& slot : visible) {
+    groups.push_back(slot.group);
+    rects.push_back(slot.rect);
+  }
+  std::size_t capacity = surfaces_.size() / kSurfaceTexelBytes / shared::kBottleSurfaceLayers;
+  if (surface_run_limit_ > 0) capacity = std::min(capacity, surface_run_limit_);
+  surface_runs_ = runs_of_groups(groups, rects, capacity);
+  surface_demand_ = 0;
+  for (const GroupRun& run : surface_runs_) {
+    std::size_t first_pixel = 0;
+    for (std::size_t k = run.begin; k < run.end; ++k) {
+      slots_[k].first_texel = std::uint32_t(first_pixel * shared::kBottleSurfaceLayers);
+      first_pixel += std::size_t(slots_[k].rect.extent.width) * slots_[k].rect.extent.height;
+    }
+    surface_demand_ += run.pixels * shared::kBottleSurfaceLayers;
+  }
 }
 
 void BottleRenderer::draw_instanced(VkCommandBuffer cmd, std::span<const Slot> slots, std::uint32_t first,
@@ -346,38 +356,35 @@ void BottleRenderer::draw_instanced(VkCommandBuffer cmd, std::span<const Slot> s
   }
 }
 
-void BottleRenderer::record_surfaces(FrameContext& frame, std::span<const Slot> group, std::uint32_t first) {
+void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
   PassScope pass(frame.timer, frame.cmd, "bottle surfaces");
   VkCommandBuffer cmd = frame.cmd;
-  std::vector<VkClearRect> clears;
-  for (const Slot& slot : group) clears.push_back({slot.rect, 0, 1});
-  surface_depth_.use(cmd, access::kDepthAttachment);
-  // Two renderings share one depth test between the glass and the liquid mesh, which the glass
-  // encloses: front faces draw the liquid first (its nearest front face is behind the glass's),
-  // back faces draw the glass first (its nearest back face is behind the liquid's).
-  for (const bool front : {true, false}) {
-    Image& glass_target = surfaces_[front ? 0 : 1];
-    Image& liquid_target = surfaces_[front ? 2 : 3];
-    glass_target.use(cmd, access::kColorAttachment);
-    liquid_target.use(cmd, access::kColorAttachment);
-    begin_rendering(cmd, {{&glass_target}, {&liquid_target}}, {&surface_depth_});
-    clear_rects(cmd, clears);
-    for (const bool glass : {!front, front}) {
-      Pipeline& pipeline = glass ? surface_glass_ : surface_liquid_;
-      pipeline.bind(cmd);
-      vkCmdSetCullMode(cmd, front ? VK_CULL_MODE_BACK_BIT : VK_CULL_MODE_FRONT_BIT);
-      DescriptorWrites()
-          .uniform_buffer(0, frame.frame_uniforms.handle())
-          .storage_buffer(1, containers_.handle())
-          .push(ctx_, cmd, pipeline);
-      draw_instanced(cmd, group, first, glass);
-    }
-    vkCmdEndRendering(cmd);
+  // After the last run's row sorts and composites have read the buffer.
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
+                 VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+  vkCmdFillBuffer(cmd, surfaces_.handle(), 0, run.pixels * shared::kBottleSurfaceLayers * kSurfaceTexelBytes,
+                  0xffffffffu);  // no surface
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                 VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+  begin_rendering_without_attachments(cmd, frame.targets.color.extent());
+  surfaces_pipeline_.bind(cmd);
+  DescriptorWrites()
+      .uniform_buffer(0, frame.frame_uniforms.handle())
+      .storage_buffer(1, containers_.handle())
+      .storage_buffer(2, draw_data_.handle())
+      .storage_buffer(3, surfaces_.handle())
+      .push(ctx_, cmd, surfaces_pipeline_);
+  const std::span<const Slot> slots = std::span(slots_).subspan(run.begin, run.end - run.begin);
+  for (const bool glass : {true, false}) {
+    surfaces_pipeline_.push_constants(cmd, shared::BottleSurfacesPush{glass ? 0u : 2u, 0u, 0u, 0u});
+    draw_instanced(cmd, slots, std::uint32_t(run.begin), glass);
   }
-  // Ready for the row sort and the composite (which take them as they are), here so that the
-  // surfaces' rasterisation, which a CPU rasteriser finishes only when something waits for it,
-  // is timed as theirs.
-  for (Image& surface : surfaces_) surface.use(cmd, access::kComputeSampled);
+  vkCmdEndRendering(cmd);
+  // Ready for the row sorts and the composites, here so that the surfaces' rasterisation, which
+  // a CPU rasteriser finishes only when something waits for it, is timed as theirs.
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
 }
 
 void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot> group, std::uint32_t first) {
@@ -409,10 +416,7 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
           .storage_buffer(2, draw_data_.handle())
           .storage_buffer(3, covered_rows_[list].handle())
           .storage_buffer(4, bubbles_.handle())
-          .sampled_image(5, surfaces_[0].view(), nearest)
-          .sampled_image(6, surfaces_[1].view(), nearest)
-          .sampled_image(7, surfaces_[2].view(), nearest)
-          .sampled_image(8, surfaces_[3].view(), nearest)
+          .storage_buffer(5, surfaces_.handle())
           .sampled_image(9, t.scene_color.view(), frame.linear_clamp.handle())
           .sampled_image(10, t.scene_depth.view(), nearest)
           .storage_image(11, t.color.view())
@@ -446,10 +450,7 @@ void BottleRenderer::record_row_sort(FrameContext& frame, std::size_t count) {
       .storage_buffer(12, covered_rows_[2].handle())
       .storage_buffer(13, covered_rows_[3].handle())
       .storage_buffer(6, composite_dispatch_.handle())
-      .sampled_image(7, surfaces_[0].view(), nearest)
-      .sampled_image(8, surfaces_[1].view(), nearest)
-      .sampled_image(9, surfaces_[2].view(), nearest)
-      .sampled_image(10, surfaces_[3].view(), nearest)
+      .storage_buffer(7, surfaces_.handle())
       .sampled_image(11, frame.targets.scene_depth.view(), nearest)
       .push(ctx_, cmd, sort_rows_);
   sort_rows_.push_constants(cmd, shared::BottleRowSortPush{std::uint32_t(count), sort_rows_enabled_ ? 0u : 1u, 0u, 0u});
@@ -470,6 +471,7 @@ Result<BottleRenderer::CompositeRows> BottleRenderer::last_composite_rows() cons
 void BottleRenderer::record_opaque(FrameContext& frame) {
   if (draws_.empty()) return;
   slots_ = lay_out(frame);
+  plan_surface_runs();
   upload_containers(frame, slots_);
   if (reference_pass_) {
     // On a CPU rasteriser the first draw after the room pays for the tail of the room's own
@@ -598,8 +600,9 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
       // What lies beyond the group's reach stays dirty for the groups after it.
       if (rect_contains(near, dirty)) dirty = {{0, 0}, {0, 0}};
     }
+    for (const GroupRun& run : surface_runs_)
+      if (run.begin == begin) record_surfaces(frame, run);
     const std::span<const Slot> group = std::span(slots_).subspan(begin, end - begin);
-    record_surfaces(frame, group, std::uint32_t(begin));
     record_composite(frame, group, std::uint32_t(begin));
     for (const Slot& slot : group) dirty = rect_union(dirty, slot.rect);
     begin = end;
