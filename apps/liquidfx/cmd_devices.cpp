@@ -19,10 +19,16 @@ int run_devices() {
     std::printf("%u: %s (%s)\n", d.index, d.name.c_str(), d.type.c_str());
     std::printf("   Vulkan %s, driver %s, %.1f GiB device-local\n", d.api_version.c_str(), d.driver.c_str(),
                 double(d.device_local_bytes) / (1024.0 * 1024.0 * 1024.0));
-    std::printf("   dynamic rendering %s, synchronization2 %s, push descriptors %s, timestamps %s\n",
-                yes(d.dynamic_rendering), yes(d.synchronization2), yes(d.push_descriptor), yes(d.timestamps));
+    std::printf(
+        "   dynamic rendering %s, synchronization2 %s, push descriptors %s, timestamps %s, "
+        "64-bit fragment atomics %s (the bottle effect's)\n",
+        yes(d.dynamic_rendering), yes(d.synchronization2), yes(d.push_descriptor), yes(d.timestamps),
+        yes(d.fragment_int64_atomics));
     if (d.suitable) {
-      std::printf("   usable by liquidfx\n");
+      std::printf("   usable by liquidfx%s\n", d.fragment_int64_atomics
+                                                   ? ""
+                                                   : " but for the bottle effect (it needs shaderInt64, "
+                                                     "shaderBufferInt64Atomics and fragmentStoresAndAtomics)");
     } else {
       std::printf("   not usable: lacks %s\n", d.missing.c_str());
     }

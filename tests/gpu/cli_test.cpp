@@ -176,6 +176,8 @@ TEST(CliTest, DevicesListsLavapipeOrAGpu) {
   const CliResult r = run_cli("devices");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("usable by liquidfx"), std::string::npos) << r.output;
+  // Lavapipe and desktop GPUs have what the bottle effect needs.
+  EXPECT_NE(r.output.find("64-bit fragment atomics yes"), std::string::npos) << r.output;
 }
 
 TEST(CliTest, KnobsPrintsTheRoomTable) {

@@ -33,8 +33,11 @@ struct DeviceInfo {
   bool synchronization2 = false;
   bool push_descriptor = false;  ///< VK_KHR_push_descriptor.
   bool timestamps = false;       ///< Timestamps on the graphics+compute queue.
-  bool suitable = false;         ///< All of the above that liquidfx needs.
-  std::string missing;           ///< Why not suitable, empty when suitable.
+  /// shaderInt64, shaderBufferInt64Atomics and fragmentStoresAndAtomics: the bottle effect needs
+  /// them (the rest of liquidfx does not).
+  bool fragment_int64_atomics = false;
+  bool suitable = false;  ///< All of the above that liquidfx needs.
+  std::string missing;    ///< Why not suitable, empty when suitable.
 };
 
 /// Every Vulkan device on the system with what it supports. Creates a temporary instance.

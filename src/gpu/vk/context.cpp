@@ -89,6 +89,14 @@ std::optional<std::uint32_t> pick_queue_family(VkPhysicalDevice device, VkSurfac
   return std::nullopt;
 }
 
+// Whether fragment shaders can use 64-bit storage-buffer atomics (the bottle effect's surfaces).
+bool has_fragment_int64_atomics(VkPhysicalDevice device) {
+  VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &f12};
+  vkGetPhysicalDeviceFeatures2(device, &features);
+  return features.features.fragmentStoresAndAtomics && features.features.shaderInt64 && f12.shaderBufferInt64Atomics;
+}
+
 DeviceInfo describe_device(VkPhysicalDevice device, std::uint32_t index) {
   VkPhysicalDeviceProperties props{};
   vkGetPhysicalDeviceProperties(device, &props);
@@ -119,6 +127,7 @@ DeviceInfo describe_device(VkPhysicalDevice device, std::uint32_t index) {
   }
   info.push_descriptor = has_device_extension(device, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
   info.timestamps = props.limits.timestampComputeAndGraphics && props.limits.timestampPeriod > 0.0f;
+  info.fragment_int64_atomics = info.vulkan_1_3 && has_fragment_int64_atomics(device);
 
   std::vector<std::string> missing;
   if (!info.vulkan_1_3) missing.push_back("Vulkan 1.3");
@@ -312,11 +321,7 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
   core.samplerAnisotropy = supported.samplerAnisotropy;
   core.shaderStorageImageWriteWithoutFormat = supported.shaderStorageImageWriteWithoutFormat;
   core.shaderStorageImageReadWithoutFormat = supported.shaderStorageImageReadWithoutFormat;
-  VkPhysicalDeviceVulkan12Features supported12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
-  VkPhysicalDeviceFeatures2 supported2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &supported12};
-  vkGetPhysicalDeviceFeatures2(ctx->physical_device_, &supported2);
-  ctx->fragment_int64_atomics_ =
-      supported.fragmentStoresAndAtomics && supported.shaderInt64 && supported12.shaderBufferInt64Atomics;
+  ctx->fragment_int64_atomics_ = has_fragment_int64_atomics(ctx->physical_device_);
   core.shaderInt64 = ctx->fragment_int64_atomics_;
   VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
   f12.timelineSemaphore = VK_TRUE;  // frame-fenced lifetime (Context::retire)
