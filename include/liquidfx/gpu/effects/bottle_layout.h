@@ -50,6 +50,8 @@ bool rect_contains(const VkRect2D& outer, const VkRect2D& inner);
 VkRect2D rect_union(const VkRect2D& a, const VkRect2D& b);
 /// What both hold (empty when they do not overlap).
 VkRect2D rect_intersection(const VkRect2D& a, const VkRect2D& b);
+/// How many pixels a rectangle holds.
+std::size_t rect_pixels(const VkRect2D& r);
 /// `r` grown by `margin` pixels on every side, clamped to the frame.
 VkRect2D rect_grown(const VkRect2D& r, int margin, VkExtent2D extent);
 

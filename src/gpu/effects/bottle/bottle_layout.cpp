@@ -147,6 +147,10 @@ VkRect2D rect_intersection(const VkRect2D& a, const VkRect2D& b) {
   return {{x0, y0}, {std::uint32_t(x1 - x0), std::uint32_t(y1 - y0)}};
 }
 
+std::size_t rect_pixels(const VkRect2D& r) {
+  return std::size_t(r.extent.width) * r.extent.height;
+}
+
 VkRect2D rect_grown(const VkRect2D& r, int margin, VkExtent2D extent) {
   const VkRect2D grown{{r.offset.x - margin, r.offset.y - margin},
                        {r.extent.width + 2 * std::uint32_t(margin), r.extent.height + 2 * std::uint32_t(margin)}};
@@ -172,7 +176,7 @@ std::vector<GroupRun> runs_of_groups(std::span<const int> groups, std::span<cons
   for (std::size_t begin = 0; begin < groups.size();) {
     std::size_t end = begin, pixels = 0;
     while (end < groups.size() && groups[end] == groups[begin]) {
-      pixels += std::size_t(rects[end].extent.width) * rects[end].extent.height;
+      pixels += rect_pixels(rects[end]);
       ++end;
     }
     if (!runs.empty() && runs.back().end == begin && runs.back().pixels + pixels <= capacity) {

@@ -337,7 +337,7 @@ void BottleRenderer::plan_surface_runs() {
     std::size_t first_pixel = 0;
     for (std::size_t k = run.begin; k < run.end; ++k) {
       slots_[k].first_texel = std::uint32_t(first_pixel * shared::kBottleSurfaceLayers);
-      first_pixel += std::size_t(slots_[k].rect.extent.width) * slots_[k].rect.extent.height;
+      first_pixel += rect_pixels(slots_[k].rect);  // as runs_of_groups counts them
     }
     surface_demand_ += run.pixels * shared::kBottleSurfaceLayers;
   }
@@ -585,6 +585,7 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
   for (const Slot& slot : slots_) blur = std::max(blur, draws_[slot.draw].liquid->gpu().optics.x);
   const std::uint32_t levels = std::uint32_t(blur) + 2;
   VkRect2D dirty{{0, 0}, {0, 0}};
+  std::size_t next_run = 0;  // of surface_runs_, which start at groups' first slots in order
   for (std::size_t begin = 0; begin < slots_.size() && slots_[begin].group != kOffScreen;) {
     std::size_t end = begin;
     VkRect2D near{{0, 0}, {0, 0}};
@@ -600,8 +601,8 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
       // What lies beyond the group's reach stays dirty for the groups after it.
       if (rect_contains(near, dirty)) dirty = {{0, 0}, {0, 0}};
     }
-    for (const GroupRun& run : surface_runs_)
-      if (run.begin == begin) record_surfaces(frame, run);
+    if (next_run < surface_runs_.size() && surface_runs_[next_run].begin == begin)
+      record_surfaces(frame, surface_runs_[next_run++]);
     const std::span<const Slot> group = std::span(slots_).subspan(begin, end - begin);
     record_composite(frame, group, std::uint32_t(begin));
     for (const Slot& slot : group) dirty = rect_union(dirty, slot.rect);
