@@ -32,8 +32,13 @@ vec4 decode_surface(uvec2 texel) {
   return vec4(octahedral_decode(unpackSnorm2x16(texel.x)), uintBitsToFloat(texel.y));
 }
 
-// Whether a texel holds a surface nearer than the opaque scene (t_opaque, along the ray).
-bool surface_seen(uvec2 texel, float t_opaque) { return texel.y != kNoSurface && uintBitsToFloat(texel.y) < t_opaque; }
+// Whether a texel holds a surface nearer than the opaque scene (t_opaque, along the ray). A
+// surface lying on the opaque scene counts as seen: a glass standing on a table has its base's
+// underside in the table's plane, where the two rasterisations' distances (each rounded its own
+// way) cannot say which is nearer, and the ray does leave the glass there.
+bool surface_seen(uvec2 texel, float t_opaque) {
+  return texel.y != kNoSurface && uintBitsToFloat(texel.y) < t_opaque * (1.0 + 1e-4);
+}
 
 // Where the surface of `layer` (kBottleSurfaceLayers) at pixel p, inside the container's
 // rectangle, is in the surfaces buffer (in texels).

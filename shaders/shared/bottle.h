@@ -54,11 +54,11 @@ struct BottleDrawGpu {
   uint unused0;                                      \
   uint unused1;                                      \
   uint unused2;
-#define LFX_BOTTLE_SURFACES_PUSH                                           \
-  uint first_layer; /* the front faces' layer: 0 the glass, 2 the liquid mesh */ \
-  uint unused0;                                                          \
-  uint unused1;                                                          \
-  uint unused2;
+#define LFX_BOTTLE_SURFACES_PUSH                                                     \
+  uint first_layer;     /* the front faces' layer: 0 the glass, 2 the liquid mesh */ \
+  uint first_container; /* rasterised in compute: the instances' first container */  \
+  uint triangles;       /* rasterised in compute: the mesh's triangles */            \
+  uint first_triangle;  /* rasterised in compute: this dispatch's first */
 #define LFX_BOTTLE_ROW_SORT_PUSH                                               \
   uint count;    /* entries in the tile list */                                \
   uint keep_all; /* 1: every row to the liquid list (tests: nothing sorted) */ \

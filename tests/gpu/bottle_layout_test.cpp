@@ -113,6 +113,47 @@ TEST(BottleLayoutTest, AShadowReachesAwayFromTheSunDownToTheFloor) {
   EXPECT_EQ(shadow.offset.x + int(shadow.extent.width), body.offset.x + int(body.extent.width));
 }
 
+TEST(BottleLayoutTest, NoSegmentInABoxIsLongerOnTheScreenThanTheBoundAndTheBoundIsNotFarOff) {
+  Camera camera;
+  camera.position = glm::vec3(0.5f, 0.6f, 0.9f);
+  camera.target = glm::vec3(0.0f, 0.1f, 0.0f);
+  const glm::mat4 view_proj = camera.projection(1.5f) * camera.view();
+  const VkExtent2D extent{600, 400};
+  const glm::vec2 depths(camera.near_plane, camera.far_plane);
+  const Bounds box{glm::vec3(-0.04f, 0.0f, -0.03f), glm::vec3(0.04f, 0.25f, 0.03f)};
+  const float length = 0.05f;
+  std::mt19937 random(5);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  const auto pixel = [&](const glm::mat4& model, glm::vec3 local) {
+    const glm::vec4 clip = view_proj * model * glm::vec4(local, 1.0f);
+    return (glm::vec2(clip) / clip.w * 0.5f + 0.5f) * glm::vec2(extent.width, extent.height);
+  };
+  for (int pose = 0; pose < 20; ++pose) {
+    // Turned, tipped, scaled by up to 2 and moved about the view, some reaching off the screen.
+    glm::mat4 model =
+        glm::translate(glm::mat4(1.0f), glm::vec3(unit(random) - 0.5f, unit(random) * 0.3f, unit(random) - 0.5f));
+    model = glm::rotate(model, 6.3f * unit(random), glm::normalize(glm::vec3(unit(random), 1.0f, unit(random))));
+    model = glm::scale(model, glm::vec3(0.5f + 1.5f * unit(random)));
+    const float bound = gpu::longest_on_screen(view_proj, model, box, length, depths, extent);
+    ASSERT_TRUE(std::isfinite(bound));
+    float longest = 0.0f;
+    for (int k = 0; k < 2000; ++k) {
+      const glm::vec3 a = glm::mix(box.min, box.max, glm::vec3(unit(random), unit(random), unit(random)));
+      const glm::vec3 direction = glm::normalize(glm::vec3(unit(random), unit(random), unit(random)) - 0.5f) * length;
+      const glm::vec3 b = a + direction;
+      if (glm::any(glm::lessThan(b, box.min)) || glm::any(glm::greaterThan(b, box.max))) continue;
+      const glm::vec2 d = glm::abs(pixel(model, b) - pixel(model, a));
+      longest = std::max(longest, std::max(d.x, d.y));
+    }
+    EXPECT_LE(longest, bound) << "pose " << pose;
+    EXPECT_GT(longest, bound / 4.0f) << "pose " << pose << ": the bound is too loose to choose by";
+  }
+  // A box the eye is in, or beyond the far plane, has no bound.
+  const glm::mat4 at_eye = glm::translate(glm::mat4(1.0f), camera.position - box.center());
+  EXPECT_TRUE(std::isinf(gpu::longest_on_screen(view_proj, at_eye, box, length, depths, extent)));
+  EXPECT_TRUE(std::isinf(gpu::longest_on_screen(view_proj, glm::mat4(1.0f), box, length, {0.05f, 0.5f}, extent)));
+}
+
 TEST(BottleLayoutTest, AnOutlineMeetsTheBoxesThatReachIntoItGrownByItsMargin) {
   const std::vector<glm::vec2> diamond = {{10, 0}, {20, 10}, {10, 20}, {0, 10}};  // counter-clockwise
   EXPECT_TRUE(gpu::outline_meets_box(diamond, {8, 8}, {12, 12}, 0.0f));           // inside

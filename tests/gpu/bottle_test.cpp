@@ -236,6 +236,92 @@ TEST_F(BottleTest, SurfacesDrawnInSeveralRunsGiveTheSamePicture) {
   ASSERT_TRUE(write_png(test_output_path("bottle_runs.png"), runs));  // to look at
 }
 
+// A surfaces texel's distance from the eye (surface_encoding.glsl), or 0 where there is none.
+float texel_distance(std::uint64_t texel) {
+  const std::uint32_t high = std::uint32_t(texel >> 32);
+  if (high == 0xffffffffu) return 0.0f;
+  float d;
+  std::memcpy(&d, &high, sizeof(d));
+  return d;
+}
+
+TEST_F(BottleTest, SurfacesRasterisedInComputeAreWatertightAndAgreeWithTheHardwares) {
+  // Closed meshes of every kind of triangle: a sphere's small ones, a bottle's long slivers, a
+  // square bottle's large flat faces; sloshed, so tilted.
+  SloshKnobs knobs;
+  knobs.fill = 0.5f;
+  std::vector<std::unique_ptr<LiquidContainer>> containers;
+  std::vector<gpu::BottleDraw> draws;
+  const char* shapes[] = {"sphere", "bottle", "square_bottle"};
+  for (int i = 0; i < 3; ++i) {
+    containers.push_back(std::make_unique<LiquidContainer>(shape_of(shapes[i]), knobs));
+    slosh(*containers.back(), glm::vec3(0.11f * float(i - 1), 0.0f, -0.05f * float(i)));
+    draws.push_back({containers.back().get(), {}});
+  }
+  const Camera camera = looking_at({0.05f, 0.3f, 0.45f}, {0.0f, 0.08f, -0.05f});
+  const ImageRgba8 computed = render({}, camera, draws);
+  ASSERT_EQ(bottles_->last_compute_rasterised(), 3u);
+  std::vector<gpu::BottleRenderer::ContainerSurfaces> in_compute;
+  for (std::size_t k = 0; k < draws.size(); ++k) {
+    auto surfaces = bottles_->last_surfaces(k);
+    ASSERT_TRUE(surfaces) << surfaces.error().message;
+    in_compute.push_back(std::move(*surfaces));
+  }
+  bottles_->set_hardware_surfaces_only(true);
+  const ImageRgba8 hardware = render({}, camera, draws);
+  ASSERT_EQ(bottles_->last_compute_rasterised(), 0u);
+  for (std::size_t k = 0; k < draws.size(); ++k) {
+    auto fixed_function = bottles_->last_surfaces(k);
+    ASSERT_TRUE(fixed_function) << fixed_function.error().message;
+    const std::vector<std::uint64_t>& a = in_compute[k].texels;
+    const std::vector<std::uint64_t>& b = fixed_function->texels;
+    ASSERT_EQ(a.size(), b.size());
+    // A closed mesh: a ray through a front face leaves through a back face, so a pixel holds both
+    // of a mesh or neither; a crack between two triangles would leave one without the other.
+    int covered = 0, leaks = 0, coverage_differs = 0, agreeing = 0, both = 0;
+    for (std::size_t p = 0; p < a.size(); p += 4)
+      for (std::size_t front : {p, p + 2}) {
+        const bool has_front = texel_distance(a[front]) > 0.0f, has_back = texel_distance(a[front + 1]) > 0.0f;
+        covered += has_front;
+        leaks += has_front != has_back;
+      }
+    for (std::size_t t = 0; t < a.size(); ++t) {
+      const float da = texel_distance(a[t]), db = texel_distance(b[t]);
+      coverage_differs += (da > 0.0f) != (db > 0.0f);
+      if (da > 0.0f && db > 0.0f) {
+        ++both;
+        agreeing += std::abs(da - db) <= 1e-3f * db;
+      }
+    }
+    std::printf("%s: %d texels, %d covered fronts, %d leaks; differing coverage %d, distances agreeing %d of %d\n",
+                shapes[k], int(a.size()), covered, leaks, coverage_differs, agreeing, both);
+    EXPECT_GT(covered, 400) << shapes[k];
+    EXPECT_EQ(leaks, 0) << shapes[k] << ": front and back faces do not cover the same pixels";
+    EXPECT_LE(coverage_differs, both / 200) << shapes[k] << ": the compute pass covers other pixels";
+    EXPECT_GE(agreeing, both - both / 100) << shapes[k] << ": the compute pass finds other distances";
+  }
+  int differing = 0;
+  for (std::uint32_t y = 0; y < kHeight; ++y)
+    for (std::uint32_t x = 0; x < kWidth; ++x)
+      for (int c = 0; c < 3; ++c) differing += std::abs(int(computed.at(x, y)[c]) - int(hardware.at(x, y)[c])) > 8;
+  std::printf("%d pixel channels differ by more than 8 levels\n", differing);
+  EXPECT_LE(differing, int(kWidth * kHeight) / 200);
+  ASSERT_TRUE(write_png(test_output_path("bottle_compute_raster.png"), computed));  // to look at
+}
+
+TEST_F(BottleTest, AContainerReachingPastTheNearPlaneIsRasterisedByTheHardware) {
+  SloshKnobs knobs;
+  knobs.fill = 0.5f;
+  LiquidContainer near(shape_of("bottle"), knobs), far(shape_of("bottle"), knobs);
+  ASSERT_TRUE(near.update({glm::vec3(0.0f, 0.0f, 0.0f)}, 0.0));
+  ASSERT_TRUE(far.update({glm::vec3(0.1f, 0.0f, -0.9f)}, 0.0));
+  // The eye beside the near bottle, whose box reaches behind it, looking past it at the far one.
+  const Camera camera = looking_at({0.03f, 0.12f, 0.06f}, {0.1f, 0.05f, -0.9f});
+  const ImageRgba8 image = render({}, camera, {{&near, {}}, {&far, {}}});
+  EXPECT_EQ(bottles_->last_compute_rasterised(), 1u) << "the far bottle in compute, the near one not";
+  ASSERT_TRUE(write_png(test_output_path("bottle_near_plane.png"), image));  // to look at
+}
+
 TEST_F(BottleTest, ADeviceWithoutFragmentInt64AtomicsIsRefusedByName) {
   // A host's device adopted without the features the surfaces pass needs.
   gpu::AdoptInfo host{ctx().instance(), ctx().physical_device(), ctx().device(), ctx().queue(), ctx().queue_family()};

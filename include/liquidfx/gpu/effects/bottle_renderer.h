@@ -8,17 +8,19 @@
 // (bottle/shadows.comp at half resolution, bottle/shadows_apply.comp), before the scene copy, so
 // that the glass refracts the shadows too.
 // Transparent stage: the containers are sorted back to front and split into groups whose screen
-// rectangles do not overlap (bottle_layout.h). Surfaces: one rendering of every container's glass
-// and liquid meshes, both faces, instanced, keeping per pixel of each container's own rectangle
-// the nearest outer-glass and inner-wall (liquid mesh) faces, front and back, as normal and
-// distance (bottle/surfaces.frag; in runs of groups when they outgrow the buffer). Then for each
-// group, in order:
+// rectangles do not overlap (bottle_layout.h). Surfaces: every container's glass and liquid
+// meshes, both faces, keeping per pixel of each container's own rectangle the nearest
+// outer-glass and inner-wall (liquid mesh) faces, front and back, as normal and distance; a
+// triangle an invocation in compute where the triangles are small on the screen
+// (bottle/surfaces_raster.comp), otherwise one rendering, instanced (bottle/surfaces.frag); in
+// runs of groups when they outgrow the buffer. Then for each group, in order:
 //   scene copy refreshed where earlier groups drew (so a bottle seen through another shows it)
 //   -> composite: compute dispatches over the group's 8 x 8 tiles, following each pixel's view
 //      ray through glass, liquid and glass to the opaque scene (bottle/composite.comp).
 // Every container's data lives in one storage buffer; all containers share the pipelines.
 #pragma once
 
+#include <functional>
 #include <glm/vec4.hpp>
 #include <map>
 #include <memory>
@@ -78,6 +80,21 @@ class BottleRenderer : public FramePasses {
   void set_surface_run_limit(std::size_t pixels) { surface_run_limit_ = pixels; }
   /// Tests: how many runs of groups the last frame drew the surfaces in.
   std::size_t last_surface_runs() const { return surface_runs_.size(); }
+  /// Tests: rasterise every container's surfaces with the fixed-function rasteriser, not only
+  /// those with large triangles or reaching near the eye.
+  void set_hardware_surfaces_only(bool enabled) { hardware_surfaces_only_ = enabled; }
+  /// Tests: of the last frame's visible containers, how many had their surfaces rasterised in a
+  /// compute pass.
+  std::size_t last_compute_rasterised() const;
+  /// Tests: what the last frame's surfaces pass left for container `draw` (its index in
+  /// set_containers): its rectangle and, row by row, kBottleSurfaceLayers texels a pixel (outer
+  /// front, outer back, inner front, inner back; surface_encoding.glsl's 64 bits, all ones where
+  /// no surface). The frame must have drawn its surfaces in one run (waits for the device).
+  struct ContainerSurfaces {
+    VkRect2D rect{};
+    std::vector<std::uint64_t> texels;
+  };
+  Result<ContainerSurfaces> last_surfaces(std::size_t draw) const;
   /// Tests: the rows the last composite dispatch of the last frame ran on: with liquid near its
   /// surface or waterline, with glass and air only, with liquid below the waves only, with glass
   /// and air above the wet film only (waits for the device).
@@ -102,7 +119,9 @@ class BottleRenderer : public FramePasses {
     Buffer glass;
     std::uint32_t liquid_vertices = 0;
     std::uint32_t glass_vertices = 0;
-    Bounds bounds;  // of the container, its own coordinates
+    Bounds bounds;           // of the container, its own coordinates
+    Bounds drawn_bounds;     // of the liquid and glass meshes
+    float longest_edge = 0;  // of their triangles
     // Signed distance grids of the container and the liquid (same lattice, a pair per sample) in volume_data_.
     glm::vec4 volume_origin{0.0f};  // xyz first sample, w cell
     glm::uvec4 volume_size{0u};     // samples along x, y, z; w the first sample (pairs)
@@ -115,7 +134,11 @@ class BottleRenderer : public FramePasses {
     int group;
     VkRect2D rect;
     std::uint32_t first_texel = 0;  // its surfaces' in surfaces_ (during its run of groups)
+    // Whether its surfaces are rasterised in compute (surfaces_raster.comp): where its triangles
+    // are at most kComputeRasterLongest pixels long and it lies between the near and far planes.
+    bool compute_raster = false;
   };
+  static constexpr float kComputeRasterLongest = 128.0f;
   explicit BottleRenderer(Context& ctx) : ctx_(ctx) {}
   Result<const ShapeMeshes*> meshes_for(const std::shared_ptr<const ContainerShape>& shape);
   Result<void> ensure_targets(std::uint32_t width, std::uint32_t height);
@@ -136,16 +159,23 @@ class BottleRenderer : public FramePasses {
   std::span<const Slot> visible_slots() const;  // this frame's slots but those outside the view
   void clear_debug_targets(VkCommandBuffer cmd);
   void record_shadows(FrameContext& frame);
+  // Calls fn(begin, end, meshes) for each run of consecutive slots with one shape and one way
+  // of rasterising their surfaces.
+  void for_each_shape_run(std::span<const Slot> slots,
+                          const std::function<void(std::size_t, std::size_t, const ShapeMeshes&)>& fn) const;
   // Draws each run of one shape in `slots` (which start at containers-buffer index `first`)
-  // as one instanced draw of the glass or the liquid mesh.
-  void draw_instanced(VkCommandBuffer cmd, std::span<const Slot> slots, std::uint32_t first, bool glass) const;
+  // as one instanced draw of the glass or the liquid mesh; those rasterised in compute too
+  // unless `skip_compute_rasterised`.
+  void draw_instanced(VkCommandBuffer cmd, std::span<const Slot> slots, std::uint32_t first, bool glass,
+                      bool skip_compute_rasterised) const;
 
   Context& ctx_;
   // The composite's lists of rows (sort_rows.comp): near the liquid's surface or waterline,
   // glass and air only, liquid below the waves, glass and air above the wet film; each runs its
   // own variant of the composite.
   static constexpr std::size_t kCompositeLists = 4;
-  Pipeline surfaces_pipeline_, sort_rows_, composites_[kCompositeLists], shadows_, shadows_apply_, reference_;
+  Pipeline surfaces_pipeline_, surfaces_raster_, sort_rows_, composites_[kCompositeLists], shadows_, shadows_apply_,
+      reference_;
   std::map<const ContainerShape*, std::unique_ptr<ShapeMeshes>> meshes_;
   std::vector<BottleDraw> draws_;
   std::vector<Slot> slots_;             // this frame's, from lay_out
@@ -155,6 +185,7 @@ class BottleRenderer : public FramePasses {
   Buffer surfaces_;
   std::size_t surface_demand_ = 0;  // texels the last frame's runs drew
   std::size_t surface_run_limit_ = 0;
+  bool hardware_surfaces_only_ = false;
   Buffer containers_, draw_data_, bubbles_, tiles_, composite_dispatch_, shadow_tiles_, shade_tiles_, casters_,
       volumes_;
   std::size_t caster_demand_ = 0;   // casters the last frame listed

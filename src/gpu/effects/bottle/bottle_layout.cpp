@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 #include "shared/bottle.h"
 
@@ -41,6 +42,27 @@ std::array<glm::vec3, 8> world_corners(const glm::mat4& model, const Bounds& b) 
 VkRect2D screen_rect(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, VkExtent2D extent) {
   const std::array<glm::vec3, 8> corners = world_corners(model, box);
   return screen_rect(view_proj, corners, extent);
+}
+
+float longest_on_screen(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, float length,
+                        glm::vec2 depths, VkExtent2D extent) {
+  const glm::mat4 m = view_proj * model;
+  // How fast each clip coordinate can change along a unit of the box's own length.
+  const auto rate = [&](int row) { return glm::length(glm::vec3(m[0][row], m[1][row], m[2][row])); };
+  float nearest = std::numeric_limits<float>::infinity();
+  glm::vec2 widest_ndc(0.0f);
+  for (int i = 0; i < 8; ++i) {
+    const glm::vec4 clip = m * glm::vec4((i & 1) ? box.max.x : box.min.x, (i & 2) ? box.max.y : box.min.y,
+                                         (i & 4) ? box.max.z : box.min.z, 1.0f);
+    if (!(clip.w >= depths.x && clip.w <= depths.y)) return std::numeric_limits<float>::infinity();
+    nearest = std::min(nearest, clip.w);
+    widest_ndc = glm::max(widest_ndc, glm::abs(glm::vec2(clip) / clip.w));
+  }
+  // ndc = xy / w, so d(ndc) = (d(xy) - ndc dw) / w; inside the box w is at least the nearest
+  // corner's and |ndc| at most the widest corner's (a box is convex, ndc a projective map of it).
+  const glm::vec2 ndc_rate = (glm::vec2(rate(0), rate(1)) + widest_ndc * rate(3)) / nearest;
+  const glm::vec2 pixels = 0.5f * length * ndc_rate * glm::vec2(extent.width, extent.height);
+  return std::max(pixels.x, pixels.y);
 }
 
 namespace {

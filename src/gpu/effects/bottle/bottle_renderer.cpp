@@ -5,6 +5,7 @@
 #include <glm/common.hpp>
 #include <limits>
 #include <numeric>
+#include <string>
 
 #include "liquidfx/core/container/inside_grid.h"
 #include "liquidfx/core/detail/shaded_mesh.h"
@@ -82,6 +83,14 @@ glm::vec3 glass_absorption(const GlassLook& look) {
   return -glm::log(passed) / shared::kBottleReferenceWall;
 }
 
+float longest_edge(std::span<const ShadedVertex> triangles) {
+  float longest = 0.0f;
+  for (std::size_t t = 0; t + 2 < triangles.size(); t += 3)
+    for (int k = 0; k < 3; ++k)
+      longest = std::max(longest, glm::distance(triangles[t + k].position, triangles[t + (k + 1) % 3].position));
+  return longest;
+}
+
 void draw_vertices(VkCommandBuffer cmd, const Buffer& buffer, std::uint32_t count, std::uint32_t first_instance,
                    std::uint32_t instances) {
   const VkBuffer handle = buffer.handle();
@@ -131,6 +140,8 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
   LFX_TRY_ASSIGN(r->composites_[2],
                  Pipeline::compute(ctx, "bottle/composite_below_waves.comp", sizeof(shared::BottleCompositePush)));
   LFX_TRY_ASSIGN(r->composites_[3], Pipeline::compute(ctx, "bottle/composite_dry.comp", 0));
+  LFX_TRY_ASSIGN(r->surfaces_raster_,
+                 Pipeline::compute(ctx, "bottle/surfaces_raster.comp", sizeof(shared::BottleSurfacesPush)));
   LFX_TRY_ASSIGN(r->sort_rows_, Pipeline::compute(ctx, "bottle/sort_rows.comp", sizeof(shared::BottleRowSortPush)));
   LFX_TRY_ASSIGN(r->shadows_, Pipeline::compute(ctx, "bottle/shadows.comp", 0));
   LFX_TRY_ASSIGN(r->shadows_apply_, Pipeline::compute(ctx, "bottle/shadows_apply.comp", 0));
@@ -149,6 +160,9 @@ Result<const BottleRenderer::ShapeMeshes*> BottleRenderer::meshes_for(
   meshes->bounds = bounds_of(shape.container);
   const std::vector<ShadedVertex> liquid = shaded_vertices(shape.liquid);
   const std::vector<ShadedVertex> glass = shaded_vertices(shape.glass);
+  const Bounds liquid_bounds = bounds_of(shape.liquid), glass_bounds = bounds_of(shape.glass);
+  meshes->drawn_bounds = {glm::min(liquid_bounds.min, glass_bounds.min), glm::max(liquid_bounds.max, glass_bounds.max)};
+  meshes->longest_edge = std::max(longest_edge(liquid), longest_edge(glass));
   struct Upload {
     Buffer* buffer;
     const std::vector<ShadedVertex>* vertices;
@@ -158,7 +172,8 @@ Result<const BottleRenderer::ShapeMeshes*> BottleRenderer::meshes_for(
        {Upload{&meshes->liquid, &liquid, "bottle liquid mesh"}, Upload{&meshes->glass, &glass, "bottle glass mesh"}}) {
     const auto bytes = std::as_bytes(std::span(*u.vertices));
     LFX_TRY_ASSIGN(*u.buffer, Buffer::create(ctx_, bytes.size(),
-                                             VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                             VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                                 VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                                              MemoryUsage::device, u.name));
     LFX_TRY(upload_buffer(ctx_, *u.buffer, bytes));
   }
@@ -243,7 +258,7 @@ Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t 
         Spec{&shadow_tiles_, frame_tiles * sizeof(TileEntry), "bottle shadow tiles"},
         Spec{&shade_tiles_, frame_tiles * sizeof(TileEntry), "bottle shade tiles"},
         Spec{&casters_, std::max(caster_demand_, 4 * frame_tiles) * sizeof(std::uint32_t), "bottle casters"},
-        Spec{&surfaces_, surface_texels * kSurfaceTexelBytes, "bottle surfaces"},
+        Spec{&surfaces_, surface_texels * kSurfaceTexelBytes, "bottle surfaces", VK_BUFFER_USAGE_TRANSFER_SRC_BIT},
         Spec{&volumes_, volume_data_.size() * sizeof(float), "bottle distance grids"}})
     LFX_TRY(ensure_device_buffer(ctx_, *s.buffer, std::max<std::size_t>(s.bytes, 16), usage | s.extra_usage, s.name));
   return success();
@@ -287,8 +302,16 @@ std::vector<BottleRenderer::Slot> BottleRenderer::lay_out(const FrameContext& fr
                                 meshes_.at(&draws_[i].liquid->shape())->bounds, extent));
   const std::vector<int> groups = overlap_groups(rects);
   std::vector<Slot> slots;
-  for (std::size_t k = 0; k < order.size(); ++k)
-    slots.push_back({order[k], groups[k] >= 0 ? groups[k] : kOffScreen, rects[k]});
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    Slot slot{order[k], groups[k] >= 0 ? groups[k] : kOffScreen, rects[k]};
+    const ShapeMeshes& meshes = *meshes_.at(&draws_[slot.draw].liquid->shape());
+    const glm::vec2 depths(frame.uniforms.clip.x, frame.uniforms.clip.y);
+    slot.compute_raster =
+        !hardware_surfaces_only_ &&
+        longest_on_screen(frame.uniforms.view_proj, draws_[slot.draw].liquid->gpu().model, meshes.drawn_bounds,
+                          meshes.longest_edge, depths, extent) <= kComputeRasterLongest;
+    slots.push_back(slot);
+  }
   std::stable_sort(slots.begin(), slots.end(), [&](const Slot& a, const Slot& b) {
     if (a.group != b.group) return a.group < b.group;
     return &draws_[a.draw].liquid->shape() < &draws_[b.draw].liquid->shape();
@@ -343,17 +366,44 @@ void BottleRenderer::plan_surface_runs() {
   }
 }
 
-void BottleRenderer::draw_instanced(VkCommandBuffer cmd, std::span<const Slot> slots, std::uint32_t first,
-                                    bool glass) const {
+void BottleRenderer::for_each_shape_run(
+    std::span<const Slot> slots, const std::function<void(std::size_t, std::size_t, const ShapeMeshes&)>& fn) const {
   for (std::size_t begin = 0; begin < slots.size();) {
     const ContainerShape* shape = &draws_[slots[begin].draw].liquid->shape();
     std::size_t end = begin + 1;
-    while (end < slots.size() && &draws_[slots[end].draw].liquid->shape() == shape) ++end;
-    const ShapeMeshes& meshes = *meshes_.at(shape);
-    draw_vertices(cmd, glass ? meshes.glass : meshes.liquid, glass ? meshes.glass_vertices : meshes.liquid_vertices,
-                  first + std::uint32_t(begin), std::uint32_t(end - begin));
+    while (end < slots.size() && &draws_[slots[end].draw].liquid->shape() == shape &&
+           slots[end].compute_raster == slots[begin].compute_raster)
+      ++end;
+    fn(begin, end, *meshes_.at(shape));
     begin = end;
   }
+}
+
+void BottleRenderer::draw_instanced(VkCommandBuffer cmd, std::span<const Slot> slots, std::uint32_t first, bool glass,
+                                    bool skip_compute_rasterised) const {
+  for_each_shape_run(slots, [&](std::size_t begin, std::size_t end, const ShapeMeshes& meshes) {
+    if (skip_compute_rasterised && slots[begin].compute_raster) return;
+    draw_vertices(cmd, glass ? meshes.glass : meshes.liquid, glass ? meshes.glass_vertices : meshes.liquid_vertices,
+                  first + std::uint32_t(begin), std::uint32_t(end - begin));
+  });
+}
+
+std::size_t BottleRenderer::last_compute_rasterised() const {
+  const std::span<const Slot> visible = visible_slots();
+  return std::size_t(std::count_if(visible.begin(), visible.end(), [](const Slot& s) { return s.compute_raster; }));
+}
+
+Result<BottleRenderer::ContainerSurfaces> BottleRenderer::last_surfaces(std::size_t draw) const {
+  if (surface_runs_.size() != 1) return gpu_error("the last frame drew its surfaces in more than one run");
+  const std::span<const Slot> visible = visible_slots();
+  const auto slot = std::find_if(visible.begin(), visible.end(), [&](const Slot& s) { return s.draw == draw; });
+  if (slot == visible.end()) return gpu_error("container " + std::to_string(draw) + " was not drawn last frame");
+  auto bytes = read_buffer(ctx_, surfaces_);
+  if (!bytes) return bytes.error();
+  ContainerSurfaces out{slot->rect, std::vector<std::uint64_t>(rect_pixels(slot->rect) * shared::kBottleSurfaceLayers)};
+  std::memcpy(out.texels.data(), bytes->data() + slot->first_texel * kSurfaceTexelBytes,
+              out.texels.size() * kSurfaceTexelBytes);
+  return out;
 }
 
 void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
@@ -365,26 +415,61 @@ void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
   vkCmdFillBuffer(cmd, surfaces_.handle(), 0, run.pixels * shared::kBottleSurfaceLayers * kSurfaceTexelBytes,
                   0xffffffffu);  // no surface
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                 VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                 VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-  begin_rendering_without_attachments(cmd, frame.targets.color.extent());
-  surfaces_pipeline_.bind(cmd);
-  DescriptorWrites()
-      .uniform_buffer(0, frame.frame_uniforms.handle())
-      .storage_buffer(1, containers_.handle())
-      .storage_buffer(2, draw_data_.handle())
-      .storage_buffer(3, surfaces_.handle())
-      .push(ctx_, cmd, surfaces_pipeline_);
   const std::span<const Slot> slots = std::span(slots_).subspan(run.begin, run.end - run.begin);
-  for (const bool glass : {true, false}) {
-    surfaces_pipeline_.push_constants(cmd, shared::BottleSurfacesPush{glass ? 0u : 2u, 0u, 0u, 0u});
-    draw_instanced(cmd, slots, std::uint32_t(run.begin), glass);
+  // Containers with small triangles: a triangle an invocation (surfaces_raster.comp).
+  bool hardware = false;
+  surfaces_raster_.bind(cmd);
+  for_each_shape_run(slots, [&](std::size_t begin, std::size_t end, const ShapeMeshes& meshes) {
+    hardware = hardware || !slots[begin].compute_raster;
+    if (!slots[begin].compute_raster) return;
+    for (const bool glass : {true, false}) {
+      DescriptorWrites()
+          .uniform_buffer(0, frame.frame_uniforms.handle())
+          .storage_buffer(1, containers_.handle())
+          .storage_buffer(2, draw_data_.handle())
+          .storage_buffer(3, surfaces_.handle())
+          .storage_buffer(4, (glass ? meshes.glass : meshes.liquid).handle())
+          .push(ctx_, cmd, surfaces_raster_);
+      const std::uint32_t triangles = (glass ? meshes.glass_vertices : meshes.liquid_vertices) / 3;
+      // In dispatches of at most the 65535 workgroups a side every device takes.
+      constexpr std::uint32_t kMaxGroups = 65535, kGroupSize = 64;
+      for (std::size_t first = begin; first < end; first += kMaxGroups)
+        for (std::uint32_t triangle = 0; triangle < triangles; triangle += kMaxGroups * kGroupSize) {
+          const std::uint32_t instances = std::uint32_t(std::min<std::size_t>(kMaxGroups, end - first));
+          surfaces_raster_.push_constants(
+              cmd, shared::BottleSurfacesPush{glass ? 0u : 2u, std::uint32_t(run.begin + first), triangles, triangle});
+          vkCmdDispatch(cmd, std::min(kMaxGroups, (triangles - triangle + kGroupSize - 1) / kGroupSize), instances, 1);
+        }
+    }
+  });
+  // The others (large triangles, or reaching the near or far plane) by the fixed-function
+  // rasteriser, which also clips; after the compute pass's atomics on the same texels.
+  if (hardware) {
+    memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                   VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                   VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+    begin_rendering_without_attachments(cmd, frame.targets.color.extent());
+    surfaces_pipeline_.bind(cmd);
+    DescriptorWrites()
+        .uniform_buffer(0, frame.frame_uniforms.handle())
+        .storage_buffer(1, containers_.handle())
+        .storage_buffer(2, draw_data_.handle())
+        .storage_buffer(3, surfaces_.handle())
+        .push(ctx_, cmd, surfaces_pipeline_);
+    for (const bool glass : {true, false}) {
+      surfaces_pipeline_.push_constants(cmd, shared::BottleSurfacesPush{glass ? 0u : 2u, 0u, 0u, 0u});
+      draw_instanced(cmd, slots, std::uint32_t(run.begin), glass, true);
+    }
+    vkCmdEndRendering(cmd);
   }
-  vkCmdEndRendering(cmd);
   // Ready for the row sorts and the composites, here so that the surfaces' rasterisation, which
   // a CPU rasteriser finishes only when something waits for it, is timed as theirs.
-  memory_barrier(cmd, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                 VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                 VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
 }
 
 void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot> group, std::uint32_t first) {
@@ -632,8 +717,8 @@ void BottleRenderer::record_reference(FrameContext& frame, std::span<const Slot>
       .uniform_buffer(0, frame.frame_uniforms.handle())
       .storage_buffer(1, containers_.handle())
       .push(ctx_, cmd, reference_);
-  draw_instanced(cmd, slots, 0, false);
-  draw_instanced(cmd, slots, 0, true);
+  draw_instanced(cmd, slots, 0, false, false);
+  draw_instanced(cmd, slots, 0, true, false);
   vkCmdEndRendering(cmd);
   // A CPU rasteriser finishes a rendering's rasterisation after vkCmdEndRendering, and charges
   // it to whatever waits for it next (the tonemap: about 3.5 ms at 100 bottles). Waiting here

@@ -1,0 +1,101 @@
+#version 460
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#extension GL_EXT_shader_atomic_int64 : require
+// The surfaces pass (surfaces.frag) rasterised in compute, a triangle an invocation, for
+// containers whose triangles are at most a few dozen pixels long (the renderer chooses which:
+// BottleRenderer::kComputeRasterLongest) and which lie between the near and far planes. A
+// fixed-function rasteriser pays for every triangle far more than for the pixel or two a small
+// triangle covers (and big GPUs have few raster units). Same rules as the hardware's: pixel
+// centres, positions snapped to 1/256 pixel, exact integer edge functions (a pixel centre on an
+// edge shared by two triangles belongs to exactly one of them, so nothing leaks between them),
+// perspective-correct interpolation, both faces, counter-clockwise front faces.
+#include "bottle/bottle_common.glsl"
+#include "shared/bottle.h"
+
+layout(local_size_x = 64) in;
+
+layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws[]; };
+layout(set = 0, binding = 3, std430) buffer Surfaces { uint64_t surface_texels[]; };
+// ShadedVertex: position then normal, three vertices a triangle.
+layout(set = 0, binding = 4, std430) readonly buffer Vertices { float vertices[]; };
+layout(push_constant) uniform Push { LFX_BOTTLE_SURFACES_PUSH };
+
+#include "bottle/surface_encoding.glsl"
+
+const float kSubpixels = 256.0;
+
+struct Corner {
+  vec3 world;
+  vec3 normal;
+  float w;         // clip w
+  i64vec2 pixel;  // framebuffer position, in 1/256 pixels
+};
+
+Corner corner_of(mat4 model, uint vertex) {
+  uint at = vertex * 6u;
+  vec3 position = vec3(vertices[at], vertices[at + 1u], vertices[at + 2u]);
+  vec3 normal = vec3(vertices[at + 3u], vertices[at + 4u], vertices[at + 5u]);
+  Corner c;
+  c.world = (model * vec4(position, 1.0)).xyz;
+  c.normal = mat3(model) * normal;
+  vec4 clip = frame.view_proj * vec4(c.world, 1.0);
+  c.w = clip.w;
+  vec2 framebuffer = (clip.xy / clip.w * 0.5 + 0.5) * frame.viewport.xy;
+  c.pixel = i64vec2(round(framebuffer * kSubpixels));
+  return c;
+}
+
+// Twice the signed area of (a, b, p); exact.
+int64_t edge(i64vec2 a, i64vec2 b, i64vec2 p) { return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x); }
+
+// Of the two triangles sharing an edge, which one owns pixel centres exactly on it: the one that
+// walks it in the direction this picks (each walks it one way).
+bool owns_ties(i64vec2 a, i64vec2 b) { return b.y > a.y || (b.y == a.y && b.x > a.x); }
+
+void main() {
+  uint triangle = first_triangle + gl_GlobalInvocationID.x;
+  if (triangle >= triangles) return;
+  uint container = first_container + gl_WorkGroupID.y;
+  mat4 model = containers[container].model;
+  BottleDrawGpu draw = draws[container];
+  Corner c0 = corner_of(model, 3u * triangle);
+  Corner c1 = corner_of(model, 3u * triangle + 1u);
+  Corner c2 = corner_of(model, 3u * triangle + 2u);
+  if (min(c0.w, min(c1.w, c2.w)) <= 0.0) return;  // the caller's promise broken: draw nothing
+
+  int64_t area = edge(c0.pixel, c1.pixel, c2.pixel);
+  if (area == 0) return;
+  // Framebuffer y points down, so a counter-clockwise (front) face has a negative area here.
+  uint layer = first_layer + (area < 0 ? 0u : 1u);
+  // Wind every triangle one way (positive area) so that inside is where all edges are positive.
+  if (area < 0) {
+    Corner swap = c1;
+    c1 = c2;
+    c2 = swap;
+    area = -area;
+  }
+  // The pixel centres it may cover, within the container's rectangle.
+  i64vec2 lo = min(c0.pixel, min(c1.pixel, c2.pixel));
+  i64vec2 hi = max(c0.pixel, max(c1.pixel, c2.pixel));
+  ivec2 first = max(ivec2(ceil((vec2(lo) - 128.0) / kSubpixels)), draw.rect.xy);
+  ivec2 last = min(ivec2(floor((vec2(hi) - 128.0) / kSubpixels)), draw.rect.xy + draw.rect.zw - 1);
+  int64_t bias0 = owns_ties(c1.pixel, c2.pixel) ? 0 : -1;
+  int64_t bias1 = owns_ties(c2.pixel, c0.pixel) ? 0 : -1;
+  int64_t bias2 = owns_ties(c0.pixel, c1.pixel) ? 0 : -1;
+  vec3 perspective = 1.0 / vec3(c0.w, c1.w, c2.w);
+  for (int y = first.y; y <= last.y; ++y) {
+    for (int x = first.x; x <= last.x; ++x) {
+      i64vec2 centre = i64vec2(x, y) * 256 + 128;
+      int64_t e0 = edge(c1.pixel, c2.pixel, centre);
+      int64_t e1 = edge(c2.pixel, c0.pixel, centre);
+      int64_t e2 = edge(c0.pixel, c1.pixel, centre);
+      if (e0 + bias0 < 0 || e1 + bias1 < 0 || e2 + bias2 < 0) continue;
+      vec3 weights = vec3(float(e0), float(e1), float(e2)) * perspective;
+      weights /= weights.x + weights.y + weights.z;
+      vec3 world = weights.x * c0.world + weights.y * c1.world + weights.z * c2.world;
+      vec3 normal = weights.x * c0.normal + weights.y * c1.normal + weights.z * c2.normal;
+      uvec2 surface = encode_surface(normal, distance(frame.camera_position.xyz, world));
+      atomicMin(surface_texels[surface_index(draw, ivec2(x, y), layer)], packUint2x32(surface));
+    }
+  }
+}
