@@ -47,10 +47,13 @@ float film_reach(LiquidContainerGpu c) {
 }
 
 uint work_at(ivec2 p, BottleDrawGpu draw, LiquidContainerGpu c) {
-  vec3 ro = frame.camera_position.xyz, rd = view_ray_at_pixel(p);
-  float t_opaque = opaque_distance(rd, texelFetch(scene_depth, p, 0).r);
   uint at = surface_index(draw, p, 0u);  // the four layers follow each other
   uvec2 inner_front = surface_texels[at + 2u], inner_back = surface_texels[at + 3u];
+  // Most of a rectangle is beside the container: no surface at all, no ray needed.
+  if (inner_front.y == kNoSurface && surface_texels[at].y == kNoSurface && surface_texels[at + 1u].y == kNoSurface)
+    return 0u;
+  vec3 ro = frame.camera_position.xyz, rd = view_ray_at_pixel(p);
+  float t_opaque = opaque_distance(rd, texelFetch(scene_depth, p, 0).r);
   bool entered = surface_seen(inner_front, t_opaque);
   if (!entered && !surface_seen(surface_texels[at], t_opaque) && !surface_seen(surface_texels[at + 1u], t_opaque))
     return 0u;
