@@ -418,6 +418,13 @@ void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
                  VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
   const std::span<const Slot> slots = std::span(slots_).subspan(run.begin, run.end - run.begin);
+  // What both rasterisers read and write.
+  const auto surface_bindings = [&](DescriptorWrites& writes) -> DescriptorWrites& {
+    return writes.uniform_buffer(0, frame.frame_uniforms.handle())
+        .storage_buffer(1, containers_.handle())
+        .storage_buffer(2, draw_data_.handle())
+        .storage_buffer(3, surfaces_.handle());
+  };
   // Containers with small triangles: a triangle an invocation (surfaces_raster.comp).
   bool hardware = false;
   surfaces_raster_.bind(cmd);
@@ -425,11 +432,8 @@ void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
     hardware = hardware || !slots[begin].compute_raster;
     if (!slots[begin].compute_raster) return;
     for (const bool glass : {true, false}) {
-      DescriptorWrites()
-          .uniform_buffer(0, frame.frame_uniforms.handle())
-          .storage_buffer(1, containers_.handle())
-          .storage_buffer(2, draw_data_.handle())
-          .storage_buffer(3, surfaces_.handle())
+      DescriptorWrites writes;
+      surface_bindings(writes)
           .storage_buffer(4, (glass ? meshes.glass : meshes.liquid).handle())
           .push(ctx_, cmd, surfaces_raster_);
       const std::uint32_t triangles = (glass ? meshes.glass_vertices : meshes.liquid_vertices) / 3;
@@ -453,12 +457,8 @@ void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
                    VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
     begin_rendering_without_attachments(cmd, frame.targets.color.extent());
     surfaces_pipeline_.bind(cmd);
-    DescriptorWrites()
-        .uniform_buffer(0, frame.frame_uniforms.handle())
-        .storage_buffer(1, containers_.handle())
-        .storage_buffer(2, draw_data_.handle())
-        .storage_buffer(3, surfaces_.handle())
-        .push(ctx_, cmd, surfaces_pipeline_);
+    DescriptorWrites writes;
+    surface_bindings(writes).push(ctx_, cmd, surfaces_pipeline_);
     for (const bool glass : {true, false}) {
       surfaces_pipeline_.push_constants(cmd, shared::BottleSurfacesPush{glass ? 0u : 2u, 0u, 0u, 0u});
       draw_instanced(cmd, slots, std::uint32_t(run.begin), glass, true);
