@@ -2,8 +2,9 @@
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #extension GL_EXT_shader_atomic_int64 : require
 // The surfaces pass (surfaces.frag) rasterised in compute, a triangle an invocation, for
-// containers whose triangles are at most a few dozen pixels long (the renderer chooses which:
-// BottleRenderer::kComputeRasterLongest) and which lie between the near and far planes. A
+// containers whose triangles are at most 128 pixels long on the screen and which lie between
+// the near and far planes, not far beside the view (BottleRenderer::kComputeRasterLongest,
+// longest_on_screen), so that the 64-bit edge functions cannot overflow. A
 // fixed-function rasteriser pays for every triangle far more than for the pixel or two a small
 // triangle covers (and big GPUs have few raster units). Same rules as the hardware's: pixel
 // centres, positions snapped to 1/256 pixel, exact integer edge functions (a pixel centre on an

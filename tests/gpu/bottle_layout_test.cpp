@@ -148,10 +148,14 @@ TEST(BottleLayoutTest, NoSegmentInABoxIsLongerOnTheScreenThanTheBoundAndTheBound
     EXPECT_LE(longest, bound) << "pose " << pose;
     EXPECT_GT(longest, bound / 4.0f) << "pose " << pose << ": the bound is too loose to choose by";
   }
-  // A box the eye is in, or beyond the far plane, has no bound.
+  // A box the eye is in, beyond the far plane, or a thousand frames beside the view has no bound.
   const glm::mat4 at_eye = glm::translate(glm::mat4(1.0f), camera.position - box.center());
   EXPECT_TRUE(std::isinf(gpu::longest_on_screen(view_proj, at_eye, box, length, depths, extent)));
   EXPECT_TRUE(std::isinf(gpu::longest_on_screen(view_proj, glm::mat4(1.0f), box, length, {0.05f, 0.5f}, extent)));
+  const glm::vec3 forward = glm::normalize(camera.target - camera.position);
+  const glm::vec3 right = glm::normalize(glm::cross(forward, glm::vec3(0.0f, 1.0f, 0.0f)));
+  const glm::mat4 beside = glm::translate(glm::mat4(1.0f), camera.position + forward + right * 2000.0f);
+  EXPECT_TRUE(std::isinf(gpu::longest_on_screen(view_proj, beside, box, length, {0.05f, 1e4f}, extent)));
 }
 
 TEST(BottleLayoutTest, AnOutlineMeetsTheBoxesThatReachIntoItGrownByItsMargin) {

@@ -44,6 +44,12 @@ VkRect2D screen_rect(const glm::mat4& view_proj, const glm::mat4& model, const B
   return screen_rect(view_proj, corners, extent);
 }
 
+namespace {
+// Beyond this many frames beside the view a box's projection is left to the fixed-function
+// rasteriser, which clips (its pixel positions would outgrow the compute rasteriser's integers).
+constexpr float kFarBeside = 1000.0f;
+}  // namespace
+
 float longest_on_screen(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, float length,
                         glm::vec2 depths, VkExtent2D extent) {
   const glm::mat4 m = view_proj * model;
@@ -58,6 +64,7 @@ float longest_on_screen(const glm::mat4& view_proj, const glm::mat4& model, cons
     nearest = std::min(nearest, clip.w);
     widest_ndc = glm::max(widest_ndc, glm::abs(glm::vec2(clip) / clip.w));
   }
+  if (std::max(widest_ndc.x, widest_ndc.y) > kFarBeside) return std::numeric_limits<float>::infinity();
   // ndc = xy / w, so d(ndc) = (d(xy) - ndc dw) / w; inside the box w is at least the nearest
   // corner's and |ndc| at most the widest corner's (a box is convex, ndc a projective map of it).
   const glm::vec2 ndc_rate = (glm::vec2(rate(0), rate(1)) + widest_ndc * rate(3)) / nearest;
