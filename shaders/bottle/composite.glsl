@@ -1,5 +1,5 @@
-// Glass and liquid of the containers of one group, over a list of rows of 8 x 8 tiles (each names
-// its container; the group's containers cover disjoint rectangles). Per pixel the view ray is
+// Glass and liquid of the containers of one group, over a list of pixels of 8 x 8 tiles (each
+// tile names its container; the group's containers cover disjoint rectangles). Per pixel the view ray is
 // followed front to back through what the surfaces pass rasterised: the outer glass (front),
 // the glass wall to the inner wall, the inner volume with the liquid in it (entered through the
 // wall or through the wavy top), the far inner wall, the far glass, and out to the opaque scene.
@@ -11,20 +11,22 @@
 // on the inner wall above the liquid, the wet film. The opaque style paints the liquid in two
 // flat colours instead.
 //
-// Four variants over the row lists of sort_rows.comp (on a CPU rasteriser every line of a
-// shader costs, taken or not): composite.comp, everything; composite_above_liquid.comp, for rows
-// where no ray meets the liquid, without the liquid's code; composite_below_waves.comp, for rows
-// where the rays in the liquid stay below the lowest wave and the waterline's bands, without the
-// surface's and the waterline's code; composite_dry.comp, for rows where no ray meets the liquid
-// or the wet film above it, without either's code.
+// Four variants over the pixel lists of sort_pixels.comp (on a CPU rasteriser every line of a
+// shader costs, taken or not): composite.comp, everything; composite_above_liquid.comp, for
+// pixels whose ray does not meet the liquid, without the liquid's code;
+// composite_below_waves.comp, for pixels whose ray in the liquid stays below the lowest wave and
+// the waterline's bands, without the surface's and the waterline's code; composite_dry.comp,
+// for pixels whose ray meets neither the liquid nor the wet film above it, without either's code.
 #include "bottle/bottle_common.glsl"
+#include "bottle/composite_lists.glsl"
 #include "shared/bottle.h"
 
-layout(local_size_x = 8, local_size_y = 8) in;
+layout(local_size_x = 64) in;
 layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws[]; };
-// Rows of tiles (sort_rows.comp; x: tile, y: container, z: row in the tile), kBottleTile rows
-// a workgroup, and how many there are (w of this variant's indirect dispatch).
-layout(set = 0, binding = 3, std430) readonly buffer Rows { uvec4 rows[]; };
+// The lists of pixels (composite_lists.glsl), 64 a workgroup, and how many this variant's list
+// holds (w of its indirect dispatch); the tile entries they name (x: tile, y: container).
+layout(set = 0, binding = 3, std430) readonly buffer Pixels { uint pixels[]; };
+layout(set = 0, binding = 6, std430) readonly buffer Tiles { uvec4 tiles[]; };
 layout(set = 0, binding = 14, std430) readonly buffer Dispatch { uvec4 dispatch[4]; };
 layout(set = 0, binding = 4, std430) readonly buffer Bubbles {
   vec4 bubbles[];  // xyz world centre, w radius
@@ -39,13 +41,13 @@ layout(set = 0, binding = 13, rgba32f) writeonly uniform image2D debug_bubble;
 layout(push_constant) uniform Push { LFX_BOTTLE_COMPOSITE_PUSH };
 
 #if defined(LFX_BOTTLE_ABOVE_FILM)
-uint row_count() { return dispatch[3].w; }
+const uint kList = kDryList;
 #elif defined(LFX_BOTTLE_ABOVE_LIQUID)
-uint row_count() { return dispatch[1].w; }
+const uint kList = kAirList;
 #elif defined(LFX_BOTTLE_BELOW_WAVES)
-uint row_count() { return dispatch[2].w; }
+const uint kList = kDeepList;
 #else
-uint row_count() { return dispatch[0].w; }
+const uint kList = kNearSurfaceList;
 #endif
 
 #include "bottle/screen_space.glsl"
@@ -134,7 +136,7 @@ vec3 sun_highlight(vec3 n, vec3 v, float shininess, float strength) {
 
 // The wet film on the inner wall at p (`above` the surface), as a layer over what lies behind it.
 #ifdef LFX_BOTTLE_ABOVE_FILM
-// The walls are dry wherever this variant runs (sort_rows.comp: above the highest film line):
+// The walls are dry wherever this variant runs (sort_pixels.comp: above the highest film line):
 // the film is 0, and a layer of nothing changes nothing.
 void wet_film_layer(inout Ray ray, LiquidContainerGpu c, vec3 p, float above, vec3 n, float opacity) {}
 #else
@@ -156,7 +158,7 @@ void into_air(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, vec3 wall
 
 #ifdef LFX_BOTTLE_ABOVE_LIQUID
 // The inner volume between a and b holds no liquid on this ray (both ends above the surface:
-// sort_rows.comp sorted the row here), so it is air: as through_liquid where it meets none.
+// sort_pixels.comp sorted the pixel here), so it is air: as through_liquid where it meets none.
 float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, vec3 ro, vec3 rd, float a, float b,
                      Hit wall_hit, bool glass_in_front, ivec2 p, out float far_distance) {
   vec3 wall = ro + rd * a;
@@ -181,7 +183,7 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
   float t_out = b;
 #ifdef LFX_BOTTLE_BELOW_WAVES
   // Both ends, and so the whole stretch, lie below the lowest wave by more than the waterline's
-  // bands (sort_rows.comp sorted the row here): the ray enters through the wall and leaves
+  // bands (sort_pixels.comp sorted the pixel here): the ray enters through the wall and leaves
   // through the far wall, meniscus and foam are 0. The same result as the full code below.
   const bool top = false, leaves_by_top = false;
   const vec3 surface_normal = vec3(0.0, 1.0, 0.0);  // no surface is crossed
@@ -297,13 +299,12 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
 #endif
 
 void main() {
-  uint row_index = gl_WorkGroupID.x * kBottleTile + gl_LocalInvocationID.y;
-  if (row_index >= row_count()) return;
-  uvec4 row = rows[row_index];
-  uint index = row.y;
+  if (gl_GlobalInvocationID.x >= dispatch[kList].w) return;
+  uint entry = pixels[list_slot(kList, gl_GlobalInvocationID.x, uint(pixels.length()) / 2u)];
+  uvec4 tile = tiles[entry >> 6u];
+  uint index = tile.y;
   BottleDrawGpu draw = draws[index];
-  ivec2 p = bottle_tile_origin(row.x) + ivec2(gl_LocalInvocationID.x, row.z);
-  if (any(lessThan(p, draw.rect.xy)) || any(greaterThanEqual(p, draw.rect.xy + draw.rect.zw))) return;
+  ivec2 p = bottle_tile_origin(tile.x) + ivec2(entry & 7u, (entry >> 3u) & 7u);
 
   LiquidContainerGpu c = containers[index];
   vec3 ro = frame.camera_position.xyz;

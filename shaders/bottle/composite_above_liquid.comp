@@ -1,4 +1,4 @@
 #version 460
-// The composite for rows where no pixel's view ray meets the liquid (composite.glsl).
+// The composite for pixels whose view ray does not meet the liquid (composite.glsl).
 #define LFX_BOTTLE_ABOVE_LIQUID
 #include "bottle/composite.glsl"

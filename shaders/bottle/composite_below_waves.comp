@@ -1,5 +1,5 @@
 #version 460
-// The composite for rows where every ray in the liquid stays below the lowest wave and the
+// The composite for pixels whose view ray in the liquid stays below the lowest wave and the
 // waterline's bands (composite.glsl).
 #define LFX_BOTTLE_BELOW_WAVES
 #include "bottle/composite.glsl"

@@ -59,18 +59,18 @@ struct BottleDrawGpu {
   uint first_container; /* rasterised in compute: the instances' first container */  \
   uint triangles;       /* rasterised in compute: the mesh's triangles */            \
   uint first_triangle;  /* rasterised in compute: this dispatch's first */
-#define LFX_BOTTLE_ROW_SORT_PUSH                                               \
-  uint count;    /* entries in the tile list */                                \
-  uint keep_all; /* 1: every row to the liquid list (tests: nothing sorted) */ \
-  uint unused0;                                                                \
+#define LFX_BOTTLE_PIXEL_SORT_PUSH                                               \
+  uint count;    /* entries in the tile list */                                  \
+  uint keep_all; /* 1: every pixel to the liquid list (tests: nothing sorted) */ \
+  uint unused0;                                                                  \
   uint unused1;
 
 #ifdef __cplusplus
 struct BottleCompositePush {
   LFX_BOTTLE_COMPOSITE_PUSH
 };
-struct BottleRowSortPush {
-  LFX_BOTTLE_ROW_SORT_PUSH
+struct BottlePixelSortPush {
+  LFX_BOTTLE_PIXEL_SORT_PUSH
 };
 struct BottleSurfacesPush {
   LFX_BOTTLE_SURFACES_PUSH
@@ -82,7 +82,7 @@ LFX_SHARED_END
 #ifdef __cplusplus
 static_assert(sizeof(lfx::shared::BottleDrawGpu) == 96, "BottleDrawGpu must match std430");
 static_assert(sizeof(lfx::shared::BottleCompositePush) == 16);
-static_assert(sizeof(lfx::shared::BottleRowSortPush) == 16);
+static_assert(sizeof(lfx::shared::BottlePixelSortPush) == 16);
 static_assert(sizeof(lfx::shared::BottleSurfacesPush) == 16);
 #endif
 

@@ -15,8 +15,10 @@
 // (bottle/surfaces_raster.comp), otherwise one rendering, instanced (bottle/surfaces.frag); in
 // runs of groups when they outgrow the buffer. Then for each group, in order:
 //   scene copy refreshed where earlier groups drew (so a bottle seen through another shows it)
-//   -> composite: compute dispatches over the group's 8 x 8 tiles, following each pixel's view
-//      ray through glass, liquid and glass to the opaque scene (bottle/composite.comp).
+//   -> pixels sorted: those of the group's 8 x 8 tiles where the container shows, into lists by
+//      the work they need (bottle/sort_pixels.comp)
+//   -> composite: a compute dispatch per list, following each pixel's view ray through glass,
+//      liquid and glass to the opaque scene (bottle/composite.comp and its variants).
 // Every container's data lives in one storage buffer; all containers share the pipelines.
 #pragma once
 
@@ -71,9 +73,9 @@ class BottleRenderer : public FramePasses {
   /// bubble into a second one (w = 1); both are cleared to 0 first (they need transfer-dst use).
   void set_debug_targets(Image* entry_points, Image* bubble_points);
 
-  /// Tests: whether the composite's rows of tiles are sorted by their work (the default) or
-  /// every row of every container's rectangle runs the full composite.
-  void set_row_sort(bool enabled) { sort_rows_enabled_ = enabled; }
+  /// Tests: whether the composite's pixels are sorted by their work (the default) or every pixel
+  /// of every container's rectangle runs the full composite.
+  void set_pixel_sort(bool enabled) { sort_pixels_enabled_ = enabled; }
   /// Tests: at most this many pixels of the containers' rectangles in one run of groups (each
   /// run's surfaces are drawn in one rendering); 0, the default: as many as the surfaces buffer
   /// holds.
@@ -95,16 +97,16 @@ class BottleRenderer : public FramePasses {
     std::vector<std::uint64_t> texels;
   };
   Result<ContainerSurfaces> last_surfaces(std::size_t draw) const;
-  /// Tests: the rows the last composite dispatch of the last frame ran on: with liquid near its
+  /// Tests: the pixels the last composite dispatch of the last frame ran on: with liquid near its
   /// surface or waterline, with glass and air only, with liquid below the waves only, with glass
   /// and air above the wet film only (waits for the device).
-  struct CompositeRows {
+  struct CompositePixels {
     std::uint32_t liquid = 0;
     std::uint32_t air = 0;
     std::uint32_t deep = 0;
     std::uint32_t dry = 0;
   };
-  Result<CompositeRows> last_composite_rows() const;
+  Result<CompositePixels> last_composite_pixels() const;
 
   Result<void> prepare(const FramePrepare& frame) override;
   void record_opaque(FrameContext& frame) override;
@@ -152,9 +154,9 @@ class BottleRenderer : public FramePasses {
   void upload_containers(FrameContext& frame, std::span<const Slot> slots);
   void record_surfaces(FrameContext& frame, const GroupRun& run);
   void record_composite(FrameContext& frame, std::span<const Slot> group, std::uint32_t first_slot);
-  // Sorts the rows of the first `count` entries of tiles_ into covered_rows_ (its lists, those
+  // Sorts the pixels of the first `count` entries of tiles_ into covered_pixels_ (its lists, those
   // without work dropped) and counts them in composite_dispatch_.
-  void record_row_sort(FrameContext& frame, std::size_t count);
+  void record_pixel_sort(FrameContext& frame, std::size_t count);
   void record_reference(FrameContext& frame, std::span<const Slot> slots, const char* pass_name);
   std::span<const Slot> visible_slots() const;  // this frame's slots but those outside the view
   void clear_debug_targets(VkCommandBuffer cmd);
@@ -170,11 +172,11 @@ class BottleRenderer : public FramePasses {
                       bool skip_compute_rasterised) const;
 
   Context& ctx_;
-  // The composite's lists of rows (sort_rows.comp): near the liquid's surface or waterline,
+  // The composite's lists of pixels (sort_pixels.comp): near the liquid's surface or waterline,
   // glass and air only, liquid below the waves, glass and air above the wet film; each runs its
   // own variant of the composite.
   static constexpr std::size_t kCompositeLists = 4;
-  Pipeline surfaces_pipeline_, surfaces_raster_, sort_rows_, composites_[kCompositeLists], shadows_, shadows_apply_,
+  Pipeline surfaces_pipeline_, surfaces_raster_, sort_pixels_, composites_[kCompositeLists], shadows_, shadows_apply_,
       reference_;
   std::map<const ContainerShape*, std::unique_ptr<ShapeMeshes>> meshes_;
   std::vector<BottleDraw> draws_;
@@ -191,14 +193,14 @@ class BottleRenderer : public FramePasses {
   std::size_t caster_demand_ = 0;   // casters the last frame listed
   std::vector<float> volume_data_;  // every shape's distance grids (pairs), uploaded when they grow
   bool volumes_changed_ = false;
-  Buffer covered_rows_[kCompositeLists];
+  Buffer covered_pixels_;  // the composite's lists (composite_lists.glsl)
   Image shade_, reference_color_, reference_depth_, dummy_debug_;
   bool shade_cleared_ = false;               // to 1, once after it is made
   std::vector<std::uint32_t> shaded_tiles_;  // the shade's tiles the shadow pass last wrote, ascending
   Image* debug_entry_ = nullptr;
   Image* debug_bubbles_ = nullptr;
   bool reference_pass_ = false;
-  bool sort_rows_enabled_ = true;
+  bool sort_pixels_enabled_ = true;
 };
 
 }  // namespace lfx::gpu

@@ -29,7 +29,7 @@ constexpr int kGridResolution = 24;  // distance samples along a shape's longest
 static_assert(1.7321f * float(kGridResolution + 4) + 1.0f <= float(shared::kBottleShadowMaxSteps));
 // The group of containers outside the view: not drawn, but their shadows may fall into it.
 constexpr int kOffScreen = std::numeric_limits<int>::max();
-// sort_rows.comp's indirect dispatches are uvec4s.
+// sort_pixels.comp's indirect dispatches are uvec4s.
 constexpr VkDeviceSize kDispatchStride = 4 * sizeof(std::uint32_t);
 
 struct DistanceGrids {
@@ -132,7 +132,7 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
   reference.depth_compare = VK_COMPARE_OP_LESS;
   reference.cull = VK_CULL_MODE_BACK_BIT;
   LFX_TRY_ASSIGN(r->reference_, Pipeline::graphics(ctx, reference));
-  // The composite's variants in the order of sort_rows.comp's lists.
+  // The composite's variants in the order of sort_pixels.comp's lists.
   LFX_TRY_ASSIGN(r->composites_[0],
                  Pipeline::compute(ctx, "bottle/composite.comp", sizeof(shared::BottleCompositePush)));
   // Without the liquid, nothing to debug: no push constants.
@@ -142,7 +142,8 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
   LFX_TRY_ASSIGN(r->composites_[3], Pipeline::compute(ctx, "bottle/composite_dry.comp", 0));
   LFX_TRY_ASSIGN(r->surfaces_raster_,
                  Pipeline::compute(ctx, "bottle/surfaces_raster.comp", sizeof(shared::BottleSurfacesPush)));
-  LFX_TRY_ASSIGN(r->sort_rows_, Pipeline::compute(ctx, "bottle/sort_rows.comp", sizeof(shared::BottleRowSortPush)));
+  LFX_TRY_ASSIGN(r->sort_pixels_,
+                 Pipeline::compute(ctx, "bottle/sort_pixels.comp", sizeof(shared::BottlePixelSortPush)));
   LFX_TRY_ASSIGN(r->shadows_, Pipeline::compute(ctx, "bottle/shadows.comp", 0));
   LFX_TRY_ASSIGN(r->shadows_apply_, Pipeline::compute(ctx, "bottle/shadows_apply.comp", 0));
   LFX_TRY_ASSIGN(r->dummy_debug_, Image::create(ctx, {1, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 1,
@@ -243,16 +244,15 @@ Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t 
   // A group's composite tiles: a frame's worth and the tiles its rectangles share at their
   // edges (more are drawn in several dispatches). Shadow tiles: one entry per tile at most.
   // Casters: as many as the last frame listed (a frame that lists more skips its shadows).
-  const std::size_t tiles = frame_tiles + 4 * containers, rows = tiles * shared::kBottleTile;
+  // The composite's pixel lists: two halves of a chunk's pixels (composite_lists.glsl).
+  const std::size_t tiles = frame_tiles + 4 * containers,
+                    list_entries = 2 * tiles * shared::kBottleTile * shared::kBottleTile;
   for (const Spec& s :
        {Spec{&containers_, containers * sizeof(shared::LiquidContainerGpu), "bottle containers"},
         Spec{&draw_data_, containers * sizeof(shared::BottleDrawGpu), "bottle draws"},
         Spec{&bubbles_, bubbles * sizeof(glm::vec4), "bottle bubbles"},
         Spec{&tiles_, tiles * sizeof(TileEntry), "bottle tiles"},
-        Spec{&covered_rows_[0], rows * sizeof(TileEntry), "bottle liquid rows"},
-        Spec{&covered_rows_[1], rows * sizeof(TileEntry), "bottle air rows"},
-        Spec{&covered_rows_[2], rows * sizeof(TileEntry), "bottle deep liquid rows"},
-        Spec{&covered_rows_[3], rows * sizeof(TileEntry), "bottle dry rows"},
+        Spec{&covered_pixels_, list_entries * sizeof(std::uint32_t), "bottle composite pixels"},
         Spec{&composite_dispatch_, kCompositeLists * kDispatchStride, "bottle composite dispatches",
              VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT},
         Spec{&shadow_tiles_, frame_tiles * sizeof(TileEntry), "bottle shadow tiles"},
@@ -409,7 +409,7 @@ Result<BottleRenderer::ContainerSurfaces> BottleRenderer::last_surfaces(std::siz
 void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
   PassScope pass(frame.timer, frame.cmd, "bottle surfaces");
   VkCommandBuffer cmd = frame.cmd;
-  // After the last run's row sorts and composites have read the buffer.
+  // After the last run's pixel sorts and composites have read the buffer.
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
                  VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
   vkCmdFillBuffer(cmd, surfaces_.handle(), 0, run.pixels * shared::kBottleSurfaceLayers * kSurfaceTexelBytes,
@@ -465,7 +465,7 @@ void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
     }
     vkCmdEndRendering(cmd);
   }
-  // Ready for the row sorts and the composites, here so that the surfaces' rasterisation, which
+  // Ready for the pixel sorts and the composites, here so that the surfaces' rasterisation, which
   // a CPU rasteriser finishes only when something waits for it, is timed as theirs.
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
@@ -490,8 +490,8 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
   for (std::size_t at = 0; at < tiles.size(); at += capacity) {
     const std::size_t count = std::min(capacity, tiles.size() - at);
     record_buffer_update(cmd, tiles_, std::as_bytes(std::span(tiles).subspan(at, count)));
-    record_row_sort(frame, count);
-    // Each list of rows in its own variant.
+    record_pixel_sort(frame, count);
+    // Each list of pixels in its own variant.
     for (std::size_t list = 0; list < kCompositeLists; ++list) {
       Pipeline& composite = composites_[list];
       composite.bind(cmd);
@@ -499,7 +499,8 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
           .uniform_buffer(0, frame.frame_uniforms.handle())
           .storage_buffer(1, containers_.handle())
           .storage_buffer(2, draw_data_.handle())
-          .storage_buffer(3, covered_rows_[list].handle())
+          .storage_buffer(3, covered_pixels_.handle())
+          .storage_buffer(6, tiles_.handle())
           .storage_buffer(4, bubbles_.handle())
           .storage_buffer(5, surfaces_.handle())
           .sampled_image(9, t.scene_color.view(), frame.linear_clamp.handle())
@@ -516,7 +517,7 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
   }
 }
 
-void BottleRenderer::record_row_sort(FrameContext& frame, std::size_t count) {
+void BottleRenderer::record_pixel_sort(FrameContext& frame, std::size_t count) {
   VkCommandBuffer cmd = frame.cmd;
   // After record_buffer_update's barriers, which order it after the last composite's reads.
   vkCmdFillBuffer(cmd, composite_dispatch_.handle(), 0, VK_WHOLE_SIZE, 0);
@@ -524,33 +525,31 @@ void BottleRenderer::record_row_sort(FrameContext& frame, std::size_t count) {
                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
   const VkSampler nearest = frame.nearest_clamp.handle();
-  sort_rows_.bind(cmd);
+  sort_pixels_.bind(cmd);
   DescriptorWrites()
       .uniform_buffer(0, frame.frame_uniforms.handle())
       .storage_buffer(1, containers_.handle())
       .storage_buffer(2, draw_data_.handle())
       .storage_buffer(3, tiles_.handle())
-      .storage_buffer(4, covered_rows_[0].handle())
-      .storage_buffer(5, covered_rows_[1].handle())
-      .storage_buffer(12, covered_rows_[2].handle())
-      .storage_buffer(13, covered_rows_[3].handle())
+      .storage_buffer(4, covered_pixels_.handle())
       .storage_buffer(6, composite_dispatch_.handle())
       .storage_buffer(7, surfaces_.handle())
       .sampled_image(11, frame.targets.scene_depth.view(), nearest)
-      .push(ctx_, cmd, sort_rows_);
-  sort_rows_.push_constants(cmd, shared::BottleRowSortPush{std::uint32_t(count), sort_rows_enabled_ ? 0u : 1u, 0u, 0u});
-  vkCmdDispatch(cmd, std::uint32_t((count * shared::kBottleTile + 63) / 64), 1, 1);  // a row each
+      .push(ctx_, cmd, sort_pixels_);
+  sort_pixels_.push_constants(
+      cmd, shared::BottlePixelSortPush{std::uint32_t(count), sort_pixels_enabled_ ? 0u : 1u, 0u, 0u});
+  vkCmdDispatch(cmd, std::uint32_t((count * shared::kBottleTile + 63) / 64), 1, 1);  // a row of a tile each
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
 }
 
-Result<BottleRenderer::CompositeRows> BottleRenderer::last_composite_rows() const {
+Result<BottleRenderer::CompositePixels> BottleRenderer::last_composite_pixels() const {
   auto bytes = read_buffer(ctx_, composite_dispatch_);
   if (!bytes) return bytes.error();
   std::uint32_t words[4 * kCompositeLists];
   std::memcpy(words, bytes->data(), sizeof(words));
-  return CompositeRows{words[3], words[7], words[11], words[15]};  // the rows (w) of each list
+  return CompositePixels{words[3], words[7], words[11], words[15]};  // the pixels (w) of each list
 }
 
 void BottleRenderer::record_opaque(FrameContext& frame) {

@@ -1,12 +1,13 @@
 #version 460
-// Sorts the rows of the tiles of a group's tile list by the work the composite has in them: none
-// (no pixel of the tile's container sees one of its surfaces in front of the opaque scene:
-// dropped); air with the wet film on its walls, and glass (no pixel's view ray meets the liquid:
-// list 1, composite_above_liquid.comp); liquid, all of it below the lowest wave and the
-// waterline's bands (list 2, composite_below_waves.comp); glass, and air above the highest film
-// line (list 3, composite_dry.comp); or anything else (list 0, composite.comp). Each kept row is
-// appended to its list and counted in that list's indirect dispatch, so the composite's cost
-// follows the silhouettes and what is inside them rather than the containers' rectangles. The
+// Sorts the pixels of the tiles of a group's tile list by the work the composite has at them:
+// none (the tile's container shows none of its surfaces in front of the opaque scene there:
+// dropped); air with the wet film on its walls, and glass (the view ray does not meet the
+// liquid: the air list, composite_above_liquid.comp); liquid, all of it below the lowest wave and
+// the waterline's bands (the deep list, composite_below_waves.comp); glass, and air above the
+// highest film line (the dry list, composite_dry.comp); or anything else (the near-surface list,
+// composite.comp). Each kept pixel is appended to its list (composite_lists.glsl) and counted in
+// that list's indirect dispatch, so the composite runs only where there is something to draw,
+// each pixel in the variant for its own needs, 64 to a workgroup whatever the silhouette. The
 // tests are composite.glsl's own, the liquid's and the film's conservatively (the plane and the
 // highest wave instead of the wavy surface, the highest film line all round).
 #include "bottle/bottle_common.glsl"
@@ -15,17 +16,14 @@
 layout(local_size_x = 64) in;  // no shared memory or barriers, which a CPU rasteriser pays dearly for
 layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws[]; };
 layout(set = 0, binding = 3, std430) readonly buffer Tiles { uvec4 tiles[]; };
-// Rows of tiles (x: tile, y: container, z: row in the tile).
-layout(set = 0, binding = 4, std430) writeonly buffer LiquidRows { uvec4 liquid_rows[]; };
-layout(set = 0, binding = 5, std430) writeonly buffer AirRows { uvec4 air_rows[]; };
-layout(set = 0, binding = 12, std430) writeonly buffer DeepRows { uvec4 deep_rows[]; };
-layout(set = 0, binding = 13, std430) writeonly buffer DryRows { uvec4 dry_rows[]; };
-// Per list: x, y, z workgroups of kBottleTile rows; w rows.
+layout(set = 0, binding = 4, std430) writeonly buffer Pixels { uint pixels[]; };  // composite_lists.glsl
+// Per list: x, y, z workgroups of 64 pixels; w pixels.
 layout(set = 0, binding = 6, std430) buffer Dispatch { uvec4 dispatch[4]; };
 layout(set = 0, binding = 7, std430) readonly buffer Surfaces { uvec2 surface_texels[]; };  // surfaces.frag's
 layout(set = 0, binding = 11) uniform sampler2D scene_depth;  // linear view depth
-layout(push_constant) uniform Push { LFX_BOTTLE_ROW_SORT_PUSH };
+layout(push_constant) uniform Push { LFX_BOTTLE_PIXEL_SORT_PUSH };
 
+#include "bottle/composite_lists.glsl"
 #include "bottle/surface_encoding.glsl"
 
 // What a pixel needs of the composite, as bits that a row ORs together.
@@ -73,12 +71,12 @@ uint work_at(ivec2 p, BottleDrawGpu draw, LiquidContainerGpu c) {
   return kSeen | (high < -deep ? kDeep : kNearSurface);
 }
 
-// The list a row goes to (0..3, see the top), by what its pixels need.
+// The list a pixel goes to, by what it needs.
 uint list_of(uint work) {
-  if ((work & kNearSurface) != 0u) return 0u;
-  // Liquid below the waves and air in one row: the whole composite, as near the surface.
-  if ((work & kDeep) != 0u) return (work & (kAir | kDry)) != 0u ? 0u : 2u;
-  return (work & kAir) != 0u ? 1u : 3u;
+  if ((work & kNearSurface) != 0u) return kNearSurfaceList;
+  // Liquid below the waves and air on one ray: the whole composite, as near the surface.
+  if ((work & kDeep) != 0u) return (work & (kAir | kDry)) != 0u ? kNearSurfaceList : kDeepList;
+  return (work & kAir) != 0u ? kAirList : kDryList;
 }
 
 void main() {
@@ -90,24 +88,29 @@ void main() {
   BottleDrawGpu draw = draws[tile.y];
   LiquidContainerGpu c = containers[tile.y];
   ivec2 origin = bottle_tile_origin(tile.x);
-  int y = origin.y + int(gl_GlobalInvocationID.x % kBottleTile);
+  uint row = gl_GlobalInvocationID.x % kBottleTile;
+  int y = origin.y + int(row);
   int lo = max(origin.x, draw.rect.x), hi = min(origin.x + int(kBottleTile), draw.rect.x + draw.rect.z);
   if (y < draw.rect.y || y >= draw.rect.y + draw.rect.w) return;
-  uint work = keep_all != 0u ? kSeen | kNearSurface : 0u;
-  for (int x = lo; x < hi && (work & kNearSurface) == 0u; ++x) work |= work_at(ivec2(x, y), draw, c);
-  if (work == 0u) return;
-  uint list = list_of(work);
-  uint at = atomicAdd(dispatch[list].w, 1u);
-  if (at % kBottleTile == 0u) atomicAdd(dispatch[list].x, 1u);  // a workgroup per kBottleTile rows
-  uvec4 row = uvec4(tile.x, tile.y, uint(y - origin.y), 0u);
-  if (list == 0u) {
-    liquid_rows[at] = row;
-  } else if (list == 1u) {
-    air_rows[at] = row;
-  } else if (list == 2u) {
-    deep_rows[at] = row;
-  } else {
-    dry_rows[at] = row;
+  // Each pixel's list plus one (0: nothing to draw), 4 bits a column, and how many go to each.
+  uint lists = 0u;
+  uvec4 counts = uvec4(0u);
+  for (int x = lo; x < hi; ++x) {
+    uint work = keep_all != 0u ? kSeen | kNearSurface : work_at(ivec2(x, y), draw, c);
+    if (work == 0u) continue;
+    uint list = list_of(work);
+    lists |= (list + 1u) << (4u * uint(x - origin.x));
+    counts[list] += 1u;
   }
-  dispatch[list].yz = uvec2(1u);
+  uint half_size = uint(pixels.length()) / 2u;
+  for (uint list = 0u; list < 4u; ++list) {
+    if (counts[list] == 0u) continue;
+    uint at = atomicAdd(dispatch[list].w, counts[list]);
+    // A workgroup for every 64 pixels of the list.
+    uint groups = (at + counts[list] + 63u) / 64u - (at + 63u) / 64u;
+    if (groups > 0u) atomicAdd(dispatch[list].x, groups);
+    dispatch[list].yz = uvec2(1u);
+    for (uint column = 0u; column < kBottleTile; ++column)
+      if (((lists >> (4u * column)) & 15u) == list + 1u) pixels[list_slot(list, at++, half_size)] = pixel_entry(entry, row, column);
+  }
 }
