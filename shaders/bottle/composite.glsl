@@ -1,8 +1,9 @@
 // Glass and liquid of the containers of one group, over a list of pixels of 8 x 8 tiles (each
-// tile names its container; the group's containers cover disjoint rectangles). Per pixel the view ray is
-// followed front to back through what the surfaces pass rasterised: the outer glass (front),
-// the glass wall to the inner wall, the inner volume with the liquid in it (entered through the
-// wall or through the wavy top), the far inner wall, the far glass, and out to the opaque scene.
+// tile names its container; the group's containers cover disjoint rectangles). Per pixel the
+// view ray is followed front to back through what the surfaces pass rasterised: the outer glass
+// (front), the glass wall to the inner wall, the inner volume with the liquid in it (entered
+// through the wall or through the wavy top), the far inner wall, the far glass, and out to the
+// opaque scene.
 // At every interface: Fresnel reflection (the room traced in screen space, the sky behind it),
 // refraction by Snell's law (total internal reflection where there is no way through: the
 // bright and dark outline of thick glass), and absorption in glass and liquid (Beer-Lambert).

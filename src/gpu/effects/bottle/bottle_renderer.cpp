@@ -486,7 +486,11 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
   t.scene_depth.use(cmd, access::kComputeSampled);
   t.color.use(cmd, access::kComputeReadWrite);
   const VkSampler nearest = frame.nearest_clamp.handle();
-  const std::size_t capacity = tiles_.size() / sizeof(TileEntry);
+  // As many tile entries a chunk as tiles_ holds and as each half of the pixel lists holds the
+  // pixels of (composite_lists.glsl).
+  const std::size_t pixels_per_tile = shared::kBottleTile * shared::kBottleTile;
+  const std::size_t capacity =
+      std::min(tiles_.size() / sizeof(TileEntry), covered_pixels_.size() / sizeof(std::uint32_t) / 2 / pixels_per_tile);
   for (std::size_t at = 0; at < tiles.size(); at += capacity) {
     const std::size_t count = std::min(capacity, tiles.size() - at);
     record_buffer_update(cmd, tiles_, std::as_bytes(std::span(tiles).subspan(at, count)));
