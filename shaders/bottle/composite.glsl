@@ -22,7 +22,7 @@
 #include "bottle/composite_lists.glsl"
 #include "shared/bottle.h"
 
-layout(local_size_x = 64) in;
+layout(local_size_x = kBottleCompositeGroup) in;
 layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws[]; };
 // The lists of pixels (composite_lists.glsl), 64 a workgroup, and how many this variant's list
 // holds (w of its indirect dispatch); the tile entries they name (x: tile, y: container).

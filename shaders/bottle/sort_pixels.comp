@@ -26,7 +26,7 @@ layout(push_constant) uniform Push { LFX_BOTTLE_PIXEL_SORT_PUSH };
 #include "bottle/composite_lists.glsl"
 #include "bottle/surface_encoding.glsl"
 
-// What a pixel needs of the composite, as bits that a row ORs together.
+// What a pixel needs of the composite, as bits.
 const uint kSeen = 1u;          // some surface of the container in front of the opaque scene
 const uint kDry = 2u;           // a stretch in the inner volume above the liquid and the wet film
 const uint kAir = 4u;           // a stretch in the inner volume with no liquid on it
@@ -106,11 +106,13 @@ void main() {
   for (uint list = 0u; list < 4u; ++list) {
     if (counts[list] == 0u) continue;
     uint at = atomicAdd(dispatch[list].w, counts[list]);
-    // A workgroup for every 64 pixels of the list.
-    uint groups = (at + counts[list] + 63u) / 64u - (at + 63u) / 64u;
+    // A workgroup for every kBottleCompositeGroup pixels of the list.
+    uint g = kBottleCompositeGroup;
+    uint groups = (at + counts[list] + g - 1u) / g - (at + g - 1u) / g;
     if (groups > 0u) atomicAdd(dispatch[list].x, groups);
     dispatch[list].yz = uvec2(1u);
     for (uint column = 0u; column < kBottleTile; ++column)
-      if (((lists >> (4u * column)) & 15u) == list + 1u) pixels[list_slot(list, at++, half_size)] = pixel_entry(entry, row, column);
+      if (((lists >> (4u * column)) & 15u) == list + 1u)
+        pixels[list_slot(list, at++, half_size)] = pixel_entry(entry, row, column);
   }
 }

@@ -13,7 +13,7 @@
 #include "bottle/bottle_common.glsl"
 #include "shared/bottle.h"
 
-layout(local_size_x = 64) in;
+layout(local_size_x = kBottleRasterGroup) in;
 
 layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws[]; };
 layout(set = 0, binding = 3, std430) buffer Surfaces { uint64_t surface_texels[]; };

@@ -438,7 +438,7 @@ void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
           .push(ctx_, cmd, surfaces_raster_);
       const std::uint32_t triangles = (glass ? meshes.glass_vertices : meshes.liquid_vertices) / 3;
       // In dispatches of at most the 65535 workgroups a side every device takes.
-      constexpr std::uint32_t kMaxGroups = 65535, kGroupSize = 64;
+      constexpr std::uint32_t kMaxGroups = 65535, kGroupSize = shared::kBottleRasterGroup;
       for (std::size_t first = begin; first < end; first += kMaxGroups)
         for (std::uint32_t triangle = 0; triangle < triangles; triangle += kMaxGroups * kGroupSize) {
           const std::uint32_t instances = std::uint32_t(std::min<std::size_t>(kMaxGroups, end - first));
