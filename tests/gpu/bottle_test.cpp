@@ -229,10 +229,8 @@ TEST_F(BottleTest, SurfacesDrawnInSeveralRunsGiveTheSamePicture) {
   bottles_->set_surface_run_limit(1);  // a run for every group
   const ImageRgba8 runs = render({}, camera, draws);
   EXPECT_EQ(bottles_->last_surface_runs(), 4u) << "the bottles should overlap, one group each";
-  int differing = 0;
-  for (std::uint32_t y = 0; y < kHeight; ++y)
-    for (std::uint32_t x = 0; x < kWidth; ++x) differing += std::memcmp(one_run.at(x, y), runs.at(x, y), 3) != 0;
-  EXPECT_EQ(differing, 0) << "a run's surfaces were not cleared, placed or ordered as in one run";
+  EXPECT_EQ(compare_images(one_run, runs, 0).largest_channel, 0)
+      << "a run's surfaces were not cleared, placed or ordered as in one run";
   ASSERT_TRUE(write_png(test_output_path("bottle_runs.png"), runs));  // to look at
 }
 
@@ -372,12 +370,7 @@ TEST_F(BottleTest, TheCompositeSkipsPixelsWithoutWorkAndChangesNoPixel) {
   EXPECT_GT(run, with_surface * 9 / 10) << "the silhouette stands in front of the room: nearly all of it runs";
   std::printf("pixels: %u of %u run (%u near the surface, %u in air, %u below the waves, %u dry); %u with a surface\n",
               run, all->liquid, kept->liquid, kept->air, kept->deep, kept->dry, with_surface);
-  int worst = 0;
-  for (std::uint32_t y = 0; y < kHeight; ++y)
-    for (std::uint32_t x = 0; x < kWidth; ++x)
-      for (int c = 0; c < 3; ++c)
-        worst = std::max(worst, std::abs(int(sorted.at(x, y)[c]) - int(every_pixel.at(x, y)[c])));
-  EXPECT_EQ(worst, 0) << "sorting the pixels changed the picture";
+  EXPECT_EQ(compare_images(every_pixel, sorted, 0).largest_channel, 0) << "sorting the pixels changed the picture";
 }
 
 TEST_F(BottleTest, AShapeMadeAfterAnotherWasFreedIsDrawnWithItsOwnMesh) {
