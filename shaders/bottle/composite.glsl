@@ -1,5 +1,5 @@
 // Glass and liquid of the containers of one group, over a list of pixels of 8 x 8 tiles (each
-// tile names its container; the group's containers cover disjoint rectangles). Per pixel the
+// tile names its container; the group's containers show on disjoint pixels). Per pixel the
 // view ray is followed front to back through what the surfaces pass rasterised: the outer glass
 // (front), the glass wall to the inner wall, the inner volume with the liquid in it (entered
 // through the wall or through the wavy top), the far inner wall, the far glass, and out to the

@@ -8,6 +8,7 @@
 #include <random>
 
 #include "liquidfx/core/camera.h"
+#include "liquidfx/core/container/shapes.h"
 #include "shared/bottle.h"
 
 namespace lfx::test {
@@ -17,11 +18,134 @@ VkRect2D rect(int x, int y, int w, int h) {
   return {{x, y}, {std::uint32_t(w), std::uint32_t(h)}};
 }
 
+// Areas known by their rectangles only.
+std::vector<gpu::ScreenArea> areas_of(std::span<const VkRect2D> rects) {
+  std::vector<gpu::ScreenArea> areas;
+  for (const VkRect2D& r : rects) areas.push_back({r, {}});
+  return areas;
+}
+
+// A diamond outline (counter-clockwise) around centre c, `r` pixels to each tip, with its rectangle.
+gpu::ScreenArea diamond(glm::vec2 c, float r) {
+  const VkRect2D bounds = rect(int(c.x - r) - 2, int(c.y - r) - 2, int(2 * r) + 4, int(2 * r) + 4);
+  return {bounds, {c + glm::vec2(0, -r), c + glm::vec2(r, 0), c + glm::vec2(0, r), c + glm::vec2(-r, 0)}};
+}
+
 TEST(BottleLayoutTest, OverlappingContainersGoToLaterGroupsAndDisjointOnesShare) {
   // Back to front: a and b apart, c over both, d over c only, e off screen.
   const VkRect2D rects[] = {rect(0, 0, 10, 10), rect(20, 0, 10, 10), rect(5, 5, 20, 10), rect(15, 12, 4, 4),
                             rect(0, 0, 0, 0)};
-  EXPECT_EQ(gpu::overlap_groups(rects), (std::vector<int>{0, 0, 1, 2, -1}));
+  EXPECT_EQ(gpu::overlap_groups(areas_of(rects), 2.0f), (std::vector<int>{0, 0, 1, 2, -1}));
+  // Diamonds whose rectangles overlap: apart by more than the margin they share a group, within
+  // it (or with one known by its rectangle only) they do not.
+  const gpu::ScreenArea apart[] = {diamond({20, 20}, 10), diamond({36, 36}, 10)};  // sides 8.5 apart
+  EXPECT_EQ(gpu::overlap_groups(apart, 2.0f), (std::vector<int>{0, 0}));
+  EXPECT_EQ(gpu::overlap_groups(apart, 9.0f), (std::vector<int>{0, 1}));
+  const gpu::ScreenArea unknown[] = {apart[0], {apart[1].rect, {}}};
+  EXPECT_EQ(gpu::overlap_groups(unknown, 2.0f), (std::vector<int>{0, 1}));
+}
+
+TEST(BottleLayoutTest, AreasMeetWhereTheirOutlinesComeWithinTheMargin) {
+  const gpu::ScreenArea a = diamond({20, 20}, 10);
+  EXPECT_TRUE(gpu::areas_meet(a, a, 0.0f));
+  EXPECT_TRUE(gpu::areas_meet(a, diamond({25, 25}, 3), 0.0f));  // inside it
+  // Corner to corner: the diamonds' facing sides are 11 / sqrt(2) = 7.78 pixels apart.
+  const gpu::ScreenArea b = diamond({34, 34}, 7);
+  EXPECT_FALSE(gpu::areas_meet(a, b, 7.7f));
+  EXPECT_TRUE(gpu::areas_meet(a, b, 7.9f));
+  EXPECT_FALSE(gpu::areas_meet(b, a, 7.7f));  // either way round
+  // An unknown outline meets what its rectangle overlaps; rectangles apart never meet.
+  EXPECT_TRUE(gpu::areas_meet(a, {rect(28, 28, 20, 20), {}}, 0.0f));
+  EXPECT_FALSE(gpu::areas_meet(a, {rect(40, 40, 20, 20), {}}, 100.0f));
+}
+
+// The largest of `points` along `direction`.
+float support(std::span<const glm::vec3> points, glm::vec3 direction) {
+  float most = -1e30f;
+  for (const glm::vec3& p : points) most = std::max(most, glm::dot(p, direction));
+  return most;
+}
+
+TEST(BottleLayoutTest, AHullHoldsEveryVertexOfItsMeshesAndHugsARoundShape) {
+  // Named shapes (glass and liquid), and a tetrahedron with slabs holding no vertex.
+  std::vector<std::pair<std::string, std::vector<Mesh>>> cases;
+  for (const char* name : {"bottle", "wine_glass", "square_bottle", "mug"}) {
+    auto parts = make_shape_parts(name);
+    ASSERT_TRUE(parts) << name;
+    std::vector<Mesh> meshes{parts->glass, parts->container};
+    if (parts->liquid) meshes.push_back(*parts->liquid);
+    cases.emplace_back(name, std::move(meshes));
+  }
+  Mesh tetrahedron;
+  tetrahedron.positions = {{0.0f, 0.0f, 0.0f}, {0.3f, 0.02f, 0.0f}, {0.0f, 0.01f, 0.2f}, {0.1f, 0.5f, -0.1f}};
+  tetrahedron.triangles = {{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {2, 0, 3}};
+  cases.emplace_back("tetrahedron", std::vector<Mesh>{tetrahedron});
+  std::mt19937 random(11);
+  std::normal_distribution<float> normal;
+  for (const auto& [name, meshes] : cases) {
+    std::vector<const Mesh*> pointers;
+    std::vector<glm::vec3> vertices;
+    for (const Mesh& m : meshes) {
+      pointers.push_back(&m);
+      vertices.insert(vertices.end(), m.positions.begin(), m.positions.end());
+    }
+    const std::vector<glm::vec3> hull = gpu::hull_points(pointers, 8, 16);
+    EXPECT_LE(hull.size(), 9u * 16u) << name;
+    // A convex hull holds another exactly where it reaches at least as far in every direction.
+    for (int i = 0; i < 4000; ++i) {
+      const glm::vec3 d = glm::normalize(glm::vec3(normal(random), normal(random), normal(random)));
+      ASSERT_GE(support(hull, d), support(vertices, d)) << name << " along " << d.x << " " << d.y << " " << d.z;
+    }
+  }
+  // Around a cylinder the hull is a 16-sided prism: in any direction at most 1 / cos(pi / 16)
+  // (2 %) of the radius farther than the cylinder's own outline.
+  const Mesh cylinder = make_cylinder(0.04f, 0.2f, 64);
+  const Mesh* one[] = {&cylinder};
+  const std::vector<glm::vec3> hull = gpu::hull_points(one, 8, 16);
+  for (int i = 0; i < 4000; ++i) {
+    const glm::vec3 d = glm::normalize(glm::vec3(normal(random), normal(random), normal(random)));
+    EXPECT_LE(support(hull, d), support(cylinder.positions, d) + 0.021f * 0.04f);
+  }
+}
+
+TEST(BottleLayoutTest, BottlesSideBySideShareAGroupWhereOnlyTheirBoxesOverlap) {
+  // Rows of bottles 1.3 diameters apart, seen from above as in scenes/bottles_stress.json: their
+  // boxes' corners overlap on the screen, their outlines do not; a second row behind the first
+  // shows through it and is drawn first.
+  auto parts = make_shape_parts("bottle");
+  ASSERT_TRUE(parts);
+  const Mesh* meshes[] = {&parts->glass};
+  const std::vector<glm::vec3> hull = gpu::hull_points(meshes, 8, 16);
+  const Bounds box = bounds_of(parts->glass);
+  const float spacing = 1.3f * (box.max.x - box.min.x);
+  Camera camera;
+  camera.position = glm::vec3(0.1f, 0.9f, 0.9f);
+  camera.target = glm::vec3(0.0f, 0.05f, -0.45f);
+  const glm::mat4 view_proj = camera.projection(16.0f / 9.0f) * camera.view();
+  const VkExtent2D extent{640, 360};
+  std::vector<gpu::ScreenArea> areas, boxes;
+  for (int row = 1; row >= 0; --row)  // back to front
+    for (int i = -2; i <= 2; ++i) {
+      const glm::mat4 model =
+          glm::translate(glm::mat4(1.0f), glm::vec3(float(i) * spacing, 0.0f, -float(row) * spacing));
+      std::vector<glm::vec3> points;
+      for (const glm::vec3& p : hull) points.push_back(glm::vec3(model * glm::vec4(p, 1.0f)));
+      areas.push_back(gpu::screen_area(view_proj, points, extent));
+      boxes.push_back({gpu::screen_rect(view_proj, model, box, extent), {}});
+      // Every vertex of the glass lies in its outline and rectangle.
+      for (const glm::vec3& v : parts->glass.positions) {
+        const glm::vec4 clip = view_proj * model * glm::vec4(v, 1.0f);
+        const glm::vec2 pixel = (glm::vec2(clip) / clip.w * 0.5f + 0.5f) * glm::vec2(extent.width, extent.height);
+        ASSERT_TRUE(gpu::outline_meets_box(areas.back().outline, pixel, pixel, 0.001f));
+        const VkRect2D& r = areas.back().rect;
+        ASSERT_TRUE(pixel.x >= float(r.offset.x) && pixel.x <= float(r.offset.x + int(r.extent.width)) &&
+                    pixel.y >= float(r.offset.y) && pixel.y <= float(r.offset.y + int(r.extent.height)));
+      }
+    }
+  EXPECT_EQ(gpu::overlap_groups(areas, 2.0f), (std::vector<int>{0, 0, 0, 0, 0, 1, 1, 1, 1, 1}));
+  // By their boxes' rectangles, neighbours overlap and alternate groups.
+  const std::vector<int> by_boxes = gpu::overlap_groups(boxes, 2.0f);
+  EXPECT_GT(*std::max_element(by_boxes.begin(), by_boxes.end()), 1);
 }
 
 TEST(BottleLayoutTest, RandomLayoutsKeepOrderWhereTheyOverlap) {
@@ -29,7 +153,7 @@ TEST(BottleLayoutTest, RandomLayoutsKeepOrderWhereTheyOverlap) {
   std::uniform_int_distribution<int> position(0, 600), size(1, 120);
   std::vector<VkRect2D> rects;
   for (int i = 0; i < 300; ++i) rects.push_back(rect(position(random), position(random), size(random), size(random)));
-  const std::vector<int> groups = gpu::overlap_groups(rects);
+  const std::vector<int> groups = gpu::overlap_groups(areas_of(rects), 2.0f);
   int largest = 0;
   for (std::size_t k = 0; k < rects.size(); ++k) {
     largest = std::max(largest, groups[k]);
@@ -66,6 +190,21 @@ TEST(BottleLayoutTest, RunsOfGroupsHoldWholeGroupsUpToTheCapacity) {
   EXPECT_EQ(small[2].end, 4u);
   // Everything fits: one run.
   EXPECT_EQ(gpu::runs_of_groups(groups, rects, 10000).size(), 1u);
+}
+
+TEST(BottleLayoutTest, AGroupLargerThanTheCapacityIsSplitInOrder) {
+  // Groups 0 (100 + 100 + 100 pixels, overlapping rectangles of containers apart), 1 (400), 2 (50 + 50).
+  const VkRect2D rects[] = {rect(0, 0, 10, 10), rect(5, 0, 10, 10), rect(10, 0, 10, 10),
+                            rect(0, 0, 20, 20), rect(0, 0, 5, 10),  rect(5, 0, 5, 10)};
+  std::vector<int> groups = {0, 0, 0, 1, 2, 2};
+  gpu::split_large_groups(groups, rects, 250);
+  // 300 > 250: the third rectangle starts a group; 400 alone stays whole (one rectangle).
+  EXPECT_EQ(groups, (std::vector<int>{0, 0, 1, 2, 3, 3}));
+  groups = {0, 0, 0, 1, 2, 2};
+  gpu::split_large_groups(groups, rects, 1000);
+  EXPECT_EQ(groups, (std::vector<int>{0, 0, 0, 1, 2, 2}));
+  gpu::split_large_groups(groups, rects, 1);
+  EXPECT_EQ(groups, (std::vector<int>{0, 1, 2, 3, 4, 5}));
 }
 
 TEST(BottleLayoutTest, ARectangleContainsWhatLiesWithinItsEdges) {
@@ -179,7 +318,7 @@ TEST(BottleLayoutTest, AShadowsOutlineHoldsEveryPointOfItsSweepAndLessThanItsRec
   // A low sun from the front left: a long shadow across the screen.
   const glm::vec3 sun = glm::normalize(glm::vec3(-1.0f, 0.6f, 0.8f));
   const gpu::ShadowSpread spread{0.01f, 0.02f};
-  const gpu::ShadowArea area = gpu::shadow_area(view_proj, model, box, sun, 0.0f, 3.0f, spread, extent);
+  const gpu::ScreenArea area = gpu::shadow_area(view_proj, model, box, sun, 0.0f, 3.0f, spread, extent);
   ASSERT_GE(area.outline.size(), 4u);
   std::mt19937 random(3);
   std::uniform_real_distribution<float> unit(0.0f, 1.0f);

@@ -1,6 +1,6 @@
-// How the bottle renderer lays a frame's containers out on the screen: the rectangle each can
-// touch, the groups drawn together (no two containers of a group overlap on screen, and a
-// container is drawn after every farther one it overlaps), and the 8 x 8 pixel tiles a compute
+// How the bottle renderer lays a frame's containers out on the screen: the outline and rectangle
+// each can touch, the groups drawn together (no two containers of a group overlap on screen, and
+// a container is drawn after every farther one it overlaps), and the 8 x 8 pixel tiles a compute
 // pass runs over. CPU only, so that it is tested without a device.
 #pragma once
 
@@ -35,19 +35,31 @@ struct ShadowSpread {
   float margin = 0.0f;
   float widening = 0.0f;
 };
-/// Where a container's shadow can fall: its box (placed by `model`, grown by the spread) swept
-/// away from the sun down to the floor height (at most `longest` metres), on the screen as that
-/// sweep's convex outline (pixels) and the outline's rectangle (as screen_rect). The outline is
-/// empty where the sweep reaches behind the eye (only the rectangle, the whole frame, is known).
-struct ShadowArea {
+/// Where something can show on the screen: the rectangle of pixels it can touch (as screen_rect)
+/// and its convex outline (pixels, counter-clockwise), which is empty where it reaches behind the
+/// eye (only the rectangle, the whole frame, is known).
+struct ScreenArea {
   VkRect2D rect{};
   std::vector<glm::vec2> outline;
 };
-ShadowArea shadow_area(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, const glm::vec3& sun,
+/// The area of world points' convex hull.
+ScreenArea screen_area(const glm::mat4& view_proj, std::span<const glm::vec3> points, VkExtent2D extent);
+/// Points (the meshes' own coordinates) whose convex hull holds every vertex of `meshes`, so every
+/// triangle, fewer than their vertices and close around them: `slabs` + 1 rings of `sides` points
+/// at heights splitting the meshes into equal slabs, each ring a polygon around the vertices of
+/// the slabs next to it (a ring beside slabs with no vertex is left out).
+std::vector<glm::vec3> hull_points(std::span<const Mesh* const> meshes, int slabs, int sides);
+/// Where a container's shadow can fall: its box (placed by `model`, grown by the spread) swept
+/// away from the sun down to the floor height (at most `longest` metres), on the screen.
+ScreenArea shadow_area(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, const glm::vec3& sun,
                        float floor_height, float longest, ShadowSpread spread, VkExtent2D extent);
 /// Whether a convex outline (pixels), grown by `margin` pixels, meets the box from `lo` to `hi`;
 /// an empty outline meets everything.
 bool outline_meets_box(std::span<const glm::vec2> outline, glm::vec2 lo, glm::vec2 hi, float margin);
+/// Whether two areas come within `margin` pixels of each other: their rectangles overlap and no
+/// edge of either outline separates them by more (an empty outline, unknown, meets what its
+/// rectangle overlaps).
+bool areas_meet(const ScreenArea& a, const ScreenArea& b, float margin);
 bool rects_overlap(const VkRect2D& a, const VkRect2D& b);
 /// Whether every pixel of `inner` is in `outer`.
 bool rect_contains(const VkRect2D& outer, const VkRect2D& inner);
@@ -60,9 +72,16 @@ std::size_t rect_pixels(const VkRect2D& r);
 /// `r` grown by `margin` pixels on every side, clamped to the frame.
 VkRect2D rect_grown(const VkRect2D& r, int margin, VkExtent2D extent);
 
-/// Groups for rectangles given back to front: rect k goes one group after the latest group of
-/// any earlier rect it overlaps (group 0 if none). Empty rectangles get group -1 (not drawn).
-std::vector<int> overlap_groups(std::span<const VkRect2D> back_to_front);
+/// Groups for areas given back to front: area k goes one group after the latest group of any
+/// earlier area it meets within `margin` pixels (group 0 if none). Areas with empty rectangles get
+/// group -1 (not drawn).
+std::vector<int> overlap_groups(std::span<const ScreenArea> back_to_front, float margin);
+
+/// Splits each group (ascending, as overlap_groups numbers them, with its areas' rectangles) whose
+/// rectangles hold more than `capacity` pixels together into consecutive groups that hold at most
+/// that (or one rectangle), renumbering the later groups. A group's containers do not overlap,
+/// so they may be drawn in any order; their rectangles may, so a group can outgrow a frame.
+void split_large_groups(std::span<int> groups, std::span<const VkRect2D> rects, std::size_t capacity);
 
 /// Runs of consecutive groups, for rectangles in drawing order with their groups (ascending, as
 /// overlap_groups numbers them): each run as many whole groups as hold at most `capacity` pixels

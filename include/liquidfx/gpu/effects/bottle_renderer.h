@@ -8,12 +8,13 @@
 // (bottle/shadows.comp at half resolution, bottle/shadows_apply.comp), before the scene copy, so
 // that the glass refracts the shadows too.
 // Transparent stage: the containers are sorted back to front and split into groups whose screen
-// rectangles do not overlap (bottle_layout.h). Surfaces: every container's glass and liquid
-// meshes, both faces, keeping per pixel of each container's own rectangle the nearest
-// outer-glass and inner-wall (liquid mesh) faces, front and back, as normal and distance; a
-// triangle an invocation in compute where the triangles are small on the screen
-// (bottle/surfaces_raster.comp), otherwise one rendering, instanced (bottle/surfaces.frag); in
-// runs of groups when they outgrow the buffer. Then for each group, in order:
+// outlines (the convex hull of their meshes, projected) stay apart (bottle_layout.h).
+// Surfaces: every container's glass and liquid meshes, both faces, keeping per pixel of each
+// container's own rectangle the nearest outer-glass and inner-wall (liquid mesh) faces, front
+// and back, as normal and distance; a triangle an invocation in compute where the triangles are
+// small on the screen (bottle/surfaces_raster.comp), otherwise one rendering, instanced
+// (bottle/surfaces.frag); in runs of groups when they outgrow the buffer. Then for each group, in
+// order:
 //   scene copy refreshed where earlier groups drew (so a bottle seen through another shows it)
 //   -> pixels sorted: those of the group's 8 x 8 tiles where the container shows, into lists by
 //      the work they need (bottle/sort_pixels.comp)
@@ -121,9 +122,10 @@ class BottleRenderer : public FramePasses {
     Buffer glass;
     std::uint32_t liquid_vertices = 0;
     std::uint32_t glass_vertices = 0;
-    Bounds bounds;           // of the container, its own coordinates
-    Bounds drawn_bounds;     // of the liquid and glass meshes
-    float longest_edge = 0;  // of their triangles
+    Bounds bounds;                // of the container, its own coordinates
+    Bounds drawn_bounds;          // of the liquid and glass meshes
+    std::vector<glm::vec3> hull;  // points whose convex hull holds both meshes (hull_points)
+    float longest_edge = 0;       // of their triangles
     // Signed distance grids of the container and the liquid (same lattice, a pair per sample) in volume_data_.
     glm::vec4 volume_origin{0.0f};  // xyz first sample, w cell
     glm::uvec4 volume_size{0u};     // samples along x, y, z; w the first sample (pairs)
@@ -141,6 +143,11 @@ class BottleRenderer : public FramePasses {
     bool compute_raster = false;
   };
   static constexpr float kComputeRasterLongest = 128.0f;
+  // A shape's hull (hull_points): 8 slabs by 16 sides, within 2 % of a round container's outline.
+  static constexpr int kHullSlabs = 8, kHullSides = 16;
+  // Containers whose outlines come within this many pixels of each other are drawn in different
+  // groups (their surfaces' pixels, inside the outlines, are apart by more).
+  static constexpr float kGroupMargin = 2.0f;
   explicit BottleRenderer(Context& ctx) : ctx_(ctx) {}
   Result<const ShapeMeshes*> meshes_for(const std::shared_ptr<const ContainerShape>& shape);
   Result<void> ensure_targets(std::uint32_t width, std::uint32_t height);

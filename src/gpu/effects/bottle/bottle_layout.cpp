@@ -98,7 +98,68 @@ std::vector<glm::vec2> convex_hull(std::vector<glm::vec2> points) {
 
 }  // namespace
 
-ShadowArea shadow_area(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, const glm::vec3& sun,
+ScreenArea screen_area(const glm::mat4& view_proj, std::span<const glm::vec3> points, VkExtent2D extent) {
+  ScreenArea area{screen_rect(view_proj, points, extent), {}};
+  std::vector<glm::vec2> pixels;
+  for (const glm::vec3& p : points) {
+    const glm::vec4 clip = view_proj * glm::vec4(p, 1.0f);
+    if (clip.w <= 1e-4f) return area;  // behind the eye: the rectangle is the whole frame
+    pixels.push_back((glm::vec2(clip) / clip.w * 0.5f + 0.5f) * glm::vec2(extent.width, extent.height));
+  }
+  area.outline = convex_hull(std::move(pixels));
+  return area;
+}
+
+std::vector<glm::vec3> hull_points(std::span<const Mesh* const> meshes, int slabs, int sides) {
+  constexpr float kNone = -std::numeric_limits<float>::infinity();
+  float bottom = std::numeric_limits<float>::infinity(), top = -bottom;
+  for (const Mesh* mesh : meshes)
+    for (const glm::vec3& p : mesh->positions) {
+      bottom = std::min(bottom, p.y);
+      top = std::max(top, p.y);
+    }
+  if (!(bottom <= top)) return {};
+  const float height = (top - bottom) / float(slabs);
+  // The sides' outward directions across the height (x, z), and how far each slab's vertices
+  // reach along them. The hull holds every vertex, so every triangle too.
+  std::vector<glm::vec2> outward;
+  for (int i = 0; i < sides; ++i) {
+    const float angle = 6.2831853f * float(i) / float(sides);
+    outward.emplace_back(std::cos(angle), std::sin(angle));
+  }
+  std::vector<float> reach(std::size_t(slabs * sides), kNone);
+  for (const Mesh* mesh : meshes)
+    for (const glm::vec3& p : mesh->positions) {
+      const int slab = height > 0.0f ? std::clamp(int((p.y - bottom) / height), 0, slabs - 1) : 0;
+      for (int i = 0; i < sides; ++i) {
+        float& r = reach[std::size_t(slab * sides + i)];
+        r = std::max(r, glm::dot(outward[std::size_t(i)], glm::vec2(p.x, p.z)));
+      }
+    }
+  // Each ring around both slabs it bounds (so the two rings of a slab hold its vertices between
+  // them), its corners where neighbouring sides' lines cross; a hair wider against rounding.
+  const float hair = 1e-5f * (top - bottom + 1.0f);
+  const float turn = std::sin(6.2831853f / float(sides));
+  std::vector<glm::vec3> points;
+  for (int ring = 0; ring <= slabs; ++ring) {
+    std::vector<float> h(std::size_t(sides), kNone);
+    for (int slab : {ring - 1, ring})
+      if (slab >= 0 && slab < slabs)
+        for (int i = 0; i < sides; ++i)
+          h[std::size_t(i)] = std::max(h[std::size_t(i)], reach[std::size_t(slab * sides + i)]);
+    if (h[0] == kNone) continue;  // no vertex in either slab (a slab with one has every side's reach)
+    const float y = ring == slabs ? top : bottom + height * float(ring);
+    for (int i = 0; i < sides; ++i) {
+      const std::size_t j = std::size_t((i + 1) % sides);
+      const glm::vec2 n = outward[std::size_t(i)], m = outward[j];
+      const float hn = h[std::size_t(i)] + hair, hm = h[j] + hair;
+      points.emplace_back((hn * m.y - hm * n.y) / turn, y, (hm * n.x - hn * m.x) / turn);
+    }
+  }
+  return points;
+}
+
+ScreenArea shadow_area(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, const glm::vec3& sun,
                        float floor_height, float longest, ShadowSpread spread, VkExtent2D extent) {
   const Bounds grown{box.min - glm::vec3(spread.margin), box.max + glm::vec3(spread.margin)};
   std::vector<glm::vec3> points;
@@ -112,15 +173,7 @@ ShadowArea shadow_area(const glm::mat4& view_proj, const glm::mat4& model, const
       points.push_back(far + glm::vec3(corner & 1 ? penumbra : -penumbra, corner & 2 ? penumbra : -penumbra,
                                        corner & 4 ? penumbra : -penumbra));
   }
-  ShadowArea area{screen_rect(view_proj, points, extent), {}};
-  std::vector<glm::vec2> pixels;
-  for (const glm::vec3& p : points) {
-    const glm::vec4 clip = view_proj * glm::vec4(p, 1.0f);
-    if (clip.w <= 1e-4f) return area;  // behind the eye: the rectangle is the whole frame
-    pixels.push_back((glm::vec2(clip) / clip.w * 0.5f + 0.5f) * glm::vec2(extent.width, extent.height));
-  }
-  area.outline = convex_hull(std::move(pixels));
-  return area;
+  return screen_area(view_proj, points, extent);
 }
 
 bool outline_meets_box(std::span<const glm::vec2> outline, glm::vec2 lo, glm::vec2 hi, float margin) {
@@ -145,6 +198,31 @@ bool outline_meets_box(std::span<const glm::vec2> outline, glm::vec2 lo, glm::ve
     if (out.x * (nearest.x - a.x) + out.y * (nearest.y - a.y) > margin) return false;
   }
   return true;
+}
+
+namespace {
+
+// Whether an edge of convex outline `p` has every point of `q` more than `margin` beyond it.
+bool an_edge_separates(std::span<const glm::vec2> p, std::span<const glm::vec2> q, float margin) {
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const glm::vec2 a = p[i], edge = p[(i + 1) % p.size()] - a;
+    const float length = std::sqrt(edge.x * edge.x + edge.y * edge.y);
+    if (length <= 0.0f) continue;
+    const glm::vec2 out = glm::vec2(edge.y, -edge.x) / length;  // counter-clockwise: outward
+    float nearest = std::numeric_limits<float>::infinity();
+    for (glm::vec2 point : q) nearest = std::min(nearest, glm::dot(out, point - a));
+    if (nearest > margin) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool areas_meet(const ScreenArea& a, const ScreenArea& b, float margin) {
+  if (!rects_overlap(a.rect, b.rect)) return false;
+  if (a.outline.empty() || b.outline.empty()) return true;
+  // Separating axes: two convex outlines are apart exactly where an edge of one separates them.
+  return !an_edge_separates(a.outline, b.outline, margin) && !an_edge_separates(b.outline, a.outline, margin);
 }
 
 bool rect_contains(const VkRect2D& outer, const VkRect2D& inner) {
@@ -186,17 +264,34 @@ VkRect2D rect_grown(const VkRect2D& r, int margin, VkExtent2D extent) {
   return rect_intersection(grown, {{0, 0}, extent});
 }
 
-std::vector<int> overlap_groups(std::span<const VkRect2D> back_to_front) {
+std::vector<int> overlap_groups(std::span<const ScreenArea> back_to_front, float margin) {
   std::vector<int> group(back_to_front.size(), -1);
   for (std::size_t k = 0; k < back_to_front.size(); ++k) {
-    const VkRect2D& r = back_to_front[k];
-    if (r.extent.width == 0 || r.extent.height == 0) continue;
+    const ScreenArea& area = back_to_front[k];
+    if (area.rect.extent.width == 0 || area.rect.extent.height == 0) continue;
     int after = -1;
     for (std::size_t j = 0; j < k; ++j)
-      if (group[j] > after && rects_overlap(back_to_front[j], r)) after = group[j];
+      if (group[j] > after && areas_meet(back_to_front[j], area, margin)) after = group[j];
     group[k] = after + 1;
   }
   return group;
+}
+
+void split_large_groups(std::span<int> groups, std::span<const VkRect2D> rects, std::size_t capacity) {
+  int added = 0, last = 0;
+  std::size_t pixels = 0;
+  for (std::size_t k = 0; k < groups.size(); ++k) {
+    const std::size_t more = rect_pixels(rects[k]);
+    if (k > 0 && groups[k] == last && pixels > 0 && pixels + more > capacity) {
+      ++added;  // the rest of the group in a group of its own
+      pixels = 0;
+    } else if (k > 0 && groups[k] != last) {
+      pixels = 0;
+    }
+    pixels += more;
+    last = groups[k];
+    groups[k] += added;
+  }
 }
 
 std::vector<GroupRun> runs_of_groups(std::span<const int> groups, std::span<const VkRect2D> rects,

@@ -164,6 +164,8 @@ Result<const BottleRenderer::ShapeMeshes*> BottleRenderer::meshes_for(
   const Bounds liquid_bounds = bounds_of(shape.liquid), glass_bounds = bounds_of(shape.glass);
   meshes->drawn_bounds = {glm::min(liquid_bounds.min, glass_bounds.min), glm::max(liquid_bounds.max, glass_bounds.max)};
   meshes->longest_edge = std::max(longest_edge(liquid), longest_edge(glass));
+  const Mesh* drawn[] = {&shape.glass, &shape.liquid};
+  meshes->hull = hull_points(drawn, kHullSlabs, kHullSides);
   struct Upload {
     Buffer* buffer;
     const std::vector<ShadedVertex>* vertices;
@@ -271,8 +273,8 @@ Result<void> BottleRenderer::prepare(const FramePrepare& frame) {
   for (const BottleDraw& d : draws_) bubbles += d.liquid->bubbles().size();
   const std::size_t frame_tiles = ((frame.width + shared::kBottleTile - 1) / shared::kBottleTile) *
                                   ((frame.height + shared::kBottleTile - 1) / shared::kBottleTile);
-  // The surfaces of as many containers as the last frame drew, between one frame's pixels (a
-  // group, whose rectangles do not overlap, always fits) and two; more are drawn in runs.
+  // The surfaces of as many containers as the last frame drew, between one frame's pixels and two;
+  // more are drawn in runs (a group larger than the buffer in a run of its own).
   const std::size_t frame_texels = std::size_t(frame.width) * frame.height * shared::kBottleSurfaceLayers;
   const std::size_t surface_texels = std::clamp(surface_demand_, frame_texels, 2 * frame_texels);
   LFX_TRY(ensure_buffers(draws_.size(), bubbles, frame_tiles, surface_texels));
@@ -296,14 +298,20 @@ std::vector<BottleRenderer::Slot> BottleRenderer::lay_out(const FrameContext& fr
     depth[i] = -(view * glm::vec4(center, 1.0f)).z;
   }
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return depth[a] > depth[b]; });
-  std::vector<VkRect2D> rects;
-  for (std::size_t i : order)
-    rects.push_back(screen_rect(frame.uniforms.view_proj, draws_[i].liquid->gpu().model,
-                                meshes_.at(&draws_[i].liquid->shape())->bounds, extent));
-  const std::vector<int> groups = overlap_groups(rects);
+  // Where each can show: its meshes' hull on the screen.
+  std::vector<ScreenArea> areas;
+  std::vector<glm::vec3> points;
+  for (std::size_t i : order) {
+    const glm::mat4& model = draws_[i].liquid->gpu().model;
+    points.clear();
+    for (const glm::vec3& p : meshes_.at(&draws_[i].liquid->shape())->hull)
+      points.push_back(glm::vec3(model * glm::vec4(p, 1.0f)));
+    areas.push_back(screen_area(frame.uniforms.view_proj, points, extent));
+  }
+  const std::vector<int> groups = overlap_groups(areas, kGroupMargin);
   std::vector<Slot> slots;
   for (std::size_t k = 0; k < order.size(); ++k) {
-    Slot slot{order[k], groups[k] >= 0 ? groups[k] : kOffScreen, rects[k]};
+    Slot slot{order[k], groups[k] >= 0 ? groups[k] : kOffScreen, areas[k].rect};
     const ShapeMeshes& meshes = *meshes_.at(&draws_[slot.draw].liquid->shape());
     const glm::vec2 depths(frame.uniforms.clip.x, frame.uniforms.clip.y);
     slot.compute_raster =
@@ -354,6 +362,10 @@ void BottleRenderer::plan_surface_runs() {
   }
   std::size_t capacity = surfaces_.size() / kSurfaceTexelBytes / shared::kBottleSurfaceLayers;
   if (surface_run_limit_ > 0) capacity = std::min(capacity, surface_run_limit_);
+  // The buffer holds at least a frame's pixels, so any rectangle; a group larger than that is
+  // split first.
+  split_large_groups(groups, rects, capacity);
+  for (std::size_t k = 0; k < groups.size(); ++k) slots_[k].group = groups[k];
   surface_runs_ = runs_of_groups(groups, rects, capacity);
   surface_demand_ = 0;
   for (const GroupRun& run : surface_runs_) {
@@ -586,7 +598,7 @@ void BottleRenderer::record_shadows(FrameContext& frame) {
     const float cell = meshes.volume_origin.w;
     const float diagonal = glm::length(glm::vec3(meshes.volume_size) - 1.0f) * cell;
     const ShadowSpread spread{0.5f * (cell + diagonal * shared::kBottleSunRadius), 0.5f * shared::kBottleSunRadius};
-    ShadowArea area;
+    ScreenArea area;
     if (draw.glass.shadow > 0.0f)
       area = shadow_area(frame.uniforms.view_proj, draw.liquid->gpu().model, meshes.bounds, sun, kFloorHeight,
                          kLongestShadow, spread, extent);
