@@ -237,6 +237,28 @@ TEST(BottleLayoutTest, TileListsNameExactlyTheRectanglesCoveringEachTile) {
   EXPECT_EQ(listed, 3 + 16 + 1);
 }
 
+TEST(BottleLayoutTest, AContainersTilesAreThoseWhosePixelsItsOutlineMayHold) {
+  const gpu::ScreenArea area = diamond({40, 40}, 30);  // rectangle 8..72: 8 x 8 tiles
+  std::vector<gpu::TileEntry> all, kept;
+  gpu::append_tiles(area.rect, 3, all);
+  gpu::append_tiles(area.rect, 3, kept, area.outline);
+  EXPECT_EQ(all.size(), 64u);
+  // The diamond leaves its rectangle's corners out: in each, the 6 tiles i + j <= 4 (counted from
+  // the corner, from 1), whose pixel centres nearest the middle are 65 - 8 (i + j) >= 33 pixels
+  // from it along the axes, where the diamond reaches 30.
+  EXPECT_EQ(kept.size(), 64u - 4u * 6u);
+  const int tile = int(shared::kBottleTile);
+  for (int y = 0; y < 80; ++y)
+    for (int x = 0; x < 80; ++x) {
+      const glm::vec2 centre = glm::vec2(x, y) + 0.5f;
+      if (!gpu::outline_meets_box(area.outline, centre, centre, 0.0f)) continue;
+      const std::uint32_t packed = shared::bottle_tile_pack(std::uint32_t(x / tile), std::uint32_t(y / tile));
+      ASSERT_TRUE(std::any_of(kept.begin(), kept.end(), [&](const gpu::TileEntry& t) {
+        return t.tile == packed && t.item == 3u;
+      })) << "pixel " << x << ", " << y << " is in the outline and in no tile";
+    }
+}
+
 TEST(BottleLayoutTest, AShadowReachesAwayFromTheSunDownToTheFloor) {
   Camera camera;
   camera.position = glm::vec3(0.0f, 1.0f, 2.0f);

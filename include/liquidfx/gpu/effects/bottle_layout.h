@@ -101,8 +101,10 @@ struct TileEntry {
   std::uint32_t first = 0;
   std::uint32_t count = 0;
 };
-/// Appends the tiles covering `rect` for `item`.
-void append_tiles(const VkRect2D& rect, std::uint32_t item, std::vector<TileEntry>& out);
+/// Appends the tiles covering `rect` for `item`; given a convex outline (pixels), only those
+/// holding a pixel centre it may hold.
+void append_tiles(const VkRect2D& rect, std::uint32_t item, std::vector<TileEntry>& out,
+                  std::span<const glm::vec2> outline = {});
 /// Which of rect k's tiles (given as its pixels) a tile list keeps.
 using TileFilter = std::function<bool(std::size_t k, const VkRect2D& tile)>;
 /// Tiles covered by any of `rects`, in row order (ascending `tile`), each with the list of the

@@ -137,6 +137,7 @@ class BottleRenderer : public FramePasses {
     std::size_t draw;  // index into draws_
     int group;
     VkRect2D rect;
+    std::vector<glm::vec2> outline;  // convex, pixels (ScreenArea)
     std::uint32_t first_texel = 0;  // its surfaces' in surfaces_ (during its run of groups)
     // Whether its surfaces are rasterised in compute (surfaces_raster.comp): where its triangles
     // are at most kComputeRasterLongest pixels long and it lies between the near and far planes.

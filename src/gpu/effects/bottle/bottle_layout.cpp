@@ -314,13 +314,19 @@ std::vector<GroupRun> runs_of_groups(std::span<const int> groups, std::span<cons
   return runs;
 }
 
-void append_tiles(const VkRect2D& rect, std::uint32_t item, std::vector<TileEntry>& out) {
+void append_tiles(const VkRect2D& rect, std::uint32_t item, std::vector<TileEntry>& out,
+                  std::span<const glm::vec2> outline) {
   const int tile = int(shared::kBottleTile);
   const int x0 = rect.offset.x / tile, y0 = rect.offset.y / tile;
   const int x1 = (rect.offset.x + int(rect.extent.width) + tile - 1) / tile;
   const int y1 = (rect.offset.y + int(rect.extent.height) + tile - 1) / tile;
   for (int y = y0; y < y1; ++y)
-    for (int x = x0; x < x1; ++x) out.push_back({shared::bottle_tile_pack(std::uint32_t(x), std::uint32_t(y)), item});
+    for (int x = x0; x < x1; ++x) {
+      // The tile's first and last pixel centres, and half a pixel for rounding.
+      const glm::vec2 first = glm::vec2(x, y) * float(tile) + 0.5f;
+      if (!outline.empty() && !outline_meets_box(outline, first, first + float(tile - 1), 0.5f)) continue;
+      out.push_back({shared::bottle_tile_pack(std::uint32_t(x), std::uint32_t(y)), item});
+    }
 }
 
 void tiles_with_lists(std::span<const VkRect2D> rects, VkExtent2D extent, std::vector<TileEntry>& tiles,

@@ -311,7 +311,7 @@ std::vector<BottleRenderer::Slot> BottleRenderer::lay_out(const FrameContext& fr
   const std::vector<int> groups = overlap_groups(areas, kGroupMargin);
   std::vector<Slot> slots;
   for (std::size_t k = 0; k < order.size(); ++k) {
-    Slot slot{order[k], groups[k] >= 0 ? groups[k] : kOffScreen, areas[k].rect};
+    Slot slot{order[k], groups[k] >= 0 ? groups[k] : kOffScreen, areas[k].rect, std::move(areas[k].outline)};
     const ShapeMeshes& meshes = *meshes_.at(&draws_[slot.draw].liquid->shape());
     const glm::vec2 depths(frame.uniforms.clip.x, frame.uniforms.clip.y);
     slot.compute_raster =
@@ -489,7 +489,8 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
   VkCommandBuffer cmd = frame.cmd;
   FrameTargets& t = frame.targets;
   std::vector<TileEntry> tiles;
-  for (std::size_t k = 0; k < group.size(); ++k) append_tiles(group[k].rect, first + std::uint32_t(k), tiles);
+  for (std::size_t k = 0; k < group.size(); ++k)
+    append_tiles(group[k].rect, first + std::uint32_t(k), tiles, group[k].outline);
 
   Image& entry_target = debug_entry_ ? *debug_entry_ : dummy_debug_;
   Image& bubble_target = debug_bubbles_ ? *debug_bubbles_ : dummy_debug_;
