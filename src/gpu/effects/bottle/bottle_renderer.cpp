@@ -273,8 +273,8 @@ Result<void> BottleRenderer::prepare(const FramePrepare& frame) {
   for (const BottleDraw& d : draws_) bubbles += d.liquid->bubbles().size();
   const std::size_t frame_tiles = ((frame.width + shared::kBottleTile - 1) / shared::kBottleTile) *
                                   ((frame.height + shared::kBottleTile - 1) / shared::kBottleTile);
-  // The surfaces of as many containers as the last frame drew, between one frame's pixels and two;
-  // more are drawn in runs (a group larger than the buffer in a run of its own).
+  // The surfaces of as many containers as the last frame drew, between one frame's pixels (any
+  // rectangle fits) and two; more are drawn in runs (plan_surface_runs).
   const std::size_t frame_texels = std::size_t(frame.width) * frame.height * shared::kBottleSurfaceLayers;
   const std::size_t surface_texels = std::clamp(surface_demand_, frame_texels, 2 * frame_texels);
   LFX_TRY(ensure_buffers(draws_.size(), bubbles, frame_tiles, surface_texels));
