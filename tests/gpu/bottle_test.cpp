@@ -1,5 +1,7 @@
 // The bottle renderer: no liquid above the surface, bubbles below it, opaque objects in front
 // hide both, a bottle seen through another shows its liquid; golden images of the demo scenes.
+#include "shared/bottle.h"
+
 #include <cstdio>
 #include <cstring>
 #include <glm/geometric.hpp>
@@ -351,7 +353,25 @@ TEST_F(BottleTest, TheCompositeSkipsPixelsWithoutWorkAndChangesNoPixel) {
   const auto kept = bottles_->last_composite_pixels();
   const auto surfaces = bottles_->last_surfaces(0);
   ASSERT_TRUE(all && kept && surfaces);
-  EXPECT_EQ(all->liquid, gpu::rect_pixels(surfaces->rect)) << "unsorted, every pixel of the rectangle runs";
+  // Unsorted, every pixel of the container's tiles (those its outline reaches) in its rectangle
+  // runs; the outline leaves the rectangle's corners out, and every pixel with a surface is in a tile.
+  std::vector<gpu::TileEntry> tiles;
+  gpu::append_tiles(surfaces->rect, 0, tiles, surfaces->outline);
+  const VkRect2D& rect = surfaces->rect;
+  std::vector<bool> in_tiles(gpu::rect_pixels(rect), false);
+  std::uint32_t tile_pixels = 0;
+  for (const gpu::TileEntry& t : tiles) {
+    const glm::ivec2 origin = shared::bottle_tile_origin(t.tile);
+    for (int y = origin.y; y < origin.y + int(shared::kBottleTile); ++y)
+      for (int x = origin.x; x < origin.x + int(shared::kBottleTile); ++x) {
+        const int u = x - rect.offset.x, v = y - rect.offset.y;
+        if (u < 0 || v < 0 || u >= int(rect.extent.width) || v >= int(rect.extent.height)) continue;
+        in_tiles[std::size_t(v) * rect.extent.width + std::size_t(u)] = true;
+        ++tile_pixels;
+      }
+  }
+  EXPECT_EQ(all->liquid, tile_pixels) << "unsorted, every pixel of the container's tiles runs";
+  EXPECT_LT(tile_pixels, gpu::rect_pixels(rect) * 9 / 10) << "the outline should leave the rectangle's corners out";
   EXPECT_EQ(all->air + all->deep + all->dry, 0u) << "unsorted, every pixel runs the full composite";
   // The air above the liquid needs no liquid, the neck above the wet film not even the film; the
   // liquid's lower part needs neither its surface nor the waterline; the rectangle's corners
@@ -361,15 +381,21 @@ TEST_F(BottleTest, TheCompositeSkipsPixelsWithoutWorkAndChangesNoPixel) {
   EXPECT_GT(kept->deep, 0u);
   EXPECT_GT(kept->dry, 0u);
   // A pixel runs only where the container has a surface (outer front or back, inner front).
-  std::uint32_t with_surface = 0;
-  for (std::size_t t = 0; t < surfaces->texels.size(); t += 4)
-    with_surface += texel_distance(surfaces->texels[t]) > 0.0f || texel_distance(surfaces->texels[t + 1]) > 0.0f ||
-                    texel_distance(surfaces->texels[t + 2]) > 0.0f;
+  std::uint32_t with_surface = 0, outside_tiles = 0;
+  for (std::size_t t = 0; t < surfaces->texels.size(); t += 4) {
+    const bool surface = texel_distance(surfaces->texels[t]) > 0.0f || texel_distance(surfaces->texels[t + 1]) > 0.0f ||
+                         texel_distance(surfaces->texels[t + 2]) > 0.0f;
+    with_surface += surface;
+    outside_tiles += surface && !in_tiles[t / 4];
+  }
+  EXPECT_EQ(outside_tiles, 0u) << "pixels with a surface lie outside the container's outline";
   const std::uint32_t run = kept->liquid + kept->air + kept->deep + kept->dry;
   EXPECT_LE(run, with_surface) << "pixels beside the silhouette run";
   EXPECT_GT(run, with_surface * 9 / 10) << "the silhouette stands in front of the room: nearly all of it runs";
-  std::printf("pixels: %u of %u run (%u near the surface, %u in air, %u below the waves, %u dry); %u with a surface\n",
-              run, all->liquid, kept->liquid, kept->air, kept->deep, kept->dry, with_surface);
+  std::printf(
+      "pixels: %u of %u run (%u near the surface, %u in air, %u below the waves, %u dry); %u with a surface; the "
+      "rectangle %zu\n",
+      run, all->liquid, kept->liquid, kept->air, kept->deep, kept->dry, with_surface, gpu::rect_pixels(rect));
   EXPECT_EQ(compare_images(every_pixel, sorted, 0).largest_channel, 0) << "sorting the pixels changed the picture";
 }
 

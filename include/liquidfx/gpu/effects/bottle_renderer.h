@@ -96,6 +96,7 @@ class BottleRenderer : public FramePasses {
   struct ContainerSurfaces {
     VkRect2D rect{};
     std::vector<std::uint64_t> texels;
+    std::vector<glm::vec2> outline;  // the container's on the screen (pixels), which cut its tiles
   };
   Result<ContainerSurfaces> last_surfaces(std::size_t draw) const;
   /// Tests: the pixels the last composite dispatch of the last frame ran on: with liquid near its
@@ -138,7 +139,7 @@ class BottleRenderer : public FramePasses {
     int group;
     VkRect2D rect;
     std::vector<glm::vec2> outline;  // convex, pixels (ScreenArea)
-    std::uint32_t first_texel = 0;  // its surfaces' in surfaces_ (during its run of groups)
+    std::uint32_t first_texel = 0;   // its surfaces' in surfaces_ (during its run of groups)
     // Whether its surfaces are rasterised in compute (surfaces_raster.comp): where its triangles
     // are at most kComputeRasterLongest pixels long and it lies between the near and far planes.
     bool compute_raster = false;

@@ -412,7 +412,8 @@ Result<BottleRenderer::ContainerSurfaces> BottleRenderer::last_surfaces(std::siz
   if (slot == visible.end()) return gpu_error("container " + std::to_string(draw) + " was not drawn last frame");
   auto bytes = read_buffer(ctx_, surfaces_);
   if (!bytes) return bytes.error();
-  ContainerSurfaces out{slot->rect, std::vector<std::uint64_t>(rect_pixels(slot->rect) * shared::kBottleSurfaceLayers)};
+  ContainerSurfaces out{slot->rect, std::vector<std::uint64_t>(rect_pixels(slot->rect) * shared::kBottleSurfaceLayers),
+                        slot->outline};
   std::memcpy(out.texels.data(), bytes->data() + slot->first_texel * kSurfaceTexelBytes,
               out.texels.size() * kSurfaceTexelBytes);
   return out;
