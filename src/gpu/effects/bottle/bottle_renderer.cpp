@@ -318,7 +318,7 @@ std::vector<BottleRenderer::Slot> BottleRenderer::lay_out(const FrameContext& fr
         !hardware_surfaces_only_ &&
         longest_on_screen(frame.uniforms.view_proj, draws_[slot.draw].liquid->gpu().model, meshes.drawn_bounds,
                           meshes.longest_edge, depths, extent) <= kComputeRasterLongest;
-    slots.push_back(slot);
+    slots.push_back(std::move(slot));
   }
   std::stable_sort(slots.begin(), slots.end(), [&](const Slot& a, const Slot& b) {
     if (a.group != b.group) return a.group < b.group;
