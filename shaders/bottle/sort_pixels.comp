@@ -13,7 +13,8 @@
 #include "bottle/bottle_common.glsl"
 #include "shared/bottle.h"
 
-layout(local_size_x = 64) in;  // no shared memory or barriers, which a CPU rasteriser pays dearly for
+// No shared memory or barriers, which a CPU rasteriser pays dearly for.
+layout(local_size_x = kBottleSortGroup) in;
 layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws[]; };
 layout(set = 0, binding = 3, std430) readonly buffer Tiles { uvec4 tiles[]; };
 layout(set = 0, binding = 4, std430) writeonly buffer Pixels { uint pixels[]; };  // composite_lists.glsl

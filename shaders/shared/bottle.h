@@ -16,10 +16,11 @@ LFX_CONST int kBottleShadowMaxSteps = 52;
 // The composite and the shadows work on 8 x 8 pixel tiles, named in tile lists as one uint.
 LFX_CONST uint kBottleTile = 8u;
 // Workgroup sizes that the host or another shader counts dispatches by: the composite's (64 listed
-// pixels; sort_pixels.comp counts its indirect dispatches) and the compute rasteriser's (64
-// triangles).
+// pixels; sort_pixels.comp counts its indirect dispatches), the compute rasteriser's (64
+// triangles) and the pixel sort's (64 rows of tiles).
 LFX_CONST uint kBottleCompositeGroup = 64u;
 LFX_CONST uint kBottleRasterGroup = 64u;
+LFX_CONST uint kBottleSortGroup = 64u;
 
 LFX_FN uint bottle_tile_pack(uint column, uint row) {
   return column | (row << 16u);

@@ -556,7 +556,9 @@ void BottleRenderer::record_pixel_sort(FrameContext& frame, std::size_t count) {
       .push(ctx_, cmd, sort_pixels_);
   sort_pixels_.push_constants(
       cmd, shared::BottlePixelSortPush{std::uint32_t(count), sort_pixels_enabled_ ? 0u : 1u, 0u, 0u});
-  vkCmdDispatch(cmd, std::uint32_t((count * shared::kBottleTile + 63) / 64), 1, 1);  // a row of a tile each
+  // A row of a tile an invocation.
+  const std::size_t rows = count * shared::kBottleTile, group = shared::kBottleSortGroup;
+  vkCmdDispatch(cmd, std::uint32_t((rows + group - 1) / group), 1, 1);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
