@@ -30,6 +30,7 @@ struct Corner {
   vec3 normal;
   float w;         // clip w
   i64vec2 pixel;  // framebuffer position, in 1/256 pixels
+  vec2 snapped;   // the same, in pixels
 };
 
 Corner corner_of(mat4 model, uint vertex) {
@@ -42,12 +43,17 @@ Corner corner_of(mat4 model, uint vertex) {
   vec4 clip = frame.view_proj * vec4(c.world, 1.0);
   c.w = clip.w;
   vec2 framebuffer = (clip.xy / clip.w * 0.5 + 0.5) * frame.viewport.xy;
-  c.pixel = i64vec2(round(framebuffer * kSubpixels));
+  vec2 subpixel = round(framebuffer * kSubpixels);
+  c.pixel = i64vec2(subpixel);
+  c.snapped = subpixel / kSubpixels;
   return c;
 }
 
 // Twice the signed area of (a, b, p); exact.
 int64_t edge(i64vec2 a, i64vec2 b, i64vec2 p) { return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x); }
+
+// The same in floats, in pixels: near enough to interpolate with, and cheaper.
+float edge(vec2 a, vec2 b, vec2 p) { return (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x); }
 
 // Of the two triangles sharing an edge, which one owns pixel centres exactly on it: the one that
 // walks it in the direction this picks (each walks it one way).
@@ -80,23 +86,48 @@ void main() {
   i64vec2 hi = max(c0.pixel, max(c1.pixel, c2.pixel));
   ivec2 first = max(ivec2(ceil((vec2(lo) - 128.0) / kSubpixels)), draw.rect.xy);
   ivec2 last = min(ivec2(floor((vec2(hi) - 128.0) / kSubpixels)), draw.rect.xy + draw.rect.zw - 1);
-  int64_t bias0 = owns_ties(c1.pixel, c2.pixel) ? 0 : -1;
-  int64_t bias1 = owns_ties(c2.pixel, c0.pixel) ? 0 : -1;
-  int64_t bias2 = owns_ties(c0.pixel, c1.pixel) ? 0 : -1;
+  i64vec3 bias = i64vec3(owns_ties(c1.pixel, c2.pixel) ? 0 : -1, owns_ties(c2.pixel, c0.pixel) ? 0 : -1,
+                         owns_ties(c0.pixel, c1.pixel) ? 0 : -1);
+  // The edge functions at the first pixel centre, and how they change a pixel right and a pixel
+  // down: the coverage test walks the box by additions alone (a CPU runs 64-bit multiplies as
+  // several 32-bit ones).
+  i64vec2 origin = i64vec2(first) * 256 + 128;
+  i64vec3 row = i64vec3(edge(c1.pixel, c2.pixel, origin), edge(c2.pixel, c0.pixel, origin),
+                        edge(c0.pixel, c1.pixel, origin)) + bias;
+  i64vec3 right = -256 * i64vec3(c2.pixel.y - c1.pixel.y, c0.pixel.y - c2.pixel.y, c1.pixel.y - c0.pixel.y);
+  i64vec3 down = 256 * i64vec3(c2.pixel.x - c1.pixel.x, c0.pixel.x - c2.pixel.x, c1.pixel.x - c0.pixel.x);
+  int width = max(last.x - first.x + 1, 0);
+  int pixels = width * max(last.y - first.y + 1, 0);
   vec3 perspective = 1.0 / vec3(c0.w, c1.w, c2.w);
-  for (int y = first.y; y <= last.y; ++y) {
-    for (int x = first.x; x <= last.x; ++x) {
-      i64vec2 centre = i64vec2(x, y) * 256 + 128;
-      int64_t e0 = edge(c1.pixel, c2.pixel, centre);
-      int64_t e1 = edge(c2.pixel, c0.pixel, centre);
-      int64_t e2 = edge(c0.pixel, c1.pixel, centre);
-      if (e0 + bias0 < 0 || e1 + bias1 < 0 || e2 + bias2 < 0) continue;
-      vec3 weights = vec3(float(e0), float(e1), float(e2)) * perspective;
+  i64vec3 e = row;
+  int column = 0;
+  // The box's pixels in runs of 32: first which of them the triangle covers (cheap), then the
+  // surface of those only, so that the costly part runs as often as the most pixels a triangle of
+  // the SIMD group covers, not as its largest box.
+  for (int start = 0; start < pixels; start += 32) {
+    uint covered = 0u;
+    for (int i = 0; i < min(32, pixels - start); ++i) {
+      if (all(greaterThanEqual(e, i64vec3(0)))) covered |= 1u << i;
+      bool wraps = ++column == width;
+      column = wraps ? 0 : column;
+      row = wraps ? row + down : row;
+      e = wraps ? row : e + right;
+    }
+    while (covered != 0u) {
+      int j = start + findLSB(covered);
+      covered &= covered - 1u;
+      // Exact in floats: a triangle at most 128 pixels long has a box of at most 129 x 129.
+      int y = int((float(j) + 0.5) / float(width));
+      ivec2 p = first + ivec2(j - y * width, y);
+      vec2 centre = vec2(p) + 0.5;
+      vec3 weights = vec3(edge(c1.snapped, c2.snapped, centre), edge(c2.snapped, c0.snapped, centre),
+                          edge(c0.snapped, c1.snapped, centre)) *
+                     perspective;
       weights /= weights.x + weights.y + weights.z;
       vec3 world = weights.x * c0.world + weights.y * c1.world + weights.z * c2.world;
       vec3 normal = weights.x * c0.normal + weights.y * c1.normal + weights.z * c2.normal;
       uvec2 surface = encode_surface(normal, distance(frame.camera_position.xyz, world));
-      atomicMin(surface_texels[surface_index(draw, ivec2(x, y), layer)], packUint2x32(surface));
+      atomicMin(surface_texels[surface_index(draw, p, layer)], packUint2x32(surface));
     }
   }
 }
