@@ -86,16 +86,15 @@ LocalRay local_ray(BottleDrawGpu d, LiquidContainerGpu c, vec3 point, vec3 sun) 
 }
 
 // The radius about that axis within which container k can shade a point s metres along the ray:
-// the container's, two cells for the penumbra's floor and the grids' interpolation, and the
-// sun's widening.
-float capsule_radius(BottleDrawGpu d, float s) { return d.look.z + 2.0 * d.volume_origin.w + s * kBottleSunRadius; }
+// BottleDrawGpu's axis_low.w, and the sun's widening.
+float capsule_radius(BottleDrawGpu d, float s) { return d.axis_low.w + s * kBottleSunRadius; }
 
 // Whether the sun ray from `point` passes through container k's bounding capsule (its axis, the
-// radius and the penumbra): most rays miss it.
+// radius and the penumbra): most rays miss it. In world space (containers move rigidly), so that
+// this test, which runs for every caster of a texel's tile, reads two vectors, not a matrix.
 bool passes_near(uint k, vec3 point, vec3 sun) {
   BottleDrawGpu d = draws[k];
-  LocalRay r = local_ray(d, containers[k], point, sun);
-  vec2 near = ray_segment_distance(r.origin, r.dir, vec3(r.axis.x, r.lo.y, r.axis.y), vec3(r.axis.x, r.hi.y, r.axis.y));
+  vec2 near = ray_segment_distance(point, sun, d.axis_low.xyz, d.axis_high.xyz);
   return near.x <= capsule_radius(d, near.y);
 }
 

@@ -51,6 +51,12 @@ struct BottleDrawGpu {
   // coordinates, negative inside) in the volumes buffer: xyz of the first sample, w cell size (m)...
   vec4 volume_origin;
   uvec4 volume_size;  // ... samples along x, y, z; w: the first sample's index
+  // Within what the shadows look for it (world): the segment from axis_low to axis_high (xyz; the
+  // container's vertical axis through its grids' box) and axis_low.w about it (m: the container's
+  // radius, and two cells for the penumbra's floor and the grids' interpolation), widening by the
+  // sun's radius with the distance from the lit point.
+  vec4 axis_low;
+  vec4 axis_high;  // w: unused
 };
 
 // One entry of a tile list (uvec4): x = bottle_tile_pack(column, row); y = container (composite);
@@ -86,7 +92,7 @@ struct BottleSurfacesPush {
 LFX_SHARED_END
 
 #ifdef __cplusplus
-static_assert(sizeof(lfx::shared::BottleDrawGpu) == 96, "BottleDrawGpu must match std430");
+static_assert(sizeof(lfx::shared::BottleDrawGpu) == 128, "BottleDrawGpu must match std430");
 static_assert(sizeof(lfx::shared::BottleCompositePush) == 16);
 static_assert(sizeof(lfx::shared::BottlePixelSortPush) == 16);
 static_assert(sizeof(lfx::shared::BottleSurfacesPush) == 16);

@@ -346,6 +346,15 @@ void BottleRenderer::upload_containers(FrameContext& frame, std::span<const Slot
          glm::ivec4(slot.rect.offset.x, slot.rect.offset.y, slot.rect.extent.width, slot.rect.extent.height),
          glm::uvec4(first_bubble, std::uint32_t(bubbles.size()) - first_bubble, slot.first_texel, 0u),
          meshes.volume_origin, meshes.volume_size});
+    // The grids' box's vertical axis, as shadows.comp's local_ray finds it, in world space.
+    const float cell = meshes.volume_origin.w;
+    const glm::vec3 low = glm::vec3(meshes.volume_origin);
+    const glm::vec3 high = low + (glm::vec3(meshes.volume_size) - 1.0f) * cell;
+    const glm::vec2 axis = (glm::vec2(low.x, low.z) + glm::vec2(high.x, high.z)) * 0.5f;
+    const glm::mat4& model = liquid.gpu().model;
+    draws.back().axis_low =
+        glm::vec4(glm::vec3(model * glm::vec4(axis.x, low.y, axis.y, 1.0f)), meshes.radius + 2.0f * cell);
+    draws.back().axis_high = model * glm::vec4(axis.x, high.y, axis.y, 1.0f);
   }
   record_buffer_update(frame.cmd, containers_, std::as_bytes(std::span(containers)));
   record_buffer_update(frame.cmd, draw_data_, std::as_bytes(std::span(draws)));
