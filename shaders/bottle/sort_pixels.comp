@@ -103,17 +103,21 @@ void main() {
     lists |= (list + 1u) << (4u * uint(x - origin.x));
     counts[list] += 1u;
   }
+  // Each list's room, then each kept pixel into its list's: one pass over the columns, not one
+  // a list.
   uint half_size = uint(pixels.length()) / 2u;
+  uvec4 at = uvec4(0u);
   for (uint list = 0u; list < 4u; ++list) {
     if (counts[list] == 0u) continue;
-    uint at = atomicAdd(dispatch[list].w, counts[list]);
+    at[list] = atomicAdd(dispatch[list].w, counts[list]);
     // A workgroup for every kBottleCompositeGroup pixels of the list.
     uint g = kBottleCompositeGroup;
-    uint groups = (at + counts[list] + g - 1u) / g - (at + g - 1u) / g;
+    uint groups = (at[list] + counts[list] + g - 1u) / g - (at[list] + g - 1u) / g;
     if (groups > 0u) atomicAdd(dispatch[list].x, groups);
     dispatch[list].yz = uvec2(1u);
-    for (uint column = 0u; column < kBottleTile; ++column)
-      if (((lists >> (4u * column)) & 15u) == list + 1u)
-        pixels[list_slot(list, at++, half_size)] = pixel_entry(entry, row, column);
+  }
+  for (uint column = 0u; column < kBottleTile; ++column) {
+    uint list = ((lists >> (4u * column)) & 15u) - 1u;
+    if (list < 4u) pixels[list_slot(list, at[list]++, half_size)] = pixel_entry(entry, row, column);
   }
 }
