@@ -68,7 +68,7 @@ Hit surface_hit(uvec2 texel, float t_opaque) {
   Hit h;
   h.ok = surface_seen(texel, t_opaque);
   h.t = s.w;
-  h.n = h.ok ? normalize(s.xyz) : vec3(0.0, 1.0, 0.0);
+  h.n = h.ok ? s.xyz : vec3(0.0, 1.0, 0.0);  // unit: decode_surface normalises
   return h;
 }
 
