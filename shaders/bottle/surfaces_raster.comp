@@ -17,8 +17,9 @@ layout(local_size_x = kBottleRasterGroup) in;
 
 layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws[]; };
 layout(set = 0, binding = 3, std430) buffer Surfaces { uint64_t surface_texels[]; };
-// ShadedVertex: position then normal, three vertices a triangle.
-layout(set = 0, binding = 4, std430) readonly buffer Vertices { float vertices[]; };
+// ShadedVertex: position then normal, three vertices a triangle; read as pairs of floats, which
+// a CPU fetches in one gather where it fetches each float of a scalar array in its own.
+layout(set = 0, binding = 4, std430) readonly buffer Vertices { vec2 vertices[]; };
 layout(push_constant) uniform Push { LFX_BOTTLE_SURFACES_PUSH };
 
 #include "bottle/surface_encoding.glsl"
@@ -34,9 +35,10 @@ struct Corner {
 };
 
 Corner corner_of(mat4 model, uint vertex) {
-  uint at = vertex * 6u;
-  vec3 position = vec3(vertices[at], vertices[at + 1u], vertices[at + 2u]);
-  vec3 normal = vec3(vertices[at + 3u], vertices[at + 4u], vertices[at + 5u]);
+  uint at = vertex * 3u;
+  vec2 pair0 = vertices[at], pair1 = vertices[at + 1u], pair2 = vertices[at + 2u];
+  vec3 position = vec3(pair0, pair1.x);
+  vec3 normal = vec3(pair1.y, pair2);
   Corner c;
   c.world = (model * vec4(position, 1.0)).xyz;
   c.normal = mat3(model) * normal;
