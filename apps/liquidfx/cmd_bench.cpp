@@ -1,5 +1,7 @@
 // liquidfx bench SCENE [--frames N] [--warmup W] [--size WxH] [--set effect.knob=value]... [--json]
 #include <algorithm>
+#include <array>
+#include <chrono>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -57,16 +59,33 @@ int run_bench(const BenchOptions& o) {
   // timestamps passes loosely.
   std::vector<std::string> group_order;
   std::map<std::string, std::vector<double>> group_samples;
+  // The CPU's share of a frame, on this thread: what a game pays for the effects besides the GPU.
+  const std::array<const char*, 3> cpu_names = {"advance (simulation)", "prepare (uploads)", "record (command buffer)"};
+  std::array<std::vector<double>, 3> cpu_samples;
+  const auto since = [](std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  };
   const double dt = 1.0 / setup->scene.fps;
   Progress progress("bench", unsigned(warm + measured));
   for (int frame = 0; frame < warm + measured; ++frame) {
+    std::array<double, 3> cpu{};
+    auto start = std::chrono::steady_clock::now();
     if (frame > 0)
       if (auto r = (*player)->advance(dt); !r) return fail(r.error());
+    cpu[0] = since(start);
+    start = std::chrono::steady_clock::now();
     if (auto r = (*player)->prepare(); !r) return fail(r.error());
-    if (auto r = (*ctx)->submit_and_wait([&](VkCommandBuffer cmd) { (*player)->record(cmd); }); !r)
+    cpu[1] = since(start);
+    if (auto r = (*ctx)->submit_and_wait([&](VkCommandBuffer cmd) {
+          const auto recording = std::chrono::steady_clock::now();
+          (*player)->record(cmd);
+          cpu[2] = since(recording);
+        });
+        !r)
       return fail(r.error());
     progress.update(unsigned(frame + 1));
     if (frame < warm) continue;
+    for (std::size_t k = 0; k < cpu.size(); ++k) cpu_samples[k].push_back(cpu[k]);
     auto times = (*player)->pass_times();
     if (!times) return fail(times.error());
     double total = 0.0;
@@ -101,6 +120,11 @@ int run_bench(const BenchOptions& o) {
       out["groups"].push_back({{"name", name}, {"median_ms", g.median}, {"min_ms", g.min}, {"max_ms", g.max}});
     }
     out["total_median_ms"] = total.median;
+    out["cpu"] = nlohmann::ordered_json::array();
+    for (std::size_t k = 0; k < cpu_names.size(); ++k) {
+      const Stats c = stats_of(cpu_samples[k]);
+      out["cpu"].push_back({{"name", cpu_names[k]}, {"median_ms", c.median}, {"min_ms", c.min}, {"max_ms", c.max}});
+    }
     std::printf("%s\n", out.dump(2).c_str());
   } else {
     std::printf("%s, %ux%u, %d frames\n", (*ctx)->device_name().c_str(), setup->width, setup->height, measured);
@@ -114,6 +138,11 @@ int run_bench(const BenchOptions& o) {
       std::printf("%-28s %10.3f %10.3f %10.3f\n", (name + " (all passes)").c_str(), g.median, g.min, g.max);
     }
     std::printf("%-28s %10.3f %10.3f %10.3f\n", "total", total.median, total.min, total.max);
+    std::printf("%-28s %10s %10s %10s\n", "cpu, this thread", "median ms", "min ms", "max ms");
+    for (std::size_t k = 0; k < cpu_names.size(); ++k) {
+      const Stats c = stats_of(cpu_samples[k]);
+      std::printf("%-28s %10.3f %10.3f %10.3f\n", cpu_names[k], c.median, c.min, c.max);
+    }
   }
   return validation_exit_code((*ctx)->validation_messages());
 }
@@ -123,7 +152,9 @@ int run_bench(const BenchOptions& o) {
 void add_bench_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<BenchOptions>();
   CLI::App* c = app.add_subcommand(
-      "bench", "Render N frames after W warm-up frames and report each pass's GPU time (median, min, max, ms)");
+      "bench",
+      "Render N frames after W warm-up frames and report each pass's GPU time and the CPU's time to simulate, "
+      "upload and record a frame (median, min, max, ms)");
   add_scene_options(*c, o->scene);
   c->add_option("--frames", o->frames, "Frames measured")->check(integer_in(1, 100000))->capture_default_str();
   c->add_option("--warmup", o->warmup, "Frames rendered first and not measured")

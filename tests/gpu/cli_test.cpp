@@ -170,6 +170,16 @@ TEST(CliTest, BenchJsonHasTheDocumentedShape) {
   }
   EXPECT_EQ(names, (std::vector<std::string>{"room", "scene copy", "tonemap"}));
   EXPECT_GT(j["total_median_ms"].get<double>(), 0.0);
+  // The CPU's share of a frame: recording the room's commands takes some time, never none.
+  ASSERT_TRUE(j["cpu"].is_array());
+  std::vector<std::string> cpu;
+  for (const auto& c : j["cpu"]) {
+    cpu.push_back(c["name"]);
+    EXPECT_LE(c["min_ms"].get<double>(), c["median_ms"].get<double>());
+    EXPECT_LE(c["median_ms"].get<double>(), c["max_ms"].get<double>());
+  }
+  EXPECT_EQ(cpu, (std::vector<std::string>{"advance (simulation)", "prepare (uploads)", "record (command buffer)"}));
+  EXPECT_GT(j["cpu"][2]["min_ms"].get<double>(), 0.0);
 }
 
 TEST(CliTest, DevicesListsLavapipeOrAGpu) {
