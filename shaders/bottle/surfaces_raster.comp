@@ -12,6 +12,7 @@
 // perspective-correct interpolation, both faces, counter-clockwise front faces.
 #include "bottle/bottle_common.glsl"
 #include "shared/bottle.h"
+#include "shared/workgroup_order.h"
 
 layout(local_size_x = kBottleRasterGroup) in;
 
@@ -64,7 +65,8 @@ bool owns_ties(i64vec2 a, i64vec2 b) { return b.y > a.y || (b.y == a.y && b.x > 
 void main() {
   uint triangle = first_triangle + gl_GlobalInvocationID.x;
   if (triangle >= triangles) return;
-  uint container = first_container + gl_WorkGroupID.y;
+  // The instances in a spread order: the nearer ones cover more pixels.
+  uint container = first_container + spread_item(gl_WorkGroupID.y, gl_NumWorkGroups.y, container_stride);
   mat4 model = containers[container].model;
   BottleDrawGpu draw = draws[container];
   Corner c0 = corner_of(model, 3u * triangle);

@@ -66,11 +66,12 @@ struct BottleDrawGpu {
   uint unused0;                                      \
   uint unused1;                                      \
   uint unused2;
-#define LFX_BOTTLE_SURFACES_PUSH                                                     \
-  uint first_layer;     /* the front faces' layer: 0 the glass, 2 the liquid mesh */ \
-  uint first_container; /* rasterised in compute: the instances' first container */  \
-  uint triangles;       /* rasterised in compute: the mesh's triangles */            \
-  uint first_triangle;  /* rasterised in compute: this dispatch's first */
+#define LFX_BOTTLE_SURFACES_PUSH                                                           \
+  uint first_layer;      /* the front faces' layer: 0 the glass, 2 the liquid mesh */      \
+  uint first_container;  /* rasterised in compute: the instances' first container */       \
+  uint triangles;        /* rasterised in compute: the mesh's triangles */                 \
+  uint first_triangle;   /* rasterised in compute: this dispatch's first */                \
+  uint container_stride; /* rasterised in compute: the instances' spread order (workgroup_order.h) */
 #define LFX_BOTTLE_PIXEL_SORT_PUSH                                               \
   uint count;    /* entries in the tile list */                                  \
   uint keep_all; /* 1: every pixel to the liquid list (tests: nothing sorted) */ \
@@ -95,7 +96,7 @@ LFX_SHARED_END
 static_assert(sizeof(lfx::shared::BottleDrawGpu) == 128, "BottleDrawGpu must match std430");
 static_assert(sizeof(lfx::shared::BottleCompositePush) == 16);
 static_assert(sizeof(lfx::shared::BottlePixelSortPush) == 16);
-static_assert(sizeof(lfx::shared::BottleSurfacesPush) == 16);
+static_assert(sizeof(lfx::shared::BottleSurfacesPush) == 20);
 #endif
 
 #endif

@@ -10,6 +10,7 @@
 #include "liquidfx/core/camera.h"
 #include "liquidfx/core/container/shapes.h"
 #include "shared/bottle.h"
+#include "shared/workgroup_order.h"
 
 namespace lfx::test {
 namespace {
@@ -207,6 +208,29 @@ TEST(BottleLayoutTest, AGroupLargerThanTheCapacityIsSplitInOrder) {
   EXPECT_EQ(groups, (std::vector<int>{0, 1, 2, 3, 4, 5}));
 }
 
+TEST(BottleLayoutTest, ASpreadOrderTakesEveryItemOnceAndGivesEachHalfOfTheDispatchBothEnds) {
+  // A CPU driver runs a dispatch's first and second half of workgroups on different threads:
+  // where the work grows along the items (say item k costs k), each half should get half of it.
+  for (std::uint32_t count : {1u, 2u, 3u, 7u, 8u, 10u, 64u, 100u, 257u, 1000u, 4096u, 65535u}) {
+    const std::uint32_t stride = shared::spreading_stride(count);
+    EXPECT_EQ(shared::greatest_common_divisor(stride, count), 1u) << count;
+    EXPECT_LE(stride, count + 1) << count;  // so that i * stride fits 32 bits
+    std::vector<bool> taken(count, false);
+    double first_half = 0.0, total = 0.0;
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const std::uint32_t item = shared::spread_item(i, count, stride);
+      ASSERT_LT(item, count);
+      EXPECT_FALSE(taken[item]) << count << ": item " << item << " taken twice";
+      taken[item] = true;
+      total += item;
+      if (i < count / 2) first_half += item;
+    }
+    if (count >= 64) {
+      EXPECT_NEAR(first_half / total, 0.5, 0.03) << count;
+    }
+  }
+}
+
 TEST(BottleLayoutTest, ARectangleContainsWhatLiesWithinItsEdges) {
   const VkRect2D outer = rect(10, 20, 30, 40);
   EXPECT_TRUE(gpu::rect_contains(outer, outer));
@@ -253,9 +277,9 @@ TEST(BottleLayoutTest, AContainersTilesAreThoseWhosePixelsItsOutlineMayHold) {
       const glm::vec2 centre = glm::vec2(x, y) + 0.5f;
       if (!gpu::outline_meets_box(area.outline, centre, centre, 0.0f)) continue;
       const std::uint32_t packed = shared::bottle_tile_pack(std::uint32_t(x / tile), std::uint32_t(y / tile));
-      ASSERT_TRUE(std::any_of(kept.begin(), kept.end(), [&](const gpu::TileEntry& t) {
-        return t.tile == packed && t.item == 3u;
-      })) << "pixel " << x << ", " << y << " is in the outline and in no tile";
+      ASSERT_TRUE(std::any_of(kept.begin(), kept.end(),
+                              [&](const gpu::TileEntry& t) { return t.tile == packed && t.item == 3u; }))
+          << "pixel " << x << ", " << y << " is in the outline and in no tile";
     }
 }
 
