@@ -63,9 +63,11 @@ float edge(vec2 a, vec2 b, vec2 p) { return (b.x - a.x) * (p.y - a.y) - (b.y - a
 bool owns_ties(i64vec2 a, i64vec2 b) { return b.y > a.y || (b.y == a.y && b.x > a.x); }
 
 void main() {
-  uint triangle = first_triangle + gl_GlobalInvocationID.x;
+  // Instances and runs of triangles in a spread order: the nearer instances, and a bottle's
+  // body more than its neck, cover more pixels.
+  uint chunk = spread_item(gl_WorkGroupID.x, gl_NumWorkGroups.x, chunk_stride);
+  uint triangle = first_triangle + chunk * kBottleRasterGroup + gl_LocalInvocationID.x;
   if (triangle >= triangles) return;
-  // The instances in a spread order: the nearer ones cover more pixels.
   uint container = first_container + spread_item(gl_WorkGroupID.y, gl_NumWorkGroups.y, container_stride);
   mat4 model = containers[container].model;
   BottleDrawGpu draw = draws[container];

@@ -71,7 +71,8 @@ struct BottleDrawGpu {
   uint first_container;  /* rasterised in compute: the instances' first container */       \
   uint triangles;        /* rasterised in compute: the mesh's triangles */                 \
   uint first_triangle;   /* rasterised in compute: this dispatch's first */                \
-  uint container_stride; /* rasterised in compute: the instances' spread order (workgroup_order.h) */
+  uint container_stride; /* rasterised in compute: the instances' spread order (workgroup_order.h) */ \
+  uint chunk_stride;     /* rasterised in compute: the triangles' (in runs of kBottleRasterGroup) */
 #define LFX_BOTTLE_PIXEL_SORT_PUSH                                               \
   uint count;    /* entries in the tile list */                                  \
   uint keep_all; /* 1: every pixel to the liquid list (tests: nothing sorted) */ \
@@ -96,7 +97,7 @@ LFX_SHARED_END
 static_assert(sizeof(lfx::shared::BottleDrawGpu) == 128, "BottleDrawGpu must match std430");
 static_assert(sizeof(lfx::shared::BottleCompositePush) == 16);
 static_assert(sizeof(lfx::shared::BottlePixelSortPush) == 16);
-static_assert(sizeof(lfx::shared::BottleSurfacesPush) == 20);
+static_assert(sizeof(lfx::shared::BottleSurfacesPush) == 24);
 #endif
 
 #endif

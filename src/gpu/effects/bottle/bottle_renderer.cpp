@@ -465,10 +465,11 @@ void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
       for (std::size_t first = begin; first < end; first += kMaxGroups)
         for (std::uint32_t triangle = 0; triangle < triangles; triangle += kMaxGroups * kGroupSize) {
           const std::uint32_t instances = std::uint32_t(std::min<std::size_t>(kMaxGroups, end - first));
+          const std::uint32_t chunks = std::min(kMaxGroups, (triangles - triangle + kGroupSize - 1) / kGroupSize);
           surfaces_raster_.push_constants(
               cmd, shared::BottleSurfacesPush{glass ? 0u : 2u, std::uint32_t(run.begin + first), triangles, triangle,
-                                              shared::spreading_stride(instances)});
-          vkCmdDispatch(cmd, std::min(kMaxGroups, (triangles - triangle + kGroupSize - 1) / kGroupSize), instances, 1);
+                                              shared::spreading_stride(instances), shared::spreading_stride(chunks)});
+          vkCmdDispatch(cmd, chunks, instances, 1);
         }
     }
   });
@@ -484,7 +485,7 @@ void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
     DescriptorWrites writes;
     surface_bindings(writes).push(ctx_, cmd, surfaces_pipeline_);
     for (const bool glass : {true, false}) {
-      surfaces_pipeline_.push_constants(cmd, shared::BottleSurfacesPush{glass ? 0u : 2u, 0u, 0u, 0u, 0u});
+      surfaces_pipeline_.push_constants(cmd, shared::BottleSurfacesPush{glass ? 0u : 2u, 0u, 0u, 0u, 0u, 0u});
       draw_instanced(cmd, slots, std::uint32_t(run.begin), glass, true);
     }
     vkCmdEndRendering(cmd);
