@@ -33,7 +33,9 @@ LFX_FN uint spreading_stride(uint count) {
 }
 
 // The item workgroup i of `count` takes.
-LFX_FN uint spread_item(uint i, uint count, uint stride) { return (i * stride) % count; }
+LFX_FN uint spread_item(uint i, uint count, uint stride) {
+  return (i * stride) % count;
+}
 
 LFX_SHARED_END
 
