@@ -18,6 +18,7 @@ layout(set = 0, binding = 5, std430) readonly buffer Volumes { vec2 volumes[]; }
 layout(set = 0, binding = 6) uniform sampler2D depth_buffer;
 // What the room's colour is multiplied by (1 where nothing falls), half the frame's size.
 layout(set = 0, binding = 7, rgba16f) writeonly uniform image2D shade;
+layout(push_constant) uniform Push { LFX_BOTTLE_SHADOW_TILES_PUSH };
 
 
 // Trilinear sample of the shape's distance grids at container coordinates p: (container,
@@ -228,7 +229,7 @@ vec3 shade_at(uvec4 tile, ivec2 q) {
 // Every texel of the tile is written, 1 where nothing falls: the image is not cleared between
 // frames, and the renderer lists last frame's tiles too (without casters) to reset them.
 void main() {
-  uvec4 tile = tiles[gl_WorkGroupID.x];
+  uvec4 tile = tiles[first_tile + gl_WorkGroupID.x];
   ivec2 q = bottle_tile_origin(tile.x) + ivec2(gl_LocalInvocationID.xy);
   if (any(greaterThanEqual(q, imageSize(shade)))) return;
   imageStore(shade, q, vec4(shade_at(tile, q), 1.0));

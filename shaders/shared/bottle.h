@@ -66,13 +66,18 @@ struct BottleDrawGpu {
   uint unused0;                                      \
   uint unused1;                                      \
   uint unused2;
-#define LFX_BOTTLE_SURFACES_PUSH                                                           \
-  uint first_layer;      /* the front faces' layer: 0 the glass, 2 the liquid mesh */      \
-  uint first_container;  /* rasterised in compute: the instances' first container */       \
-  uint triangles;        /* rasterised in compute: the mesh's triangles */                 \
-  uint first_triangle;   /* rasterised in compute: this dispatch's first */                \
-  uint container_stride; /* rasterised in compute: the instances' spread order (workgroup_order.h) */ \
-  uint chunk_stride;     /* rasterised in compute: the triangles' (in runs of kBottleRasterGroup) */
+#define LFX_BOTTLE_SURFACES_PUSH                                                               \
+  uint first_layer;      /* the front faces' layer: 0 the glass, 2 the liquid mesh */          \
+  uint first_container;  /* rasterised in compute: the instances' first container */           \
+  uint triangles;        /* rasterised in compute: the mesh's triangles */                     \
+  uint first_triangle;   /* rasterised in compute: this dispatch's first */                    \
+  uint container_stride; /* rasterised in compute: the instances' order (workgroup_order.h) */ \
+  uint chunk_stride;     /* rasterised in compute: the order of the runs of triangles */
+#define LFX_BOTTLE_SHADOW_TILES_PUSH                                  \
+  uint first_tile; /* this dispatch's first entry of the tile list */ \
+  uint unused0;                                                       \
+  uint unused1;                                                       \
+  uint unused2;
 #define LFX_BOTTLE_PIXEL_SORT_PUSH                                               \
   uint count;    /* entries in the tile list */                                  \
   uint keep_all; /* 1: every pixel to the liquid list (tests: nothing sorted) */ \
@@ -89,6 +94,9 @@ struct BottlePixelSortPush {
 struct BottleSurfacesPush {
   LFX_BOTTLE_SURFACES_PUSH
 };
+struct BottleShadowTilesPush {
+  LFX_BOTTLE_SHADOW_TILES_PUSH
+};
 #endif
 
 LFX_SHARED_END
@@ -98,6 +106,7 @@ static_assert(sizeof(lfx::shared::BottleDrawGpu) == 128, "BottleDrawGpu must mat
 static_assert(sizeof(lfx::shared::BottleCompositePush) == 16);
 static_assert(sizeof(lfx::shared::BottlePixelSortPush) == 16);
 static_assert(sizeof(lfx::shared::BottleSurfacesPush) == 24);
+static_assert(sizeof(lfx::shared::BottleShadowTilesPush) == 16);
 #endif
 
 #endif

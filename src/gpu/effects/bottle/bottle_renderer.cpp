@@ -32,6 +32,8 @@ static_assert(1.7321f * float(kGridResolution + 4) + 1.0f <= float(shared::kBott
 constexpr int kOffScreen = std::numeric_limits<int>::max();
 // sort_pixels.comp's indirect dispatches are uvec4s.
 constexpr VkDeviceSize kDispatchStride = 4 * sizeof(std::uint32_t);
+// The most workgroups a side of a dispatch that every device takes (maxComputeWorkGroupCount).
+constexpr std::uint32_t kMaxWorkgroups = 65535;
 
 struct DistanceGrids {
   glm::vec4 volume_origin;  // xyz first sample, w cell
@@ -145,8 +147,9 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
                  Pipeline::compute(ctx, "bottle/surfaces_raster.comp", sizeof(shared::BottleSurfacesPush)));
   LFX_TRY_ASSIGN(r->sort_pixels_,
                  Pipeline::compute(ctx, "bottle/sort_pixels.comp", sizeof(shared::BottlePixelSortPush)));
-  LFX_TRY_ASSIGN(r->shadows_, Pipeline::compute(ctx, "bottle/shadows.comp", 0));
-  LFX_TRY_ASSIGN(r->shadows_apply_, Pipeline::compute(ctx, "bottle/shadows_apply.comp", 0));
+  LFX_TRY_ASSIGN(r->shadows_, Pipeline::compute(ctx, "bottle/shadows.comp", sizeof(shared::BottleShadowTilesPush)));
+  LFX_TRY_ASSIGN(r->shadows_apply_,
+                 Pipeline::compute(ctx, "bottle/shadows_apply.comp", sizeof(shared::BottleShadowTilesPush)));
   LFX_TRY_ASSIGN(r->dummy_debug_, Image::create(ctx, {1, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 1,
                                                       VK_IMAGE_USAGE_STORAGE_BIT, "bottle no debug"}));
   return r;
@@ -247,9 +250,13 @@ Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t 
   // A group's composite tiles: a frame's worth and the tiles its rectangles share at their
   // edges (more are drawn in several dispatches). Shadow tiles: one entry per tile at most.
   // Casters: as many as the last frame listed (a frame that lists more skips its shadows).
-  // The composite's pixel lists: two halves of a chunk's pixels (composite_lists.glsl).
+  // The composite's pixel lists: two halves of a chunk's pixels (composite_lists.glsl), within
+  // what one storage buffer range may hold (lavapipe: 128 MiB, a quarter of an 8K frame's tiles;
+  // record_composite draws a group in as many chunks as that takes).
   const std::size_t tiles = frame_tiles + 4 * containers,
-                    list_entries = 2 * tiles * shared::kBottleTile * shared::kBottleTile;
+                    list_entries =
+                        std::min(2 * tiles * shared::kBottleTile * shared::kBottleTile,
+                                 std::size_t(ctx_.properties().limits.maxStorageBufferRange) / sizeof(std::uint32_t));
   for (const Spec& s :
        {Spec{&containers_, containers * sizeof(shared::LiquidContainerGpu), "bottle containers"},
         Spec{&draw_data_, containers * sizeof(shared::BottleDrawGpu), "bottle draws"},
@@ -370,7 +377,13 @@ void BottleRenderer::plan_surface_runs() {
     groups.push_back(slot.group);
     rects.push_back(slot.rect);
   }
-  std::size_t capacity = surfaces_.size() / kSurfaceTexelBytes / shared::kBottleSurfaceLayers;
+  const std::size_t pixel_bytes = kSurfaceTexelBytes * shared::kBottleSurfaceLayers;
+  // A run is bound as one storage buffer range, which a device may limit below a frame's pixels
+  // (lavapipe: 128 MiB, half a 4K frame's); but never below one rectangle, which is not split.
+  std::size_t largest = 0;
+  for (const VkRect2D& r : rects) largest = std::max(largest, rect_pixels(r));
+  const std::size_t bindable = std::size_t(ctx_.properties().limits.maxStorageBufferRange) / pixel_bytes;
+  std::size_t capacity = std::min(surfaces_.size() / pixel_bytes, std::max(bindable, largest));
   if (surface_run_limit_ > 0) capacity = std::min(capacity, surface_run_limit_);
   // The buffer holds at least a frame's pixels, so any rectangle; a group larger than that is
   // split first.
@@ -435,8 +448,9 @@ void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
   // After the last run's pixel sorts and composites have read the buffer.
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
                  VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-  vkCmdFillBuffer(cmd, surfaces_.handle(), 0, run.pixels * shared::kBottleSurfaceLayers * kSurfaceTexelBytes,
-                  0xffffffffu);  // no surface
+  surface_run_bytes_ =
+      std::max<VkDeviceSize>(run.pixels * shared::kBottleSurfaceLayers * kSurfaceTexelBytes, kSurfaceTexelBytes);
+  vkCmdFillBuffer(cmd, surfaces_.handle(), 0, surface_run_bytes_, 0xffffffffu);  // no surface
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
@@ -446,7 +460,7 @@ void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
     return writes.uniform_buffer(0, frame.frame_uniforms.handle())
         .storage_buffer(1, containers_.handle())
         .storage_buffer(2, draw_data_.handle())
-        .storage_buffer(3, surfaces_.handle());
+        .storage_buffer(3, surfaces_.handle(), 0, surface_run_bytes_);
   };
   // Containers with small triangles: a triangle an invocation (surfaces_raster.comp).
   bool hardware = false;
@@ -461,11 +475,11 @@ void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
           .push(ctx_, cmd, surfaces_raster_);
       const std::uint32_t triangles = (glass ? meshes.glass_vertices : meshes.liquid_vertices) / 3;
       // In dispatches of at most the 65535 workgroups a side every device takes.
-      constexpr std::uint32_t kMaxGroups = 65535, kGroupSize = shared::kBottleRasterGroup;
-      for (std::size_t first = begin; first < end; first += kMaxGroups)
-        for (std::uint32_t triangle = 0; triangle < triangles; triangle += kMaxGroups * kGroupSize) {
-          const std::uint32_t instances = std::uint32_t(std::min<std::size_t>(kMaxGroups, end - first));
-          const std::uint32_t chunks = std::min(kMaxGroups, (triangles - triangle + kGroupSize - 1) / kGroupSize);
+      constexpr std::uint32_t kGroupSize = shared::kBottleRasterGroup;
+      for (std::size_t first = begin; first < end; first += kMaxWorkgroups)
+        for (std::uint32_t triangle = 0; triangle < triangles; triangle += kMaxWorkgroups * kGroupSize) {
+          const std::uint32_t instances = std::uint32_t(std::min<std::size_t>(kMaxWorkgroups, end - first));
+          const std::uint32_t chunks = std::min(kMaxWorkgroups, (triangles - triangle + kGroupSize - 1) / kGroupSize);
           surfaces_raster_.push_constants(
               cmd, shared::BottleSurfacesPush{glass ? 0u : 2u, std::uint32_t(run.begin + first), triangles, triangle,
                                               shared::spreading_stride(instances), shared::spreading_stride(chunks)});
@@ -532,7 +546,7 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
           .storage_buffer(3, covered_pixels_.handle())
           .storage_buffer(6, tiles_.handle())
           .storage_buffer(4, bubbles_.handle())
-          .storage_buffer(5, surfaces_.handle())
+          .storage_buffer(5, surfaces_.handle(), 0, surface_run_bytes_)
           .sampled_image(9, t.scene_color.view(), frame.linear_clamp.handle())
           .sampled_image(10, t.scene_depth.view(), nearest)
           .storage_image(11, t.color.view())
@@ -563,7 +577,7 @@ void BottleRenderer::record_pixel_sort(FrameContext& frame, std::size_t count) {
       .storage_buffer(3, tiles_.handle())
       .storage_buffer(4, covered_pixels_.handle())
       .storage_buffer(6, composite_dispatch_.handle())
-      .storage_buffer(7, surfaces_.handle())
+      .storage_buffer(7, surfaces_.handle(), 0, surface_run_bytes_)
       .sampled_image(11, frame.targets.scene_depth.view(), nearest)
       .push(ctx_, cmd, sort_pixels_);
   sort_pixels_.push_constants(
@@ -598,6 +612,19 @@ void BottleRenderer::record_opaque(FrameContext& frame) {
   }
   record_shadows(frame);
 }
+
+namespace {
+
+// A workgroup a tile of a shadow pass's list (LFX_BOTTLE_SHADOW_TILES_PUSH), in dispatches of at
+// most kMaxWorkgroups: a long shadow across a large frame lists more tiles than that.
+void dispatch_tiles(VkCommandBuffer cmd, const Pipeline& pipeline, std::size_t tiles) {
+  for (std::size_t first = 0; first < tiles; first += kMaxWorkgroups) {
+    pipeline.push_constants(cmd, shared::BottleShadowTilesPush{std::uint32_t(first), 0u, 0u, 0u});
+    vkCmdDispatch(cmd, std::uint32_t(std::min<std::size_t>(kMaxWorkgroups, tiles - first)), 1, 1);
+  }
+}
+
+}  // namespace
 
 void BottleRenderer::record_shadows(FrameContext& frame) {
   const VkExtent2D extent = frame.targets.color.extent();
@@ -674,7 +701,7 @@ void BottleRenderer::record_shadows(FrameContext& frame) {
       .sampled_image(6, t.depth.view(), frame.nearest_clamp.handle(), VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL)
       .storage_image(7, shade_.view())
       .push(ctx_, cmd, shadows_);
-  vkCmdDispatch(cmd, std::uint32_t(tiles.size()), 1, 1);
+  dispatch_tiles(cmd, shadows_, tiles.size());
 
   shade_.use(cmd, access::kComputeSampled);
   t.color.use(cmd, access::kComputeReadWrite);
@@ -685,7 +712,7 @@ void BottleRenderer::record_shadows(FrameContext& frame) {
       .sampled_image(2, shade_.view(), frame.linear_clamp.handle())
       .storage_image(3, t.color.view())
       .push(ctx_, cmd, shadows_apply_);
-  vkCmdDispatch(cmd, std::uint32_t(shade_tiles.size()), 1, 1);
+  dispatch_tiles(cmd, shadows_apply_, shade_tiles.size());
 }
 
 void BottleRenderer::record_transparent(FrameContext& frame) {
