@@ -54,22 +54,22 @@ TEST(CliHardeningTest, ALongSceneNameKeepsEveryFrameAndItsExtension) {
 }
 
 TEST(CliHardeningTest, AFrameLargerThanOneStorageRangeOrDispatchDrawsACloseUpBottleCleanly) {
-  // At 4K the bottle's surfaces buffer (a frame's pixels, four 8-byte layers) is larger than
-  // lavapipe's 128 MiB storage range, and a low sun's shadow towards the eye covers more than
-  // 65,535 tiles of the shadows' apply pass: both must stay within the device's limits
-  // (validation is on; any message fails the render).
-  const std::string scene = write_test_file("close_up_4k.json", R"({
-    "resolution": [3840, 2160], "fps": 30, "duration": 0.1,
+  // At 8K the bottle's surfaces buffer (a frame's pixels, four 8-byte layers) and the
+  // composite's pixel lists are larger than lavapipe's 128 MiB storage range, and a low sun's
+  // shadow towards the eye covers more than 65,535 tiles of the shadow passes: all must stay
+  // within the device's limits (validation is on; any message fails the render).
+  const std::string scene = write_test_file("close_up_8k.json", R"({
+    "resolution": [7680, 4320], "fps": 30, "duration": 0.1,
     "camera": {"position": [0.0, 0.25, 0.35], "target": [0.0, 0.05, -0.2], "fov": 70},
     "backdrop": {"sun_elevation": 12, "sun_azimuth": 180},
     "effects": [{"type": "bottle", "name": "bottles", "containers": [{"name": "water", "shape": "bottle"}]}]
   })");
-  const fs::path out = test_output_path("close_up_4k");
+  const fs::path out = test_output_path("close_up_8k");
   fs::remove_all(out);
   const CliResult r = run_cli("render " + shell_quote(scene) + " --frames 1 --out " + shell_quote(out.string()),
                               "LIQUIDFX_VALIDATION=1");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_TRUE(fs::exists(out / "close_up_4k_0000.png"));
+  EXPECT_TRUE(fs::exists(out / "close_up_8k_0000.png"));
 }
 
 TEST(CliHardeningTest, OptionsComeInAnyOrder) {

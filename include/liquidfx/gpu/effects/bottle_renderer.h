@@ -166,6 +166,9 @@ class BottleRenderer : public FramePasses {
   // Sorts the pixels of the first `count` entries of tiles_ into covered_pixels_ (its lists, those
   // without work dropped) and counts them in composite_dispatch_.
   void record_pixel_sort(FrameContext& frame, std::size_t count);
+  // Of covered_pixels_, the bytes bound: the buffer grows with headroom past what one storage
+  // buffer range may hold (lavapipe: 128 MiB); a whole number of entries in each half.
+  VkDeviceSize pixel_list_bytes() const;
   void record_reference(FrameContext& frame, std::span<const Slot> slots, const char* pass_name);
   std::span<const Slot> visible_slots() const;  // this frame's slots but those outside the view
   void clear_debug_targets(VkCommandBuffer cmd);

@@ -530,7 +530,7 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
   // pixels of (composite_lists.glsl).
   const std::size_t pixels_per_tile = shared::kBottleTile * shared::kBottleTile;
   const std::size_t capacity =
-      std::min(tiles_.size() / sizeof(TileEntry), covered_pixels_.size() / sizeof(std::uint32_t) / 2 / pixels_per_tile);
+      std::min(tiles_.size() / sizeof(TileEntry), pixel_list_bytes() / sizeof(std::uint32_t) / 2 / pixels_per_tile);
   for (std::size_t at = 0; at < tiles.size(); at += capacity) {
     const std::size_t count = std::min(capacity, tiles.size() - at);
     record_buffer_update(cmd, tiles_, std::as_bytes(std::span(tiles).subspan(at, count)));
@@ -543,7 +543,7 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
           .uniform_buffer(0, frame.frame_uniforms.handle())
           .storage_buffer(1, containers_.handle())
           .storage_buffer(2, draw_data_.handle())
-          .storage_buffer(3, covered_pixels_.handle())
+          .storage_buffer(3, covered_pixels_.handle(), 0, pixel_list_bytes())
           .storage_buffer(6, tiles_.handle())
           .storage_buffer(4, bubbles_.handle())
           .storage_buffer(5, surfaces_.handle(), 0, surface_run_bytes_)
@@ -561,6 +561,12 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
   }
 }
 
+VkDeviceSize BottleRenderer::pixel_list_bytes() const {
+  const VkDeviceSize bindable =
+      std::min<VkDeviceSize>(covered_pixels_.size(), ctx_.properties().limits.maxStorageBufferRange);
+  return bindable / (2 * sizeof(std::uint32_t)) * (2 * sizeof(std::uint32_t));
+}
+
 void BottleRenderer::record_pixel_sort(FrameContext& frame, std::size_t count) {
   VkCommandBuffer cmd = frame.cmd;
   // After record_buffer_update's barriers, which order it after the last composite's reads.
@@ -575,7 +581,7 @@ void BottleRenderer::record_pixel_sort(FrameContext& frame, std::size_t count) {
       .storage_buffer(1, containers_.handle())
       .storage_buffer(2, draw_data_.handle())
       .storage_buffer(3, tiles_.handle())
-      .storage_buffer(4, covered_pixels_.handle())
+      .storage_buffer(4, covered_pixels_.handle(), 0, pixel_list_bytes())
       .storage_buffer(6, composite_dispatch_.handle())
       .storage_buffer(7, surfaces_.handle(), 0, surface_run_bytes_)
       .sampled_image(11, frame.targets.scene_depth.view(), nearest)
