@@ -251,7 +251,7 @@ Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t 
   // edges (more are drawn in several dispatches). Shadow tiles: one entry per tile at most.
   // Casters: as many as the last frame listed (a frame that lists more skips its shadows).
   // The composite's pixel lists: two halves of a chunk's pixels (composite_lists.glsl), within
-  // what one storage buffer range may hold (lavapipe: 128 MiB, a quarter of an 8K frame's tiles;
+  // what one storage buffer range may hold (lavapipe: 128 MiB, half of an 8K frame's tiles;
   // record_composite draws a group in as many chunks as that takes).
   const std::size_t tiles = frame_tiles + 4 * containers,
                     list_entries =
