@@ -37,6 +37,15 @@ Stats stats_of(std::vector<double> v) {
   return {median, v.front(), v.back()};
 }
 
+// One named row of the report: in the JSON an object, in the table a line.
+nlohmann::ordered_json stats_json(const std::string& name, const Stats& s) {
+  return {{"name", name}, {"median_ms", s.median}, {"min_ms", s.min}, {"max_ms", s.max}};
+}
+
+void print_stats(const std::string& name, const Stats& s) {
+  std::printf("%-28s %10.3f %10.3f %10.3f\n", name.c_str(), s.median, s.min, s.max);
+}
+
 int run_bench(const BenchOptions& o) {
   auto setup = read_scene_setup(o.scene);
   if (!setup) return fail(setup.error());
@@ -110,39 +119,23 @@ int run_bench(const BenchOptions& o) {
     out["size"] = {setup->width, setup->height};
     out["frames"] = measured;
     out["passes"] = nlohmann::ordered_json::array();
-    for (const std::string& name : order) {
-      const Stats s = stats_of(samples[name]);
-      out["passes"].push_back({{"name", name}, {"median_ms", s.median}, {"min_ms", s.min}, {"max_ms", s.max}});
-    }
+    for (const std::string& name : order) out["passes"].push_back(stats_json(name, stats_of(samples[name])));
     out["groups"] = nlohmann::ordered_json::array();
-    for (const std::string& name : group_order) {
-      const Stats g = stats_of(group_samples[name]);
-      out["groups"].push_back({{"name", name}, {"median_ms", g.median}, {"min_ms", g.min}, {"max_ms", g.max}});
-    }
+    for (const std::string& name : group_order)
+      out["groups"].push_back(stats_json(name, stats_of(group_samples[name])));
     out["total_median_ms"] = total.median;
     out["cpu"] = nlohmann::ordered_json::array();
-    for (std::size_t k = 0; k < cpu_names.size(); ++k) {
-      const Stats c = stats_of(cpu_samples[k]);
-      out["cpu"].push_back({{"name", cpu_names[k]}, {"median_ms", c.median}, {"min_ms", c.min}, {"max_ms", c.max}});
-    }
+    for (std::size_t k = 0; k < cpu_names.size(); ++k)
+      out["cpu"].push_back(stats_json(cpu_names[k], stats_of(cpu_samples[k])));
     std::printf("%s\n", out.dump(2).c_str());
   } else {
     std::printf("%s, %ux%u, %d frames\n", (*ctx)->device_name().c_str(), setup->width, setup->height, measured);
     std::printf("%-28s %10s %10s %10s\n", "pass", "median ms", "min ms", "max ms");
-    for (const std::string& name : order) {
-      const Stats s = stats_of(samples[name]);
-      std::printf("%-28s %10.3f %10.3f %10.3f\n", name.c_str(), s.median, s.min, s.max);
-    }
-    for (const std::string& name : group_order) {
-      const Stats g = stats_of(group_samples[name]);
-      std::printf("%-28s %10.3f %10.3f %10.3f\n", (name + " (all passes)").c_str(), g.median, g.min, g.max);
-    }
-    std::printf("%-28s %10.3f %10.3f %10.3f\n", "total", total.median, total.min, total.max);
+    for (const std::string& name : order) print_stats(name, stats_of(samples[name]));
+    for (const std::string& name : group_order) print_stats(name + " (all passes)", stats_of(group_samples[name]));
+    print_stats("total", total);
     std::printf("%-28s %10s %10s %10s\n", "cpu, this thread", "median ms", "min ms", "max ms");
-    for (std::size_t k = 0; k < cpu_names.size(); ++k) {
-      const Stats c = stats_of(cpu_samples[k]);
-      std::printf("%-28s %10.3f %10.3f %10.3f\n", cpu_names[k], c.median, c.min, c.max);
-    }
+    for (std::size_t k = 0; k < cpu_names.size(); ++k) print_stats(cpu_names[k], stats_of(cpu_samples[k]));
   }
   return validation_exit_code((*ctx)->validation_messages());
 }
