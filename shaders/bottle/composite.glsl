@@ -78,7 +78,9 @@ struct Ray {
   vec3 dir;         // unit direction, bent at every interface
   vec3 radiance;    // gathered so far
   vec3 weight;      // throughput: how much of what lies further on still reaches the eye
-  bool reflected;   // ended by total internal reflection: `radiance` is final
+  bool reflected;   // ended by total internal reflection: what it mirrors is added at the end
+  vec3 inner_dir;   // the direction the inner reflection sees, and the weight it met (0: none)
+  vec3 inner_weight;
   vec3 room_point;  // the first mirror on the way, whose reflection is traced through the room
   vec3 room_dir;
   vec3 room_weight;  // 0: none yet
@@ -93,8 +95,12 @@ vec3 cross_interface(inout Ray ray, float t, vec3 n, float n1, float n2, float s
   float eta = (1.0 + (n1 - 1.0) * share) / (1.0 + (n2 - 1.0) * share);
   vec3 bent = refract(ray.dir, facing, eta);
   if (dot(bent, bent) < 1e-6) {
-    // Total internal reflection: the wall shows the room mirrored, dimmed by the glass.
-    ray.radiance += ray.weight * frame_environment(reflect(ray.dir, facing)) * 0.8;
+    // Total internal reflection: the wall shows the room mirrored, dimmed by the glass. Looked up
+    // once at the end: a CPU rasteriser runs every call's lookup, taken or not.
+    if (!ray.reflected) {
+      ray.inner_dir = reflect(ray.dir, facing);
+      ray.inner_weight = ray.weight;
+    }
     ray.weight = vec3(0.0);
     ray.reflected = true;
     return vec3(0.0);
@@ -320,7 +326,7 @@ void main() {
 
   vec3 glass_absorption = draw.glass_absorption.rgb;
   float share = draw.glass_absorption.w;
-  Ray ray = Ray(0.0, rd, vec3(0.0), vec3(1.0), false, vec3(0.0), vec3(0.0), vec3(0.0));
+  Ray ray = Ray(0.0, rd, vec3(0.0), vec3(1.0), false, vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0), vec3(0.0));
   float blur = 0.0;
   bool entered = inner_front.ok;  // the inner volume, through its front
   bool far_wall = inner_back.ok && (!entered || inner_back.t > inner_front.t);
@@ -373,6 +379,7 @@ void main() {
     vec2 uv = seen.z > 0.0 ? seen.xy : (vec2(p) + 0.5) * frame.viewport.zw;
     ray.radiance += ray.weight * textureLod(scene_color, clamp(uv, vec2(0.001), vec2(0.999)), blur).rgb;
   }
+  else ray.radiance += ray.inner_weight * frame_environment(ray.inner_dir) * 0.8;
   if (ray.room_weight != vec3(0.0)) ray.radiance += ray.room_weight * reflection_of(ray.room_point, ray.room_dir);
   imageStore(color, p, vec4(ray.radiance, 1.0));
 }
