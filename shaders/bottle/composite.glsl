@@ -240,15 +240,14 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
   }
 
   float share = c.absorption.w, index = c.optics.y;
+  // Into the liquid through the top (the wave bends what is seen through it more than its slope
+  // alone would) or through the wall: one crossing for both.
+  vec3 level = c.plane.xyz;
+  vec3 normal = top ? normalize(level + (n_in - level) * (1.0 + c.wave_shape.w)) : n_in;
+  vec3 mirrored = cross_interface(ray, t_in, normal, top || !glass_in_front ? 1.0 : kGlassIndex, index, share);
   if (top) {
-    // The wave bends what is seen through the top more than its slope alone would.
-    vec3 level = c.plane.xyz;
-    vec3 bent_normal = normalize(level + (n_in - level) * (1.0 + c.wave_shape.w));
-    vec3 mirrored = cross_interface(ray, t_in, bent_normal, 1.0, index, share);
     mirror_room(ray, entry, reflect(rd, n_in), mirrored);
     ray.radiance += mirrored * sun_highlight(n_in, -rd, 400.0, 2.0);
-  } else {
-    cross_interface(ray, t_in, n_in, glass_in_front ? kGlassIndex : 1.0, index, share);
   }
   if (!ray_alive(ray)) return t_out;
 
@@ -331,28 +330,25 @@ void main() {
   bool entered = inner_front.ok;  // the inner volume, through its front
   bool far_wall = inner_back.ok && (!entered || inner_back.t > inner_front.t);
   bool far_glass = outer_back.ok && (!far_wall || outer_back.t > inner_back.t);
-  // The near glass: a wall to the inner wall, or solid glass (a stem, a rim) where the ray
-  // misses the inner volume.
+  // The glass first met: the near glass (a wall to the inner wall, or solid glass, a stem or a
+  // rim, where the ray misses the inner volume), or through an opening the inside of the far wall
+  // (one wall's worth of glass). One crossing serves both: a CPU rasteriser runs every crossing
+  // written, taken or not.
   bool glass_in_front = outer_front.ok && (!entered || outer_front.t < inner_front.t);
-  if (glass_in_front) {
-    vec3 point = ro + rd * outer_front.t;
-    vec3 mirrored = cross_interface(ray, outer_front.t, outer_front.n, 1.0, kGlassIndex, share);
-    mirror_room(ray, point, reflect(rd, outer_front.n), mirrored);
-    ray.radiance += mirrored * sun_highlight(outer_front.n, -rd, 400.0, 3.0);
-    if (!entered) {
-      float glass_end = far_glass ? outer_back.t : t_opaque;
-      ray.weight *= exp(-glass_absorption * (glass_end - outer_front.t));
-      if (far_glass && ray_alive(ray)) cross_interface(ray, glass_end, outer_back.n, kGlassIndex, 1.0, share);
-    } else {
-      ray.weight *= exp(-glass_absorption * (inner_front.t - outer_front.t));
-    }
-  } else if (!entered && far_glass) {
-    // Through an opening onto the inside of the far wall: one wall's worth of glass.
-    vec3 point = ro + rd * outer_back.t;
-    mirror_room(ray, point, reflect(rd, -outer_back.n), cross_interface(ray, outer_back.t, outer_back.n, 1.0, kGlassIndex, share));
-    ray.weight *= exp(-glass_absorption * kBottleReferenceWall);
-    if (ray_alive(ray)) cross_interface(ray, outer_back.t, outer_back.n, kGlassIndex, 1.0, share);
+  bool opening = !glass_in_front && !entered && far_glass;
+  if (glass_in_front || opening) {
+    Hit glass = glass_in_front ? outer_front : outer_back;
+    vec3 mirrored = cross_interface(ray, glass.t, glass.n, 1.0, kGlassIndex, share);
+    mirror_room(ray, ro + rd * glass.t, reflect(rd, glass.n), mirrored);  // the same for -n
+    if (glass_in_front) ray.radiance += mirrored * sun_highlight(glass.n, -rd, 400.0, 3.0);
+    float through = opening ? kBottleReferenceWall : (entered ? inner_front.t : far_glass ? outer_back.t : t_opaque) - glass.t;
+    ray.weight *= exp(-glass_absorption * through);
   }
+  // Where the ray leaves the far glass into the room, after the glass above where it meets no
+  // inner volume, or after the far wall below (one crossing for both, as above).
+  bool leaves_glass = !entered && far_glass;
+  float exit_t = outer_back.t;
+  vec3 exit_n = outer_back.n;
 
   if (entered && ray_alive(ray)) {
     float b = far_wall ? inner_back.t : t_opaque;
@@ -367,9 +363,12 @@ void main() {
       cross_interface(ray, inner_back.t, inner_back.n, from_liquid ? c.optics.y : 1.0, kGlassIndex, share);
       float glass_end = far_glass ? outer_back.t : inner_back.t + kBottleReferenceWall;
       ray.weight *= exp(-glass_absorption * (glass_end - inner_back.t));
-      if (ray_alive(ray)) cross_interface(ray, glass_end, far_glass ? outer_back.n : inner_back.n, kGlassIndex, 1.0, share);
+      leaves_glass = true;
+      exit_t = glass_end;
+      exit_n = far_glass ? outer_back.n : inner_back.n;
     }
   }
+  if (leaves_glass && ray_alive(ray)) cross_interface(ray, exit_t, exit_n, kGlassIndex, 1.0, share);
 
   // What the bent ray meets: the opaque scene, as far beyond the last interface as the straight
   // ray would have gone.
