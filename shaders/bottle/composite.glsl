@@ -32,8 +32,6 @@ layout(set = 0, binding = 14, std430) readonly buffer Dispatch { uvec4 dispatch[
 layout(set = 0, binding = 4, std430) readonly buffer Bubbles {
   vec4 bubbles[];  // xyz world centre, w radius
 };
-// The surfaces (surfaces.frag, surface_encoding.glsl).
-layout(set = 0, binding = 5, std430) readonly buffer Surfaces { uvec2 surface_texels[]; };
 layout(set = 0, binding = 9) uniform sampler2D scene_color;  // with mips
 layout(set = 0, binding = 10) uniform sampler2D scene_depth;  // linear view depth
 layout(set = 0, binding = 11, rgba16f) uniform image2D color;
@@ -317,10 +315,10 @@ void main() {
   vec3 rd = view_ray_at_pixel(p);
   float t_opaque = opaque_distance(rd, texelFetch(scene_depth, p, 0).r);
   uint at = surface_index(draw, p, 0u);  // the four layers follow each other
-  Hit outer_front = surface_hit(surface_texels[at], t_opaque);
-  Hit outer_back = surface_hit(surface_texels[at + 1u], t_opaque);
-  Hit inner_front = surface_hit(surface_texels[at + 2u], t_opaque);
-  Hit inner_back = surface_hit(surface_texels[at + 3u], t_opaque);
+  Hit outer_front = surface_hit(surface_texel(at), t_opaque);
+  Hit outer_back = surface_hit(surface_texel(at + 1u), t_opaque);
+  Hit inner_front = surface_hit(surface_texel(at + 2u), t_opaque);
+  Hit inner_back = surface_hit(surface_texel(at + 3u), t_opaque);
   if (!outer_front.ok && !outer_back.ok && !inner_front.ok) return;
 
   vec3 glass_absorption = draw.glass_absorption.rgb;

@@ -1,4 +1,6 @@
 #version 460
+#extension GL_EXT_buffer_reference : require
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 // Sorts the pixels of the tiles of a group's tile list by the work the composite has at them:
 // none (the tile's container shows none of its surfaces in front of the opaque scene there:
 // dropped); air with the wet film on its walls, and glass (the view ray does not meet the
@@ -20,7 +22,6 @@ layout(set = 0, binding = 3, std430) readonly buffer Tiles { uvec4 tiles[]; };
 layout(set = 0, binding = 4, std430) writeonly buffer Pixels { uint pixels[]; };  // composite_lists.glsl
 // Per list: x, y, z workgroups of 64 pixels; w pixels.
 layout(set = 0, binding = 6, std430) buffer Dispatch { uvec4 dispatch[4]; };
-layout(set = 0, binding = 7, std430) readonly buffer Surfaces { uvec2 surface_texels[]; };  // surfaces.frag's
 layout(set = 0, binding = 11) uniform sampler2D scene_depth;  // linear view depth
 layout(push_constant) uniform Push { LFX_BOTTLE_PIXEL_SORT_PUSH };
 
@@ -47,14 +48,14 @@ float film_reach(LiquidContainerGpu c) {
 
 uint work_at(ivec2 p, BottleDrawGpu draw, LiquidContainerGpu c) {
   uint at = surface_index(draw, p, 0u);  // the four layers follow each other
-  uvec2 inner_front = surface_texels[at + 2u], inner_back = surface_texels[at + 3u];
+  uvec2 inner_front = surface_texel(at + 2u), inner_back = surface_texel(at + 3u);
   // Most of a rectangle is beside the container: no surface at all, no ray needed.
-  if (inner_front.y == kNoSurface && surface_texels[at].y == kNoSurface && surface_texels[at + 1u].y == kNoSurface)
+  if (inner_front.y == kNoSurface && surface_texel(at).y == kNoSurface && surface_texel(at + 1u).y == kNoSurface)
     return 0u;
   vec3 ro = frame.camera_position.xyz, rd = view_ray_at_pixel(p);
   float t_opaque = opaque_distance(rd, texelFetch(scene_depth, p, 0).r);
   bool entered = surface_seen(inner_front, t_opaque);
-  if (!entered && !surface_seen(surface_texels[at], t_opaque) && !surface_seen(surface_texels[at + 1u], t_opaque))
+  if (!entered && !surface_seen(surface_texel(at), t_opaque) && !surface_seen(surface_texel(at + 1u), t_opaque))
     return 0u;
   if (!entered) return kSeen;
   // The ray's stretch in the inner volume: the composite finds liquid on it only where one of

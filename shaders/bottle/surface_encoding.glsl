@@ -2,9 +2,18 @@
 // the distance from the eye (a positive float's bits, which order as the floats do), the low word
 // the outward normal, octahedrally, as two 16-bit snorms; so an atomic min keeps the nearest
 // surface with its own normal whatever order the fragments come in. All ones: no surface.
-// The includer includes shared/bottle.h first.
+// The includer includes shared/bottle.h first, declares the push constant `surfaces` and enables
+// GL_EXT_buffer_reference and 64-bit integers.
 
 const uint kNoSurface = 0xffffffffu;
+
+// The surfaces buffer, reached by its address rather than bound as a storage buffer: one
+// container's rectangle may need more than a binding's range holds (maxStorageBufferRange, 128 MiB
+// on lavapipe: a bottle over half of a 4K frame).
+layout(buffer_reference, std430, buffer_reference_align = 8) buffer SurfaceTexels { uint64_t texels[]; };
+
+// Texel `index` of the surfaces (in texels), as its (low, high) words.
+uvec2 surface_texel(uint index) { return unpackUint2x32(SurfaceTexels(surfaces).texels[index]); }
 
 vec2 octahedral_encode(vec3 n) {
   n /= abs(n.x) + abs(n.y) + abs(n.z);

@@ -1,6 +1,7 @@
 #version 460
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #extension GL_EXT_shader_atomic_int64 : require
+#extension GL_EXT_buffer_reference : require
 // Where the view ray meets a container's surfaces. Every fragment of its glass and liquid mesh,
 // front and back faces alike, offers its outward normal and distance from the eye to the
 // container's own texel of the layer it belongs to (outer front or back for the glass, inner
@@ -11,7 +12,6 @@
 #include "shared/bottle.h"
 
 layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws[]; };
-layout(set = 0, binding = 3, std430) buffer Surfaces { uint64_t surface_texels[]; };
 layout(push_constant) uniform Push { LFX_BOTTLE_SURFACES_PUSH };
 
 layout(location = 0) in vec3 world_position;
@@ -26,5 +26,5 @@ void main() {
   if (any(lessThan(p, draw.rect.xy)) || any(greaterThanEqual(p, draw.rect.xy + draw.rect.zw))) return;
   uvec2 surface = encode_surface(world_normal, distance(frame.camera_position.xyz, world_position));
   uint layer = first_layer + (gl_FrontFacing ? 0u : 1u);
-  atomicMin(surface_texels[surface_index(draw, p, layer)], packUint2x32(surface));
+  atomicMin(SurfaceTexels(surfaces).texels[surface_index(draw, p, layer)], packUint2x32(surface));
 }

@@ -1,6 +1,7 @@
 #version 460
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 #extension GL_EXT_shader_atomic_int64 : require
+#extension GL_EXT_buffer_reference : require
 // The surfaces pass (surfaces.frag) rasterised in compute, a triangle an invocation, for
 // containers whose triangles are at most 128 pixels long on the screen and which lie between
 // the near and far planes, not far beside the view (BottleRenderer::kComputeRasterLongest,
@@ -17,7 +18,6 @@
 layout(local_size_x = kBottleRasterGroup) in;
 
 layout(set = 0, binding = 2, std430) readonly buffer Draws { BottleDrawGpu draws[]; };
-layout(set = 0, binding = 3, std430) buffer Surfaces { uint64_t surface_texels[]; };
 // ShadedVertex: position then normal, three vertices a triangle; read as pairs of floats, which
 // a CPU fetches in one gather where it fetches each float of a scalar array in its own.
 layout(set = 0, binding = 4, std430) readonly buffer Vertices { vec2 vertices[]; };
@@ -133,7 +133,7 @@ void main() {
       vec3 world = weights.x * c0.world + weights.y * c1.world + weights.z * c2.world;
       vec3 normal = weights.x * c0.normal + weights.y * c1.normal + weights.z * c2.normal;
       uvec2 surface = encode_surface(normal, distance(frame.camera_position.xyz, world));
-      atomicMin(surface_texels[surface_index(draw, p, layer)], packUint2x32(surface));
+      atomicMin(SurfaceTexels(surfaces).texels[surface_index(draw, p, layer)], packUint2x32(surface));
     }
   }
 }

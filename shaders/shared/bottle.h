@@ -64,25 +64,24 @@ struct BottleDrawGpu {
 #define LFX_BOTTLE_COMPOSITE_PUSH                    \
   uint debug; /* 1: write entry and bubble points */ \
   uint unused0;                                      \
-  uint unused1;                                      \
-  uint unused2;
+  uint64_t surfaces; /* the surfaces buffer's address (surface_encoding.glsl) */
 #define LFX_BOTTLE_SURFACES_PUSH                                                               \
   uint first_layer;      /* the front faces' layer: 0 the glass, 2 the liquid mesh */          \
   uint first_container;  /* rasterised in compute: the instances' first container */           \
   uint triangles;        /* rasterised in compute: the mesh's triangles */                     \
   uint first_triangle;   /* rasterised in compute: this dispatch's first */                    \
   uint container_stride; /* rasterised in compute: the instances' order (workgroup_order.h) */ \
-  uint chunk_stride;     /* rasterised in compute: the order of the runs of triangles */
+  uint chunk_stride;     /* rasterised in compute: the order of the runs of triangles */       \
+  uint64_t surfaces;     /* the surfaces buffer's address (surface_encoding.glsl) */
 #define LFX_BOTTLE_SHADOW_TILES_PUSH                                  \
   uint first_tile; /* this dispatch's first entry of the tile list */ \
   uint unused0;                                                       \
   uint unused1;                                                       \
   uint unused2;
-#define LFX_BOTTLE_PIXEL_SORT_PUSH                                               \
-  uint count;    /* entries in the tile list */                                  \
-  uint keep_all; /* 1: every pixel to the liquid list (tests: nothing sorted) */ \
-  uint unused0;                                                                  \
-  uint unused1;
+#define LFX_BOTTLE_PIXEL_SORT_PUSH                                                   \
+  uint count;        /* entries in the tile list */                                  \
+  uint keep_all;     /* 1: every pixel to the liquid list (tests: nothing sorted) */ \
+  uint64_t surfaces; /* the surfaces buffer's address (surface_encoding.glsl) */
 
 #ifdef __cplusplus
 struct BottleCompositePush {
@@ -105,7 +104,7 @@ LFX_SHARED_END
 static_assert(sizeof(lfx::shared::BottleDrawGpu) == 128, "BottleDrawGpu must match std430");
 static_assert(sizeof(lfx::shared::BottleCompositePush) == 16);
 static_assert(sizeof(lfx::shared::BottlePixelSortPush) == 16);
-static_assert(sizeof(lfx::shared::BottleSurfacesPush) == 24);
+static_assert(sizeof(lfx::shared::BottleSurfacesPush) == 32);
 static_assert(sizeof(lfx::shared::BottleShadowTilesPush) == 16);
 #endif
 

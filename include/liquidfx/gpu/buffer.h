@@ -32,6 +32,10 @@ class Buffer {
 
   VkBuffer handle() const { return buffer_; }
   VkDeviceSize size() const { return size_; }
+  /// The buffer's device address, for shaders that reach it through a buffer reference
+  /// (GL_EXT_buffer_reference); 0 unless created with VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT.
+  /// Unlike a descriptor's range it is not limited by maxStorageBufferRange.
+  VkDeviceAddress address() const { return address_; }
   /// Host pointer for upload/readback buffers, nullptr for device buffers.
   void* mapped() const { return mapped_; }
   /// Makes GPU writes visible to the host for non-coherent readback memory.
@@ -46,6 +50,7 @@ class Buffer {
   VkDeviceMemory memory_ = VK_NULL_HANDLE;
   VkDeviceSize size_ = 0;
   void* mapped_ = nullptr;
+  VkDeviceAddress address_ = 0;
   bool coherent_ = true;
 };
 

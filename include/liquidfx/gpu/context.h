@@ -63,8 +63,9 @@ struct ContextOptions {
 
 /// A host engine's Vulkan objects, for Context::adopt. The device must have been created with
 /// Vulkan 1.3 features dynamicRendering, synchronization2 and maintenance4, the Vulkan 1.2
-/// feature timelineSemaphore and the extension VK_KHR_push_descriptor; the queue must support
-/// graphics and compute. A host that submits liquidfx's recorded work itself adds
+/// features timelineSemaphore and bufferDeviceAddress (every Vulkan 1.3 device has both; the
+/// bottle's surfaces are reached by address) and the extension VK_KHR_push_descriptor; the queue
+/// must support graphics and compute. A host that submits liquidfx's recorded work itself adds
 /// Context::next_signal() to that submission, so that retired resources are freed.
 struct AdoptInfo {
   VkInstance instance = VK_NULL_HANDLE;

@@ -51,12 +51,20 @@ Result<Buffer> Buffer::create(const Context& ctx, VkDeviceSize size, VkBufferUsa
     type = ctx.find_memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
   if (type == UINT32_MAX) return gpu_error(std::string(name) + ": no suitable memory type");
 
-  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  const bool addressed = (usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT) != 0;
+  VkMemoryAllocateFlagsInfo flags{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
+  flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
+  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, addressed ? &flags : nullptr};
   alloc.allocationSize = req.size;
   alloc.memoryTypeIndex = type;
   LFX_TRY(vk_check(vkAllocateMemory(b.device_, &alloc, nullptr, &b.memory_), name));
   if (auto r = vk_check(vkBindBufferMemory(b.device_, b.buffer_, b.memory_, 0), "vkBindBufferMemory"); !r)
     return r.error();
+  if (addressed) {
+    VkBufferDeviceAddressInfo where{VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO};
+    where.buffer = b.buffer_;
+    b.address_ = vkGetBufferDeviceAddress(b.device_, &where);
+  }
 
   if (memory != MemoryUsage::device) {
     if (auto r = vk_check(vkMapMemory(b.device_, b.memory_, 0, VK_WHOLE_SIZE, 0, &b.mapped_), "vkMapMemory"); !r)
@@ -84,6 +92,7 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept {
     memory_ = std::exchange(other.memory_, VK_NULL_HANDLE);
     size_ = std::exchange(other.size_, 0);
     mapped_ = std::exchange(other.mapped_, nullptr);
+    address_ = std::exchange(other.address_, 0);
     coherent_ = other.coherent_;
   }
   return *this;
@@ -97,6 +106,7 @@ void Buffer::release() {
   buffer_ = VK_NULL_HANDLE;
   memory_ = VK_NULL_HANDLE;
   mapped_ = nullptr;
+  address_ = 0;
 }
 
 void Buffer::invalidate() const {

@@ -326,6 +326,8 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
   VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
   f12.timelineSemaphore = VK_TRUE;  // frame-fenced lifetime (Context::retire)
   f12.shaderBufferInt64Atomics = ctx->fragment_int64_atomics_;
+  // Required by Vulkan 1.3: buffers larger than one storage binding may hold (Buffer::address).
+  f12.bufferDeviceAddress = VK_TRUE;
   VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, &f12};
   f13.dynamicRendering = VK_TRUE;
   f13.synchronization2 = VK_TRUE;

@@ -197,8 +197,7 @@ class BottleRenderer : public FramePasses {
   // Every surface texel is 64 bits (surface_encoding.glsl), kBottleSurfaceLayers a pixel.
   static constexpr std::size_t kSurfaceTexelBytes = 8;
   Buffer surfaces_;
-  std::size_t surface_demand_ = 0;      // texels the last frame's runs drew
-  VkDeviceSize surface_run_bytes_ = 0;  // of surfaces_, what the run being drawn holds (bound so)
+  std::size_t surface_demand_ = 0;  // texels the last frame's runs drew
   std::size_t surface_run_limit_ = 0;
   bool hardware_surfaces_only_ = false;
   Buffer containers_, draw_data_, bubbles_, tiles_, composite_dispatch_, shadow_tiles_, shade_tiles_, casters_,

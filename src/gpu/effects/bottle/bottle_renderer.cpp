@@ -136,13 +136,13 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
   reference.cull = VK_CULL_MODE_BACK_BIT;
   LFX_TRY_ASSIGN(r->reference_, Pipeline::graphics(ctx, reference));
   // The composite's variants in the order of sort_pixels.comp's lists.
-  LFX_TRY_ASSIGN(r->composites_[0],
-                 Pipeline::compute(ctx, "bottle/composite.comp", sizeof(shared::BottleCompositePush)));
-  // Without the liquid, nothing to debug: no push constants.
-  LFX_TRY_ASSIGN(r->composites_[1], Pipeline::compute(ctx, "bottle/composite_above_liquid.comp", 0));
-  LFX_TRY_ASSIGN(r->composites_[2],
-                 Pipeline::compute(ctx, "bottle/composite_below_waves.comp", sizeof(shared::BottleCompositePush)));
-  LFX_TRY_ASSIGN(r->composites_[3], Pipeline::compute(ctx, "bottle/composite_dry.comp", 0));
+  constexpr const char* kComposites[kCompositeLists] = {"bottle/composite.comp", "bottle/composite_above_liquid.comp",
+                                                        "bottle/composite_below_waves.comp",
+                                                        "bottle/composite_dry.comp"};
+  for (std::size_t list = 0; list < kCompositeLists; ++list) {
+    LFX_TRY_ASSIGN(r->composites_[list],
+                   Pipeline::compute(ctx, kComposites[list], sizeof(shared::BottleCompositePush)));
+  }
   LFX_TRY_ASSIGN(r->surfaces_raster_,
                  Pipeline::compute(ctx, "bottle/surfaces_raster.comp", sizeof(shared::BottleSurfacesPush)));
   LFX_TRY_ASSIGN(r->sort_pixels_,
@@ -268,7 +268,8 @@ Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t 
         Spec{&shadow_tiles_, frame_tiles * sizeof(TileEntry), "bottle shadow tiles"},
         Spec{&shade_tiles_, frame_tiles * sizeof(TileEntry), "bottle shade tiles"},
         Spec{&casters_, std::max(caster_demand_, 4 * frame_tiles) * sizeof(std::uint32_t), "bottle casters"},
-        Spec{&surfaces_, surface_texels * kSurfaceTexelBytes, "bottle surfaces", VK_BUFFER_USAGE_TRANSFER_SRC_BIT},
+        Spec{&surfaces_, surface_texels * kSurfaceTexelBytes, "bottle surfaces",
+             VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT},
         Spec{&volumes_, volume_data_.size() * sizeof(float), "bottle distance grids"}})
     LFX_TRY(ensure_device_buffer(ctx_, *s.buffer, std::max<std::size_t>(s.bytes, 16), usage | s.extra_usage, s.name));
   return success();
@@ -378,12 +379,9 @@ void BottleRenderer::plan_surface_runs() {
     rects.push_back(slot.rect);
   }
   const std::size_t pixel_bytes = kSurfaceTexelBytes * shared::kBottleSurfaceLayers;
-  // A run is bound as one storage buffer range, which a device may limit below a frame's pixels
-  // (lavapipe: 128 MiB, half a 4K frame's); but never below one rectangle, which is not split.
-  std::size_t largest = 0;
-  for (const VkRect2D& r : rects) largest = std::max(largest, rect_pixels(r));
-  const std::size_t bindable = std::size_t(ctx_.properties().limits.maxStorageBufferRange) / pixel_bytes;
-  std::size_t capacity = std::min(surfaces_.size() / pixel_bytes, std::max(bindable, largest));
+  // The shaders reach the buffer by its address, so a run is limited by the buffer alone, not by
+  // a binding's range (surface_encoding.glsl).
+  std::size_t capacity = surfaces_.size() / pixel_bytes;
   if (surface_run_limit_ > 0) capacity = std::min(capacity, surface_run_limit_);
   // The buffer holds at least a frame's pixels, so any rectangle; a group larger than that is
   // split first.
@@ -448,9 +446,9 @@ void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
   // After the last run's pixel sorts and composites have read the buffer.
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
                  VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-  surface_run_bytes_ =
+  const VkDeviceSize run_bytes =
       std::max<VkDeviceSize>(run.pixels * shared::kBottleSurfaceLayers * kSurfaceTexelBytes, kSurfaceTexelBytes);
-  vkCmdFillBuffer(cmd, surfaces_.handle(), 0, surface_run_bytes_, 0xffffffffu);  // no surface
+  vkCmdFillBuffer(cmd, surfaces_.handle(), 0, run_bytes, 0xffffffffu);  // no surface
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
@@ -459,8 +457,7 @@ void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
   const auto surface_bindings = [&](DescriptorWrites& writes) -> DescriptorWrites& {
     return writes.uniform_buffer(0, frame.frame_uniforms.handle())
         .storage_buffer(1, containers_.handle())
-        .storage_buffer(2, draw_data_.handle())
-        .storage_buffer(3, surfaces_.handle(), 0, surface_run_bytes_);
+        .storage_buffer(2, draw_data_.handle());
   };
   // Containers with small triangles: a triangle an invocation (surfaces_raster.comp).
   bool hardware = false;
@@ -482,7 +479,8 @@ void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
           const std::uint32_t chunks = std::min(kMaxWorkgroups, (triangles - triangle + kGroupSize - 1) / kGroupSize);
           surfaces_raster_.push_constants(
               cmd, shared::BottleSurfacesPush{glass ? 0u : 2u, std::uint32_t(run.begin + first), triangles, triangle,
-                                              shared::spreading_stride(instances), shared::spreading_stride(chunks)});
+                                              shared::spreading_stride(instances), shared::spreading_stride(chunks),
+                                              surfaces_.address()});
           vkCmdDispatch(cmd, chunks, instances, 1);
         }
     }
@@ -499,7 +497,8 @@ void BottleRenderer::record_surfaces(FrameContext& frame, const GroupRun& run) {
     DescriptorWrites writes;
     surface_bindings(writes).push(ctx_, cmd, surfaces_pipeline_);
     for (const bool glass : {true, false}) {
-      surfaces_pipeline_.push_constants(cmd, shared::BottleSurfacesPush{glass ? 0u : 2u, 0u, 0u, 0u, 0u, 0u});
+      surfaces_pipeline_.push_constants(
+          cmd, shared::BottleSurfacesPush{glass ? 0u : 2u, 0u, 0u, 0u, 0u, 0u, surfaces_.address()});
       draw_instanced(cmd, slots, std::uint32_t(run.begin), glass, true);
     }
     vkCmdEndRendering(cmd);
@@ -546,7 +545,6 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
           .storage_buffer(3, covered_pixels_.handle(), 0, pixel_list_bytes())
           .storage_buffer(6, tiles_.handle())
           .storage_buffer(4, bubbles_.handle())
-          .storage_buffer(5, surfaces_.handle(), 0, surface_run_bytes_)
           .sampled_image(9, t.scene_color.view(), frame.linear_clamp.handle())
           .sampled_image(10, t.scene_depth.view(), nearest)
           .storage_image(11, t.color.view())
@@ -554,8 +552,7 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
           .storage_image(13, bubble_target.view())
           .storage_buffer(14, composite_dispatch_.handle())
           .push(ctx_, cmd, composite);
-      if (list == 0 || list == 2)
-        composite.push_constants(cmd, shared::BottleCompositePush{debug_entry_ ? 1u : 0u, 0u, 0u, 0u});
+      composite.push_constants(cmd, shared::BottleCompositePush{debug_entry_ ? 1u : 0u, 0u, surfaces_.address()});
       vkCmdDispatchIndirect(cmd, composite_dispatch_.handle(), list * kDispatchStride);
     }
   }
@@ -583,11 +580,10 @@ void BottleRenderer::record_pixel_sort(FrameContext& frame, std::size_t count) {
       .storage_buffer(3, tiles_.handle())
       .storage_buffer(4, covered_pixels_.handle(), 0, pixel_list_bytes())
       .storage_buffer(6, composite_dispatch_.handle())
-      .storage_buffer(7, surfaces_.handle(), 0, surface_run_bytes_)
       .sampled_image(11, frame.targets.scene_depth.view(), nearest)
       .push(ctx_, cmd, sort_pixels_);
   sort_pixels_.push_constants(
-      cmd, shared::BottlePixelSortPush{std::uint32_t(count), sort_pixels_enabled_ ? 0u : 1u, 0u, 0u});
+      cmd, shared::BottlePixelSortPush{std::uint32_t(count), sort_pixels_enabled_ ? 0u : 1u, surfaces_.address()});
   // A row of a tile an invocation.
   const std::size_t rows = count * shared::kBottleTile, group = shared::kBottleSortGroup;
   vkCmdDispatch(cmd, std::uint32_t((rows + group - 1) / group), 1, 1);
