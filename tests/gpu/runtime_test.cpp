@@ -188,7 +188,8 @@ TEST(ShaderInterfaceTest, EveryShaderReflectsAndMatchesItsGlsl) {
   EXPECT_EQ(composite->push_constant_bytes, sizeof(shared::BottleCompositePush));
   EXPECT_EQ(composite->bindings.at(0), VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER);
   EXPECT_EQ(composite->bindings.at(1), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);
-  EXPECT_EQ(composite->bindings.at(5), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);  // the surfaces
+  EXPECT_EQ(composite->bindings.at(3), VK_DESCRIPTOR_TYPE_STORAGE_BUFFER);  // the pixel lists
+  EXPECT_EQ(composite->bindings.count(5), 0u);  // the surfaces: by address, not bound (surface_encoding.glsl)
   EXPECT_EQ(composite->bindings.at(9), VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER);
   EXPECT_EQ(composite->bindings.at(11), VK_DESCRIPTOR_TYPE_STORAGE_IMAGE);
   auto bins = gpu::reflect_shader("ripples/rings.comp", gpu::shader_code("ripples/rings.comp"));
