@@ -369,14 +369,15 @@ void main() {
   if (leaves_glass && ray_alive(ray)) cross_interface(ray, exit_t, exit_n, kGlassIndex, 1.0, share);
 
   // What the bent ray meets: the opaque scene, as far beyond the last interface as the straight
-  // ray would have gone.
+  // ray would have gone; or, where an interface reflected it all, what that inner reflection sees.
   if (!ray.reflected) {
     vec3 from = ro + rd * ray.t;
     vec3 seen = project_to_screen(from + ray.dir * min(max(t_opaque - ray.t, 0.0), 1e4));
     vec2 uv = seen.z > 0.0 ? seen.xy : (vec2(p) + 0.5) * frame.viewport.zw;
     ray.radiance += ray.weight * textureLod(scene_color, clamp(uv, vec2(0.001), vec2(0.999)), blur).rgb;
+  } else {
+    ray.radiance += ray.inner_weight * frame_environment(ray.inner_dir) * 0.8;
   }
-  else ray.radiance += ray.inner_weight * frame_environment(ray.inner_dir) * 0.8;
   if (ray.room_weight != vec3(0.0)) ray.radiance += ray.room_weight * reflection_of(ray.room_point, ray.room_dir);
   imageStore(color, p, vec4(ray.radiance, 1.0));
 }
