@@ -78,6 +78,19 @@ LFX_FN vec2 spread_confinement(float left, float right, float below, float above
   return epsilon * dx * vec2(n.y * here, -n.x * here);
 }
 
+// Levelling: liquid thicker than the pile height flows down its own slope, as a film levels
+// under its weight - a diffusion of the thickness that is zero at and below the pile height and
+// grows with the square of the excess over it, so a tall bead spreads fast and the liquid at
+// rest below the height never moves. kSpreadLevelling is its diffusivity (short sides squared a
+// second) at one pile height of excess.
+LFX_CONST float kSpreadLevelling = 0.01f;
+// The conductance of the face between cells holding `a` and `b` over a step, in cells squared:
+// `unit` is kSpreadLevelling dt / dh^2, `pile` > 0.
+LFX_FN float spread_levelling(float a, float b, float pile, float unit) {
+  float excess = max(max(a, b) - pile, 0.0f) / pile;
+  return unit * excess * excess;
+}
+
 LFX_FN float spread_minmod(float a, float b) {
   return a * b <= 0.0f ? 0.0f : (abs(a) < abs(b) ? a : b);
 }
@@ -124,11 +137,11 @@ struct SpreadStrokeGpu {
   uint most_substeps;  /* recorded thickness sub-steps (the GPU runs as many as it needs) */ \
   float film;          /* film traces: thickness left behind */                              \
   float film_laid;     /* share of the missing film laid a step */                           \
-  uint traces;         /* 0 history, 1 film */                                               \
-  uint second_order;   /* the thickness scheme is MUSCL */                                   \
+  uint options;        /* bit 0: film traces (else history); bit 1: the scheme is MUSCL */   \
+  float pile_height;   /* levelling: thicker than this the liquid flows down its slope */    \
   uint partial_stride; /* reduce.comp: partial sums a quantity */                            \
-  float vorticity;     /* vorticity confinement strength (0: off) */                      \
-  vec2 blob_centre;    /* blob.comp: the blob added (into pigment plane `mode`) */          \
+  float vorticity;     /* vorticity confinement strength (0: off) */                         \
+  vec2 blob_centre;    /* blob.comp: the blob added (into pigment plane `mode`) */           \
   float blob_radius;                                                                         \
   float blob_amount;
 

@@ -9,7 +9,7 @@ float bulk(int i, int j) { return h[clamp(j, 0, thickness_grid.y - 1) * thicknes
 void main() {
   uint substeps = control[1];
   float courant_per_speed = dt / float(substeps) / dh;
-  bool muscl = second_order == 1u;
+  bool muscl = (options & 2u) != 0u;
   int k = int(gl_GlobalInvocationID.x);
   int mx = thickness_grid.x, my = thickness_grid.y;
   if (k < (mx + 1) * my) {

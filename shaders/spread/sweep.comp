@@ -1,8 +1,9 @@
 #version 460
 // The swept thickness scheme along one axis (mode 0: x, 1: y), from h, pigment into h_out,
 // pigment_out (spread_transport.cpp's swept_transport): each face's flux is the liquid in the
-// cells it sweeps upstream in dt - whole cells, then the fraction of the next - so one pass
-// moves the liquid at any Courant number, conserving it exactly.
+// cells it sweeps upstream in dt (flux_x, flux_y: departures.comp's ordered sweeps) - whole
+// cells, then the fraction of the next - so one pass moves the liquid at any Courant number,
+// conserving it exactly and keeping every cell non-negative.
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
 
@@ -12,8 +13,7 @@ int cell_at(bool along_x, int line, int k) { return along_x ? line * thickness_g
 // Face f's flux of plane `plane` (-1: the bulk) along the line.
 float face_flux(bool along_x, int line, int f, int n, int plane) {
   if (f <= 0 || f >= n) return 0.0;  // walls
-  float w = along_x ? face_x[line * (thickness_grid.x + 1) + f] : face_y[f * thickness_grid.x + line];
-  float cells = w * dt / dh;
+  float cells = along_x ? flux_x[line * (thickness_grid.x + 1) + f] : flux_y[f * thickness_grid.x + line];
   int step = cells > 0.0 ? -1 : 1;  // towards upstream
   int k = cells > 0.0 ? f - 1 : f;
   float left = abs(cells), swept = 0.0;

@@ -10,7 +10,7 @@ void main() {
   if (k >= cell_count()) return;
   int mx = thickness_grid.x, i = k % mx, j = k / mx;
   uint n = uint(cell_count());
-  if (traces == 1u) {
+  if ((options & 1u) != 0u) {
     float speed = 0.5 * (abs(face_x[j * (mx + 1) + i]) + abs(face_x[j * (mx + 1) + i + 1]) + abs(face_y[j * mx + i]) +
                          abs(face_y[(j + 1) * mx + i]));
     if (speed > 0.0 && h[k] > 0.0) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <functional>
 #include <glm/geometric.hpp>
+#include <random>
 #include <string>
 
 #include "liquidfx/core/spread/spread_simulation.h"
@@ -355,6 +356,178 @@ TEST(SpreadSimulationTest, TheFingerPilesLiquidUpAheadAndTheFilmStaysBehind) {
   EXPECT_LT(behind, 0.5f * peak);                                  // the track
   EXPECT_GT(sim.film().at(track_i, h.ny / 2), 0.5f * knobs.film);  // what stays
   EXPECT_LT(std::abs(sim.volume() / start - 1.0), 1e-5);
+}
+
+// An inward spiral (three turns from 0.35 to 0.05 of the short side in 1.7 s, the finger's pad
+// 0.06): the finger turns tightly and fast, so the plow's transport velocity changes by more
+// than a cell a step over a cell, and neighbouring faces' sweeps cross.
+glm::vec2 spiral_at(double s) {
+  const double turns = 3.0, length = 1.7;
+  const double u = std::clamp(s / length, 0.0, 1.0);
+  const double radius = 0.35 - 0.3 * u, angle = 2.0 * double(kPi) * turns * u;
+  return {float(0.89 + radius * std::cos(angle)), float(0.5 + radius * std::sin(angle))};
+}
+
+// Random strokes of every kind a hand or a script makes: inward spirals, tight random turns,
+// reversals, straight lines through the walls; speeds up to several cells a step, radii from a
+// cell to a tenth of the frame's long side. Each is a path of positions, one a step.
+std::vector<glm::vec2> random_stroke(std::mt19937& rng, glm::vec2 extent, float cell, double dt) {
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  auto between = [&](float a, float b) { return a + (b - a) * unit(rng); };
+  const int steps = int(between(20.0f, 90.0f));
+  const float speed = between(0.3f, 6.0f) * cell / float(dt);  // up to six cells a step
+  const glm::vec2 centre(between(0.2f, 0.8f) * extent.x, between(0.2f, 0.8f) * extent.y);
+  std::vector<glm::vec2> path;
+  switch (int(between(0.0f, 4.0f))) {
+    case 0: {  // inward spiral
+      const float outer = between(0.1f, 0.45f), inner = between(0.01f, 0.08f), turns = between(1.0f, 4.0f);
+      for (int s = 0; s <= steps; ++s) {
+        const float u = float(s) / float(steps), r = outer + (inner - outer) * u, a = 2.0f * kPi * turns * u;
+        path.push_back(centre + r * glm::vec2(std::cos(a), std::sin(a)));
+      }
+      break;
+    }
+    case 1: {  // a random walk turning up to half a turn a step
+      glm::vec2 p = centre;
+      float heading = between(0.0f, 2.0f * kPi);
+      for (int s = 0; s <= steps; ++s) {
+        path.push_back(p);
+        heading += between(-kPi, kPi);
+        p += speed * float(dt) * glm::vec2(std::cos(heading), std::sin(heading));
+      }
+      break;
+    }
+    case 2: {  // back and forth, reversing every few steps
+      const float a = between(0.0f, 2.0f * kPi);
+      const glm::vec2 d(std::cos(a), std::sin(a));
+      const int leg = int(between(2.0f, 10.0f));
+      float x = 0.0f, dir = 1.0f;
+      for (int s = 0; s <= steps; ++s) {
+        path.push_back(centre + x * d);
+        if (s % leg == leg - 1) dir = -dir;
+        x += dir * speed * float(dt);
+      }
+      break;
+    }
+    default: {  // straight across the frame, from beyond one wall to beyond the other
+      const glm::vec2 from(-0.1f, between(-0.1f, 1.1f) * extent.y),
+          to(extent.x + 0.1f, between(-0.1f, 1.1f) * extent.y);
+      for (int s = 0; s <= steps; ++s) path.push_back(from + (to - from) * (float(s) / float(steps)));
+      break;
+    }
+  }
+  return path;
+}
+
+TEST(SpreadSimulationTest, RandomStrokesKeepTheVolumeAndNoCellGoesNegativeInEveryConservativeScheme) {
+  SpreadKnobs knobs;
+  knobs.cells = 32;
+  knobs.thickness_cells = 64;
+  const double dt = 1.0 / 60.0;
+  const float cell = 1.0f / float(knobs.thickness_cells);
+  struct Run {
+    SpreadThicknessScheme scheme;
+    int frames;  // the default scheme for 1,000 frames, the sub-stepped ones (slower) for fewer
+  };
+  for (const Run run : {Run{SpreadThicknessScheme::swept, 1000}, Run{SpreadThicknessScheme::donor_cell, 300},
+                        Run{SpreadThicknessScheme::muscl, 300}}) {
+    knobs.thickness_scheme = run.scheme;
+    SpreadSimulation sim = stirred_blobs(knobs);
+    std::mt19937 rng(37);
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    const double start = sim.volume();
+    double worst_stroke = 0.0;
+    float lowest = 0.0f, thickest = 0.0f;
+    int frame = 0, strokes = 0;
+    while (frame < run.frames) {
+      const std::vector<glm::vec2> path = random_stroke(rng, sim.extent(), cell, dt);
+      const float radius = cell + unit(rng) * (0.1f * sim.extent().x - cell);
+      const double before = sim.volume();
+      for (std::size_t s = 0; s + 1 < path.size() && frame < run.frames; ++s, ++frame) {
+        const SpreadStroke stroke{path[s], path[s + 1], radius};
+        sim.advance(dt, {&stroke, 1});
+        lowest = std::min(lowest, sim.min_thickness());
+        thickest = std::max(thickest, sim.max_thickness());
+      }
+      worst_stroke = std::max(worst_stroke, std::abs(sim.volume() / before - 1.0));
+      ++strokes;
+      for (int rest = int(unit(rng) * 10.0f); rest > 0 && frame < run.frames; --rest, ++frame) sim.advance(dt, {});
+    }
+    const double drift = sim.volume() / start - 1.0;
+    std::printf(
+        "%s: %d random strokes in %d frames: worst drift a stroke %.2e, over the run %.2e; thinnest %.2e, "
+        "thickest %.3f\n",
+        KnobEnumNames<SpreadThicknessScheme>::kNames[int(run.scheme)].data(), strokes, run.frames, worst_stroke, drift,
+        double(lowest), double(thickest));
+    EXPECT_LT(worst_stroke, 1e-6);
+    EXPECT_LT(std::abs(drift), 1e-5);
+    EXPECT_GE(lowest, 0.0f);
+  }
+}
+
+TEST(SpreadTransportTest, LevellingFlattensAPileAboveTheHeightOnlyAndKeepsTheVolume) {
+  // A tall narrow cone (10x the pile height) beside a wide low one (below the height), levelled
+  // for a second at 60 steps: the tall one spreads to near the height, the low one never moves,
+  // the volume is kept, and no cell goes negative or above the start's thickest.
+  const int n = 96;
+  const float cell = 1.0f / float(n), pile = 0.05f, dt = 1.0f / 60.0f;
+  SpreadField h = cone(n, {0.3f, 0.5f}, 0.06f), low = cone(n, {0.75f, 0.5f}, 0.2f);
+  for (float& x : h.values) x *= 10.0f * pile;
+  for (float& x : low.values) x *= 0.8f * pile;
+  for (std::size_t k = 0; k < h.values.size(); ++k) h.values[k] += low.values[k];
+  SpreadField pigment = h;  // one colour: the pigment stays the bulk
+  const SpreadField start = h;
+  const float peak = *std::max_element(h.values.begin(), h.values.end());
+  float thickest_after_first = 0.0f, highest_ever = 0.0f, lowest = 0.0f;
+  for (int step = 0; step < 60; ++step) {
+    spread::level_piles(h, {&pigment, 1}, dt, cell, pile);
+    const float thickest = *std::max_element(h.values.begin(), h.values.end());
+    if (step == 0) thickest_after_first = thickest;
+    highest_ever = std::max(highest_ever, thickest);
+    lowest = std::min(lowest, smallest(h));
+  }
+  const float thickest = *std::max_element(h.values.begin(), h.values.end());
+  double pigment_gap = 0.0;
+  for (std::size_t k = 0; k < h.values.size(); ++k)
+    pigment_gap = std::max(pigment_gap, double(std::abs(pigment.values[k] - h.values[k])));
+  bool low_untouched = true;  // the low cone's far side, beyond the tall one's reach
+  for (int j = 0; j < n; ++j)
+    for (int i = int(0.7f * float(n)); i < n; ++i) low_untouched = low_untouched && h.at(i, j) == start.at(i, j);
+  const double drift = total(h) / total(start) - 1.0;
+  std::printf(
+      "levelling: thickest %.3f at the start, %.3f after a step, %.3f after a second (pile %.3f); volume "
+      "drift %.2e; pigment within %.1e of the bulk\n",
+      double(peak), double(thickest_after_first), double(thickest), double(pile), drift, pigment_gap);
+  EXPECT_LT(std::abs(drift), 1e-6);
+  EXPECT_GE(lowest, 0.0f);
+  EXPECT_LE(highest_ever, peak);
+  EXPECT_LT(thickest, 1.5f * pile);
+  EXPECT_TRUE(low_untouched);
+  EXPECT_LT(pigment_gap, 1e-6 * peak);
+}
+
+TEST(SpreadSimulationTest, LevellingKeepsTheFingersBeadNearThePileHeight) {
+  // The inward spiral gathers its path into a bead; levelled, it stays within twice the height.
+  SpreadKnobs knobs;
+  knobs.cells = 48;
+  knobs.thickness_cells = 96;
+  float thickest[2] = {0.0f, 0.0f};
+  for (const float pile : {0.0f, 0.05f}) {
+    knobs.pile_height = pile;
+    SpreadSimulation sim(knobs, 16.0f / 9.0f);
+    sim.add_blob({{0.89f, 0.5f}, 0.3f, 0.02f, {0.9f, 0.7f, 0.6f}});
+    const double start = sim.volume(), dt = 1.0 / 60.0;
+    for (int frame = 0; frame < 110; ++frame) {
+      const SpreadStroke stroke{spiral_at(sim.time()), spiral_at(sim.time() + dt), 0.06f};
+      sim.advance(dt, {&stroke, 1});
+      thickest[pile > 0.0f] = std::max(thickest[pile > 0.0f], sim.max_thickness());
+    }
+    EXPECT_LT(std::abs(sim.volume() / start - 1.0), 1e-6);
+  }
+  std::printf("inward spiral's thickest cell: %.3f without levelling, %.3f levelled above %.3f\n", double(thickest[0]),
+              double(thickest[1]), double(knobs.pile_height));
+  EXPECT_LT(thickest[1], 2.0f * knobs.pile_height);
+  EXPECT_GT(thickest[0], 2.0f * thickest[1]);
 }
 
 }  // namespace

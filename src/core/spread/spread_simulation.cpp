@@ -328,6 +328,8 @@ void SpreadSimulation::move_liquid(float dt, std::span<const SpreadStroke> strok
     spread::transport(h_, pigments_, face_x, face_y, dt, 1.0f / float(thickness_cells_), knobs_.cfl,
                       knobs_.thickness_scheme == SpreadThicknessScheme::muscl);
   }
+  if (knobs_.pile_height > 0.0f)
+    spread::level_piles(h_, pigments_, dt, 1.0f / float(thickness_cells_), knobs_.pile_height);
   leave_traces(dt, face_x, face_y);
 }
 

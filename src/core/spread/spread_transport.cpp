@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "shared/spread.h"
 
@@ -97,27 +98,112 @@ int transport(SpreadField& bulk, std::span<SpreadField> carried, const SpreadFie
   return substeps;
 }
 
+void level_piles(SpreadField& bulk, std::span<SpreadField> carried, float dt, float cell, float pile) {
+  const float unit = shared::kSpreadLevelling * dt / (cell * cell);
+  std::vector<float> conductance, upper, solution;
+  for (const bool along_x : {true, false}) {
+    const int n = along_x ? bulk.nx : bulk.ny, lines = along_x ? bulk.ny : bulk.nx;
+    conductance.assign(std::size_t(n) + 1, 0.0f);  // faces 0 and n: the walls
+    upper.assign(std::size_t(n), 0.0f);
+    solution.assign(std::size_t(n), 0.0f);
+    for (int line = 0; line < lines; ++line) {
+      auto at = [&](SpreadField& q, int k) -> float& { return along_x ? q.at(k, line) : q.at(line, k); };
+      bool moves = false;
+      for (int k = 1; k < n; ++k) {
+        conductance[std::size_t(k)] = shared::spread_levelling(at(bulk, k - 1), at(bulk, k), pile, unit);
+        moves = moves || conductance[std::size_t(k)] > 0.0f;
+      }
+      if (!moves) continue;
+      // (1 + c_k + c_k+1) x_k - c_k x_k-1 - c_k+1 x_k+1 = q_k, by forward elimination (the upper
+      // diagonal's ratios are shared by every field) and back substitution; then the fluxes
+      // c_k (x_k-1 - x_k) moved from cell to cell.
+      for (int k = 0; k < n; ++k) {
+        const float below = conductance[std::size_t(k)], above = conductance[std::size_t(k) + 1];
+        const float pivot = 1.0f + below + above + (k > 0 ? below * upper[std::size_t(k) - 1] : 0.0f);
+        upper[std::size_t(k)] = -above / pivot;
+      }
+      auto level = [&](SpreadField& q) {
+        for (int k = 0; k < n; ++k) {
+          const float below = conductance[std::size_t(k)], above = conductance[std::size_t(k) + 1];
+          const float pivot = 1.0f + below + above + (k > 0 ? below * upper[std::size_t(k) - 1] : 0.0f);
+          solution[std::size_t(k)] = (at(q, k) + (k > 0 ? below * solution[std::size_t(k) - 1] : 0.0f)) / pivot;
+        }
+        for (int k = n - 2; k >= 0; --k)
+          solution[std::size_t(k)] -= upper[std::size_t(k)] * solution[std::size_t(k) + 1];
+        float in = 0.0f;  // through face k, from cell k - 1
+        for (int k = 0; k < n; ++k) {
+          const float out =
+              k + 1 < n ? conductance[std::size_t(k) + 1] * (solution[std::size_t(k)] - solution[std::size_t(k) + 1])
+                        : 0.0f;
+          at(q, k) = std::max(at(q, k) + in - out, 0.0f);  // round-off below zero only
+          in = out;
+        }
+      };
+      for (SpreadField& c : carried) level(c);
+      level(bulk);
+    }
+  }
+}
+
+std::vector<float> ordered_sweeps(std::span<const float> cells, Edges edges) {
+  const int n = int(cells.size()) - 1;
+  const bool wrap = edges == Edges::wrap;
+  // Face g's sweep in cells (walls: the outer faces carry nothing; wrapped: at most the line).
+  auto sweep_of = [&](int g) {
+    if (wrap) return std::clamp(cells[std::size_t(edge_index(g, n, edges))], -float(n), float(n));
+    return g <= 0 || g >= n ? 0.0f : cells[std::size_t(g)];
+  };
+  float longest = 0.0f;
+  for (int g = 0; g <= n; ++g) longest = std::max(longest, std::abs(sweep_of(g)));
+  const int window = int(std::ceil(2.0f * longest)) + 1;
+  std::vector<float> ordered(cells.size(), 0.0f);
+  for (int f = wrap ? 0 : 1; f < n; ++f) {
+    // Face g's departure point relative to face f's position, in cells (walls: within the line).
+    auto departure = [&](int g) {
+      const float d = float(g - f) - sweep_of(g);
+      return wrap ? d : std::clamp(d, -float(f), float(n - f));
+    };
+    const int first = wrap ? f - window : std::max(f - window, 0), last = wrap ? f + window : std::min(f + window, n);
+    float latest_before = departure(f), earliest_after = departure(f);
+    for (int g = first; g < f; ++g) latest_before = std::max(latest_before, departure(g));
+    for (int g = f + 1; g <= last; ++g) earliest_after = std::min(earliest_after, departure(g));
+    ordered[std::size_t(f)] = -0.5f * (latest_before + earliest_after);
+  }
+  if (wrap) ordered[std::size_t(n)] = ordered[0];
+  return ordered;
+}
+
 void swept_transport(SpreadField& bulk, std::span<SpreadField> carried, const SpreadField& face_x,
                      const SpreadField& face_y, float dt, float cell, Edges edges) {
   const int nx = bulk.nx, ny = bulk.ny;
-  // One axis: `faces` holds the velocity across the faces along it; the sweep of face f (between
-  // cells f - 1 and f along the axis) covers `cells` = velocity dt / cell of them upstream.
-  auto sweep = [&](SpreadField& q, bool along_x) {
+  const bool wrap = edges == Edges::wrap;
+  // Each line's sweeps (cells, signed), ordered: sweeps[along_x][line][face].
+  std::vector<std::vector<float>> sweeps[2];
+  for (const bool along_x : {true, false}) {
     const int n = along_x ? nx : ny, lines = along_x ? ny : nx;
     const SpreadField& faces = along_x ? face_x : face_y;
+    std::vector<float> cells(std::size_t(n) + 1);
+    for (int line = 0; line < lines; ++line) {
+      for (int f = 0; f <= n; ++f)
+        cells[std::size_t(f)] = (along_x ? faces.at(f, line) : faces.at(line, f)) * dt / cell;
+      sweeps[along_x].push_back(ordered_sweeps(cells, edges));
+    }
+  }
+  // One axis: the sweep of face f (between cells f - 1 and f along it) takes the liquid of the
+  // cells it covers upstream.
+  auto sweep = [&](SpreadField& q, bool along_x) {
+    const int n = along_x ? nx : ny, lines = along_x ? ny : nx;
     SpreadField next = q;
     auto value = [&](int line, int k) { return along_x ? q.at(k, line) : q.at(line, k); };
-    const bool wrap = edges == Edges::wrap;
     auto face_flux = [&](int line, int f) {
       if (wrap)
         f %= n;  // face n is face 0
       else if (f <= 0 || f >= n)
         return 0.0f;  // walls
-      const float cells = (along_x ? faces.at(f, line) : faces.at(line, f)) * dt / cell;
+      const float cells = sweeps[along_x][std::size_t(line)][std::size_t(f)];
       const int step = cells > 0.0f ? -1 : 1;  // towards upstream
       int k = cells > 0.0f ? f - 1 : f;
-      // Wrapped, a sweep covers at most the whole line once.
-      float left = wrap ? std::min(std::abs(cells), float(n)) : std::abs(cells), swept = 0.0f;
+      float left = std::abs(cells), swept = 0.0f;
       while (left > 0.0f && (wrap || (k >= 0 && k < n))) {
         swept += std::min(left, 1.0f) * value(line, edge_index(k, n, edges));
         left -= 1.0f;
@@ -128,7 +214,7 @@ void swept_transport(SpreadField& bulk, std::span<SpreadField> carried, const Sp
     for (int line = 0; line < lines; ++line)
       for (int k = 0; k < n; ++k) {
         const float updated = value(line, k) + face_flux(line, k) - face_flux(line, k + 1);
-        (along_x ? next.at(k, line) : next.at(line, k)) = std::max(updated, 0.0f);
+        (along_x ? next.at(k, line) : next.at(line, k)) = std::max(updated, 0.0f);  // round-off below zero only
       }
     q = std::move(next);
   };

@@ -45,6 +45,7 @@ struct KnobEnumNames<SpreadTraces> {
   X(vorticity, float, 0.0f, 0.0, 2.0, "", "Vorticity confinement: puts back the small swirls the grid smooths away (0: off)") \
   X(projection_cycles, int, 2, 1, 50, "", "Multigrid V-cycles of the pressure projection a step")                 \
   X(thickness_scheme, SpreadThicknessScheme, SpreadThicknessScheme::swept, 0, 0, "", "donor_cell, muscl (conservative, CFL sub-steps), swept (conservative, one step at any speed), semi_lagrangian (the seed's, drifts)") \
+  X(pile_height, float, 0.06f, 0.0, 1.0, "", "Liquid thicker than this (short sides) levels out down its own slope, so a finger cannot gather its path into a tall bead (0: never levels)") \
   X(cfl, float, 0.8f, 0.05, 1.0, "", "Thickness sub-steps keep the flow under this many cells a sub-step")        \
   X(traces, SpreadTraces, SpreadTraces::history, 0, 0, "", "history (the seed's alpha history) or film (a thin film deposited from the liquid)") \
   X(film, float, 0.0015f, 0.0, 0.1, "", "Film mode: thickness of the film the liquid leaves where it passes (short sides)") \

@@ -9,7 +9,8 @@
 // - thickness: `thickness_cells` on the short side; moved in flux form by the velocity plus
 //   the strokes' plow (the finger carries the liquid under it: it piles up ahead and thins
 //   behind), sub-stepped by the CFL number, so the volume is kept to round-off and no cell goes
-//   negative. Pigments move with the same fluxes; the colour is their thickness-weighted mix.
+//   negative; what lies above `pile_height` then levels out down its own slope (conservative
+//   too). Pigments move with the same fluxes; the colour is their thickness-weighted mix.
 #pragma once
 
 #include <glm/vec2.hpp>

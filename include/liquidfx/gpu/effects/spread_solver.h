@@ -78,7 +78,8 @@ class SpreadSolver {
   Context& ctx_;
   const SpreadKnobs& knobs_;
   Pipeline blob_, advect_, forces_, diffuse_, divergence_, multigrid_, multigrid_group_, gradient_;
-  Pipeline faces_, substeps_, flux_, limit_, apply_, settle_, sweep_, seed_, traces_, reduce_, vorticity_;
+  Pipeline faces_, substeps_, flux_, limit_, apply_, settle_, sweep_, departures_, level_, seed_, traces_, reduce_,
+      vorticity_;
   glm::ivec2 cells_{0}, grid_{0};
   std::vector<glm::ivec2> levels_;  // multigrid levels, finest first
   std::vector<std::uint32_t> level_offsets_;

@@ -59,6 +59,8 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
       {&s->reduce_, "spread/reduce.comp", push},
       {&s->settle_, "spread/settle.comp", push},
       {&s->sweep_, "spread/sweep.comp", push},
+      {&s->departures_, "spread/departures.comp", push},
+      {&s->level_, "spread/level.comp", push},
       {&s->vorticity_, "spread/vorticity.comp", push},
       {&s->multigrid_group_, "spread/multigrid_group.comp", push},
   };
@@ -272,8 +274,9 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
   push.most_substeps = most;
   push.film = knobs_.film;
   push.film_laid = 1.0f - std::exp(-knobs_.film_rate * dt);
-  push.traces = knobs_.traces == SpreadTraces::film ? 1u : 0u;
-  push.second_order = knobs_.thickness_scheme == SpreadThicknessScheme::muscl ? 1u : 0u;
+  push.options = (knobs_.traces == SpreadTraces::film ? 1u : 0u) |
+                 (knobs_.thickness_scheme == SpreadThicknessScheme::muscl ? 2u : 0u);
+  push.pile_height = knobs_.pile_height;
   push.partial_stride = partial_stride_;
   push.vorticity = knobs_.vorticity;
   const auto faces = std::uint32_t(std::max((cells_.x + 1) * cells_.y, cells_.x * (cells_.y + 1)));
@@ -334,6 +337,7 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
     memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                    VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
     if (knobs_.thickness_scheme == SpreadThicknessScheme::swept) {
+      dispatch(cmd, departures_, push, thickness_faces);
       for (std::uint32_t axis = 0; axis < 2; ++axis) {  // x, then y: back in the current buffer
         push.mode = axis;
         dispatch(cmd, sweep_, push, thickness_cells);
@@ -363,6 +367,11 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
       indirect(settle_, shared::kSpreadControlArgs + 6 * most);
       current_h_ = start;
     }
+    if (knobs_.pile_height > 0.0f)
+      for (std::uint32_t axis = 0; axis < 2; ++axis) {  // x lines, then y lines, in place
+        push.mode = axis;
+        dispatch(cmd, level_, push, std::uint32_t(axis == 0 ? grid_.y : grid_.x));
+      }
     dispatch(cmd, traces_, push, thickness_cells);
   }
   time_ += dt_seconds;
