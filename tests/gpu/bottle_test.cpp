@@ -17,6 +17,7 @@
 #include "liquidfx/scene/player.h"
 #include "support/golden.h"
 #include "support/gpu_test.h"
+#include "support/host_device_info.h"
 
 namespace lfx::test {
 namespace {
@@ -325,15 +326,17 @@ TEST_F(BottleTest, AContainerReachingPastTheNearPlaneIsRasterisedByTheHardware) 
 
 TEST_F(BottleTest, ADeviceWithoutFragmentInt64AtomicsIsRefusedByName) {
   // A host's device adopted without the features the surfaces pass needs.
+  HostDeviceInfo made;
+  made.f12.shaderBufferInt64Atomics = VK_FALSE;
   gpu::AdoptInfo host{ctx().instance(), ctx().physical_device(), ctx().device(), ctx().queue(), ctx().queue_family()};
-  host.fragment_int64_atomics = false;
+  host.device_info = made.get();
   auto adopted = gpu::Context::adopt(host);
   ASSERT_TRUE(adopted) << adopted.error().message;
   auto refused = gpu::BottleRenderer::create(**adopted);
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.error().message.find("shaderBufferInt64Atomics"), std::string::npos) << refused.error().message;
   EXPECT_NE(refused.error().message.find(ctx().device_name()), std::string::npos) << refused.error().message;
-  host.fragment_int64_atomics = true;
+  made.f12.shaderBufferInt64Atomics = VK_TRUE;
   auto accepted = gpu::Context::adopt(host);
   ASSERT_TRUE(accepted);
   EXPECT_TRUE(gpu::BottleRenderer::create(**accepted)) << "the features are there: the renderer is made";

@@ -61,22 +61,55 @@ struct ContextOptions {
   std::function<VkResult(VkInstance, VkSurfaceKHR*)> create_surface;
 };
 
-/// A host engine's Vulkan objects, for Context::adopt. The device must have been created with
-/// Vulkan 1.3 features dynamicRendering, synchronization2 and maintenance4, the Vulkan 1.2
-/// features timelineSemaphore and bufferDeviceAddress (every Vulkan 1.3 device has both; the
-/// bottle's surfaces are reached by address) and the extension VK_KHR_push_descriptor; the queue
-/// must support graphics and compute. A host that submits liquidfx's recorded work itself adds
-/// Context::next_signal() to that submission, so that retired resources are freed.
+/// The device features and extensions liquidfx uses, as a device was created with them (Vulkan
+/// cannot be asked afterwards, so a host says how it made its device).
+struct DeviceFeatures {
+  // Every effect needs these (Vulkan 1.3 devices support all of them).
+  bool dynamic_rendering = false;      ///< Vulkan 1.3: every raster pass.
+  bool synchronization2 = false;       ///< Vulkan 1.3: every barrier.
+  bool maintenance4 = false;           ///< Vulkan 1.3: SPIR-V 1.6 compute shaders (LocalSizeId).
+  bool timeline_semaphore = false;     ///< Vulkan 1.2: frame-fenced lifetime (Context::retire).
+  bool buffer_device_address = false;  ///< Vulkan 1.2: buffers reached by address.
+  bool push_descriptor = false;        ///< VK_KHR_push_descriptor: every pass's bindings.
+  // One effect needs these, and says so by name when they are missing.
+  bool shader_int64 = false;                 ///< bottle: 64-bit integers.
+  bool shader_buffer_int64_atomics = false;  ///< bottle: 64-bit atomic min in storage buffers.
+  bool fragment_stores_and_atomics = false;  ///< bottle's surfaces pass; surface's raster splat.
+
+  /// What `info` enables: its pEnabledFeatures or a VkPhysicalDeviceFeatures2 in its pNext
+  /// chain, the Vulkan 1.2 / 1.3 feature structs or the single-feature structs they gather, and
+  /// its extensions.
+  static DeviceFeatures enabled_by(const VkDeviceCreateInfo& info);
+  /// The features every effect needs that are not enabled, by their Vulkan names
+  /// ("timelineSemaphore (Vulkan 1.2)", "VK_KHR_push_descriptor"); empty when all are.
+  std::vector<std::string> missing_required() const;
+  /// What the bottle effect needs (a 64-bit atomic min in fragment shaders).
+  bool fragment_int64_atomics() const {
+    return shader_int64 && shader_buffer_int64_atomics && fragment_stores_and_atomics;
+  }
+};
+
+/// A host engine's Vulkan objects, for Context::adopt. The queue must support graphics and
+/// compute. A host that submits liquidfx's recorded work itself adds Context::next_signal() to
+/// that submission, so that retired resources are freed.
 struct AdoptInfo {
   VkInstance instance = VK_NULL_HANDLE;
   VkPhysicalDevice physical_device = VK_NULL_HANDLE;
   VkDevice device = VK_NULL_HANDLE;
   VkQueue queue = VK_NULL_HANDLE;
   std::uint32_t queue_family = 0;
-  /// Whether the device was created with shaderInt64, shaderBufferInt64Atomics and
-  /// fragmentStoresAndAtomics, which the bottle effect needs (its surfaces pass keeps each
-  /// pixel's nearest surface with a 64-bit atomic min).
-  bool fragment_int64_atomics = false;
+  /// The VkDeviceCreateInfo the device was created with (read during adopt only, not kept):
+  /// adopt checks that it enables every feature and extension of DeviceFeatures that every
+  /// effect needs, and refuses naming each one missing; the optional ones decide which effects
+  /// can be made. Required.
+  const VkDeviceCreateInfo* device_info = nullptr;
+  /// The instance enables VK_EXT_debug_utils: liquidfx names its objects and labels its passes.
+  bool debug_utils = false;
+  /// Also count validation messages (Context::validation_messages) through a messenger of
+  /// liquidfx's own on the instance, which needs `debug_utils`; messages come only when the host
+  /// enabled the validation layer. Without it validation_enabled() is false: liquidfx cannot
+  /// see the host's messages.
+  bool count_validation_messages = false;
 };
 
 class Context {
@@ -154,11 +187,13 @@ class Context {
   void push_descriptors(VkCommandBuffer cmd, VkPipelineBindPoint bind_point, VkPipelineLayout layout,
                         std::uint32_t count, const VkWriteDescriptorSet* writes) const;
 
-  /// Whether fragment shaders may use 64-bit storage-buffer atomics (shaderInt64,
-  /// shaderBufferInt64Atomics and fragmentStoresAndAtomics are enabled): create() enables them
-  /// where the device has them, adopt() takes AdoptInfo's word.
-  bool fragment_int64_atomics() const { return fragment_int64_atomics_; }
+  /// What the device was created with: create() enables the optional features where the device
+  /// has them; adopt() reads AdoptInfo::device_info.
+  const DeviceFeatures& features() const { return features_; }
+  /// Whether fragment shaders may use 64-bit storage-buffer atomics (the bottle effect).
+  bool fragment_int64_atomics() const { return features_.fragment_int64_atomics(); }
 
+  /// Whether validation messages are counted (a messenger of liquidfx's own is installed).
   bool validation_enabled() const { return debug_messenger_ != VK_NULL_HANDLE; }
   /// Validation warnings and errors reported since creation. Every GPU test requires 0.
   std::uint64_t validation_messages() const { return validation_messages_.load(); }
@@ -179,8 +214,11 @@ class Context {
                                                          VkDebugUtilsMessageTypeFlagsEXT types,
                                                          const VkDebugUtilsMessengerCallbackDataEXT* data, void* user);
 
+  void load_debug_utils();
+  Result<void> install_messenger();
+
   bool owns_objects_ = false;
-  bool fragment_int64_atomics_ = false;
+  DeviceFeatures features_;
   VkInstance instance_ = VK_NULL_HANDLE;
   VkDebugUtilsMessengerEXT debug_messenger_ = VK_NULL_HANDLE;
   VkSurfaceKHR surface_ = VK_NULL_HANDLE;

@@ -223,6 +223,39 @@ VKAPI_ATTR VkBool32 VKAPI_CALL Context::on_debug_message(VkDebugUtilsMessageSeve
   return VK_FALSE;
 }
 
+namespace {
+
+// Warnings and errors of every kind, to Context::on_debug_message with the Context.
+VkDebugUtilsMessengerCreateInfoEXT messenger_info_for(Context* ctx, PFN_vkDebugUtilsMessengerCallbackEXT callback) {
+  VkDebugUtilsMessengerCreateInfoEXT info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
+  info.messageSeverity =
+      VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+  info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
+                     VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+  info.pfnUserCallback = callback;
+  info.pUserData = ctx;
+  return info;
+}
+
+}  // namespace
+
+Result<void> Context::install_messenger() {
+  auto create_messenger = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
+      vkGetInstanceProcAddr(instance_, "vkCreateDebugUtilsMessengerEXT"));
+  if (!create_messenger) return gpu_error("the instance has no vkCreateDebugUtilsMessengerEXT (VK_EXT_debug_utils)");
+  const VkDebugUtilsMessengerCreateInfoEXT info = messenger_info_for(this, &Context::on_debug_message);
+  return vk_check(create_messenger(instance_, &info, nullptr, &debug_messenger_), "vkCreateDebugUtilsMessengerEXT");
+}
+
+void Context::load_debug_utils() {
+  set_object_name_ = reinterpret_cast<PFN_vkSetDebugUtilsObjectNameEXT>(
+      vkGetInstanceProcAddr(instance_, "vkSetDebugUtilsObjectNameEXT"));
+  cmd_begin_label_ = reinterpret_cast<PFN_vkCmdBeginDebugUtilsLabelEXT>(
+      vkGetInstanceProcAddr(instance_, "vkCmdBeginDebugUtilsLabelEXT"));
+  cmd_end_label_ =
+      reinterpret_cast<PFN_vkCmdEndDebugUtilsLabelEXT>(vkGetInstanceProcAddr(instance_, "vkCmdEndDebugUtilsLabelEXT"));
+}
+
 Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) {
   std::unique_ptr<Context> ctx(new Context());
   ctx->owns_objects_ = true;
@@ -250,14 +283,7 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
   validation_features.enabledValidationFeatureCount = 1;
   validation_features.pEnabledValidationFeatures = enabled_checks;
 
-  VkDebugUtilsMessengerCreateInfoEXT messenger_info{VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-  messenger_info.messageSeverity =
-      VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-  messenger_info.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
-                               VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
-                               VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
-  messenger_info.pfnUserCallback = &Context::on_debug_message;
-  messenger_info.pUserData = ctx.get();
+  VkDebugUtilsMessengerCreateInfoEXT messenger_info = messenger_info_for(ctx.get(), &Context::on_debug_message);
   if (validation && debug_utils) {
     validation_features.pNext = &messenger_info;  // also reports vkCreateInstance / vkDestroyInstance
   }
@@ -272,19 +298,10 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
   if (auto r = vk_check(vkCreateInstance(&instance_info, nullptr, &ctx->instance_), "vkCreateInstance"); !r)
     return r.error();
 
-  if (validation && debug_utils) {
-    auto create_messenger = reinterpret_cast<PFN_vkCreateDebugUtilsMessengerEXT>(
-        vkGetInstanceProcAddr(ctx->instance_, "vkCreateDebugUtilsMessengerEXT"));
-    if (create_messenger) create_messenger(ctx->instance_, &messenger_info, nullptr, &ctx->debug_messenger_);
-  }
-  if (debug_utils) {
-    ctx->set_object_name_ = reinterpret_cast<PFN_vkSetDebugUtilsObjectNameEXT>(
-        vkGetInstanceProcAddr(ctx->instance_, "vkSetDebugUtilsObjectNameEXT"));
-    ctx->cmd_begin_label_ = reinterpret_cast<PFN_vkCmdBeginDebugUtilsLabelEXT>(
-        vkGetInstanceProcAddr(ctx->instance_, "vkCmdBeginDebugUtilsLabelEXT"));
-    ctx->cmd_end_label_ = reinterpret_cast<PFN_vkCmdEndDebugUtilsLabelEXT>(
-        vkGetInstanceProcAddr(ctx->instance_, "vkCmdEndDebugUtilsLabelEXT"));
-  }
+  if (validation && debug_utils)
+    if (auto r = ctx->install_messenger(); !r)
+      log_warning("validation messages will not be counted: " + r.error().message);
+  if (debug_utils) ctx->load_debug_utils();
 
   if (options.create_surface) {
     if (auto r = vk_check(options.create_surface(ctx->instance_, &ctx->surface_), "creating the window surface"); !r)
@@ -321,11 +338,11 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
   core.samplerAnisotropy = supported.samplerAnisotropy;
   core.shaderStorageImageWriteWithoutFormat = supported.shaderStorageImageWriteWithoutFormat;
   core.shaderStorageImageReadWithoutFormat = supported.shaderStorageImageReadWithoutFormat;
-  ctx->fragment_int64_atomics_ = has_fragment_int64_atomics(ctx->physical_device_);
-  core.shaderInt64 = ctx->fragment_int64_atomics_;
+  const bool int64_atomics = has_fragment_int64_atomics(ctx->physical_device_);
+  core.shaderInt64 = int64_atomics;
   VkPhysicalDeviceVulkan12Features f12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
   f12.timelineSemaphore = VK_TRUE;  // frame-fenced lifetime (Context::retire)
-  f12.shaderBufferInt64Atomics = ctx->fragment_int64_atomics_;
+  f12.shaderBufferInt64Atomics = int64_atomics;
   // Required by Vulkan 1.3: buffers larger than one storage binding may hold (Buffer::address).
   f12.bufferDeviceAddress = VK_TRUE;
   VkPhysicalDeviceVulkan13Features f13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES, &f12};
@@ -352,6 +369,7 @@ Result<std::unique_ptr<Context>> Context::create(const ContextOptions& options) 
       !r)
     return r.error();
   vkGetDeviceQueue(ctx->device_, ctx->queue_family_, 0, &ctx->queue_);
+  ctx->features_ = DeviceFeatures::enabled_by(device_info);
   LFX_TRY(ctx->load_device_functions());
   log_info("device: " + ctx->device_name() + (validation ? " (validation on)" : ""));
   return ctx;
@@ -367,11 +385,33 @@ Result<std::unique_ptr<Context>> Context::adopt(const AdoptInfo& info) {
   ctx->device_ = info.device;
   ctx->queue_ = info.queue;
   ctx->queue_family_ = info.queue_family;
-  ctx->fragment_int64_atomics_ = info.fragment_int64_atomics;
   vkGetPhysicalDeviceProperties(ctx->physical_device_, &ctx->properties_);
   vkGetPhysicalDeviceMemoryProperties(ctx->physical_device_, &ctx->memory_properties_);
+  const std::string device = ctx->device_name();
   if (ctx->properties_.apiVersion < VK_API_VERSION_1_3)
-    return gpu_error(std::string(ctx->properties_.deviceName) + ": adopted device is not Vulkan 1.3");
+    return gpu_error("Context::adopt: " + device + " is not a Vulkan 1.3 device (it reports " +
+                     version_text(ctx->properties_.apiVersion) + ")");
+  if (!info.device_info)
+    return gpu_error("Context::adopt: AdoptInfo::device_info is not set: pass the VkDeviceCreateInfo " + device +
+                     " was created with, so that liquidfx can check the features it needs");
+  ctx->features_ = DeviceFeatures::enabled_by(*info.device_info);
+  if (const std::vector<std::string> missing = ctx->features_.missing_required(); !missing.empty()) {
+    std::string names;
+    for (const std::string& m : missing) names += (names.empty() ? "" : ", ") + m;
+    return gpu_error("Context::adopt: " + device + " was created without " + names +
+                     ", which liquidfx needs; enable them in its VkDeviceCreateInfo");
+  }
+  std::uint32_t families = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical_device_, &families, nullptr);
+  if (info.queue_family >= families)
+    return gpu_error("Context::adopt: queue family " + std::to_string(info.queue_family) + " does not exist on " +
+                     device + " (it has " + std::to_string(families) + ")");
+  if (info.count_validation_messages && !info.debug_utils)
+    return gpu_error(
+        "Context::adopt: count_validation_messages needs an instance with VK_EXT_debug_utils "
+        "(set debug_utils when the instance enables it)");
+  if (info.debug_utils) ctx->load_debug_utils();
+  if (info.count_validation_messages) LFX_TRY(ctx->install_messenger());
   LFX_TRY(ctx->load_device_functions());
   return ctx;
 }
@@ -413,15 +453,16 @@ Context::~Context() {
     if (timeline_) vkDestroySemaphore(device_, timeline_, nullptr);
     if (immediate_pool_) vkDestroyCommandPool(device_, immediate_pool_, nullptr);
   }
-  if (!owns_objects_) return;
-  if (device_) vkDestroyDevice(device_, nullptr);
-  if (surface_) vkDestroySurfaceKHR(instance_, surface_, nullptr);
-  if (debug_messenger_) {
+  if (owns_objects_) {
+    if (device_) vkDestroyDevice(device_, nullptr);
+    if (surface_) vkDestroySurfaceKHR(instance_, surface_, nullptr);
+  }
+  if (debug_messenger_) {  // ours, on an adopted instance too
     auto destroy = reinterpret_cast<PFN_vkDestroyDebugUtilsMessengerEXT>(
         vkGetInstanceProcAddr(instance_, "vkDestroyDebugUtilsMessengerEXT"));
     if (destroy) destroy(instance_, debug_messenger_, nullptr);
   }
-  if (instance_) vkDestroyInstance(instance_, nullptr);
+  if (owns_objects_ && instance_) vkDestroyInstance(instance_, nullptr);
 }
 
 std::uint32_t Context::find_memory_type(std::uint32_t type_bits, VkMemoryPropertyFlags required,

@@ -64,7 +64,8 @@ class SurfaceRenderer : public FramePasses {
   Context& ctx_;
   Pipeline splat_bin_, splat_scan_, splat_tiles_, raster_splat_, resolve_, filter_, smooth_, composite_;
   std::map<std::string, Surface> surfaces_;
-  bool cpu_device_ = false;  // a CPU driver (lavapipe): the compute splat scatters (knob binning auto)
+  bool cpu_device_ = false;     // a CPU driver (lavapipe): the compute splat scatters (knob binning auto)
+  bool warned_raster_ = false;  // splat=raster asked for on a device without fragment stores
 };
 
 }  // namespace lfx::gpu

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "liquidfx/core/log.h"
 #include "liquidfx/gpu/barriers.h"
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/detail/rendering.h"
@@ -151,7 +152,14 @@ void SurfaceRenderer::record_splat(FrameContext& frame, Surface& s, glm::ivec2 s
   FrameTargets& t = frame.targets;
   const ParticleSource& src = s.source;
   const bool counted = src.count_buffer != VK_NULL_HANDLE;
-  const bool raster = s.knobs->splat == SurfaceSplat::raster;
+  // The raster splat's fragment shader writes storage buffers; without fragmentStoresAndAtomics
+  // the compute splat draws the same picture.
+  const bool raster = s.knobs->splat == SurfaceSplat::raster && ctx_.features().fragment_stores_and_atomics;
+  if (s.knobs->splat == SurfaceSplat::raster && !raster && !warned_raster_) {
+    log_warning("surface: splat=raster needs fragmentStoresAndAtomics, which " + ctx_.device_name() +
+                " was created without; splatting in compute (the same picture)");
+    warned_raster_ = true;
+  }
   const SurfaceBinning binning = s.knobs->binning;
   const bool binned = binning == SurfaceBinning::tiles || (binning == SurfaceBinning::automatic && !cpu_device_);
   const glm::ivec2 tiles = tile_grid(size);
