@@ -18,7 +18,7 @@ float sweep_of(bool along_x, int line, int g, int n) {
 float ordered_sweep(bool along_x, int line, int f, int n, int window) {
   if (f <= 0 || f >= n) return 0.0;
   // Departures relative to face f, kept inside the line.
-  float latest_before = clamp(float(0) - sweep_of(along_x, line, f, n), -float(f), float(n - f));
+  float latest_before = clamp(-sweep_of(along_x, line, f, n), -float(f), float(n - f));
   float earliest_after = latest_before;
   for (int g = max(f - window, 0); g < f; ++g)
     latest_before = max(latest_before, clamp(float(g - f) - sweep_of(along_x, line, g, n), -float(f), float(n - f)));

@@ -100,10 +100,11 @@ int transport(SpreadField& bulk, std::span<SpreadField> carried, const SpreadFie
 
 void level_piles(SpreadField& bulk, std::span<SpreadField> carried, float dt, float cell, float pile) {
   const float unit = shared::kSpreadLevelling * dt / (cell * cell);
-  std::vector<float> conductance, upper, solution;
+  std::vector<float> conductance, pivot, upper, solution;
   for (const bool along_x : {true, false}) {
     const int n = along_x ? bulk.nx : bulk.ny, lines = along_x ? bulk.ny : bulk.nx;
     conductance.assign(std::size_t(n) + 1, 0.0f);  // faces 0 and n: the walls
+    pivot.assign(std::size_t(n), 0.0f);
     upper.assign(std::size_t(n), 0.0f);
     solution.assign(std::size_t(n), 0.0f);
     for (int line = 0; line < lines; ++line) {
@@ -115,18 +116,17 @@ void level_piles(SpreadField& bulk, std::span<SpreadField> carried, float dt, fl
       }
       if (!moves) continue;
       // (1 + c_k + c_k+1) x_k - c_k x_k-1 - c_k+1 x_k+1 = q_k, by forward elimination (the upper
-      // diagonal's ratios are shared by every field) and back substitution; then the fluxes
-      // c_k (x_k-1 - x_k) moved from cell to cell.
+      // diagonal's pivots and ratios are shared by every field) and back substitution; then the
+      // fluxes c_k (x_k-1 - x_k) moved from cell to cell.
       for (int k = 0; k < n; ++k) {
         const float below = conductance[std::size_t(k)], above = conductance[std::size_t(k) + 1];
-        const float pivot = 1.0f + below + above + (k > 0 ? below * upper[std::size_t(k) - 1] : 0.0f);
-        upper[std::size_t(k)] = -above / pivot;
+        pivot[std::size_t(k)] = 1.0f + below + above + (k > 0 ? below * upper[std::size_t(k) - 1] : 0.0f);
+        upper[std::size_t(k)] = -above / pivot[std::size_t(k)];
       }
       auto level = [&](SpreadField& q) {
         for (int k = 0; k < n; ++k) {
-          const float below = conductance[std::size_t(k)], above = conductance[std::size_t(k) + 1];
-          const float pivot = 1.0f + below + above + (k > 0 ? below * upper[std::size_t(k) - 1] : 0.0f);
-          solution[std::size_t(k)] = (at(q, k) + (k > 0 ? below * solution[std::size_t(k) - 1] : 0.0f)) / pivot;
+          const float from_below = k > 0 ? conductance[std::size_t(k)] * solution[std::size_t(k) - 1] : 0.0f;
+          solution[std::size_t(k)] = (at(q, k) + from_below) / pivot[std::size_t(k)];
         }
         for (int k = n - 2; k >= 0; --k)
           solution[std::size_t(k)] -= upper[std::size_t(k)] * solution[std::size_t(k) + 1];
