@@ -16,15 +16,12 @@ vec3 world_at_pixel(vec2 pixel, float device_depth) {
   return w.xyz / w.w;
 }
 
-// The eye's view ray through the centre of pixel p.
-vec3 view_ray_at_pixel(ivec2 p) { return normalize(world_at_pixel(vec2(p) + 0.5, 0.5) - frame.camera_position.xyz); }
-
-// How far along the view ray `rd` (view_ray_at_pixel) the opaque scene is, from its linear view
+// How far along the view ray `rd` (frame_pixel_ray) the opaque scene is, from its linear view
 // depth there.
 float opaque_distance(vec3 rd, float view_depth) {
   vec3 forward = -vec3(frame.view[0][2], frame.view[1][2], frame.view[2][2]);
   return view_depth / max(dot(rd, forward), 1e-4);
 }
 
-// About the size of a pixel (m) at distance t from the eye.
-float pixel_size_at(float t) { return t * 2.0 * frame.clip.z * frame.viewport.w; }
+// About the size of a pixel (m) at distance t along a view ray.
+float pixel_size_at(float t) { return pixel_size_at_depth(t, frame.proj, frame.viewport.y); }

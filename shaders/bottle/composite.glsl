@@ -311,8 +311,8 @@ void main() {
   ivec2 p = bottle_tile_origin(tile.x) + ivec2(entry & 7u, (entry >> 3u) & 7u);
 
   LiquidContainerGpu c = containers[index];
-  vec3 ro = frame.camera_position.xyz;
-  vec3 rd = view_ray_at_pixel(p);
+  vec3 ro, rd;
+  frame_pixel_ray(vec2(p) + 0.5, ro, rd);
   float t_opaque = opaque_distance(rd, texelFetch(scene_depth, p, 0).r);
   uint at = surface_index(draw, p, 0u);  // the four layers follow each other
   Hit outer_front = surface_hit(surface_texel(at), t_opaque);

@@ -187,14 +187,14 @@ vec3 shade_at(uvec4 tile, ivec2 q) {
   ivec2 size = ivec2(frame.viewport.xy);
   ivec2 p = min(q * 2 + 1, size - 2);
   float depth = texelFetch(depth_buffer, p, 0).r;
-  if (depth >= 1.0) return vec3(1.0);  // the sky
+  if (frame_is_far(depth)) return vec3(1.0);  // the sky
   vec3 point = world_at_pixel(vec2(p) + 0.5, depth);
   // The surface's normal from its neighbours' depths, facing the eye.
   ivec2 px = p + ivec2(1, 0), py = p + ivec2(0, 1);
   vec3 dx = world_at_pixel(vec2(px) + 0.5, texelFetch(depth_buffer, px, 0).r) - point;
   vec3 dy = world_at_pixel(vec2(py) + 0.5, texelFetch(depth_buffer, py, 0).r) - point;
   vec3 normal = normalize(cross(dx, dy));
-  if (dot(normal, frame.camera_position.xyz - point) < 0.0) normal = -normal;
+  if (dot(normal, frame_to_eye(point)) < 0.0) normal = -normal;
   vec3 sun = frame.sun_direction.xyz;
   float facing = dot(normal, sun);
   if (facing <= 0.0 || any(isnan(normal))) return vec3(1.0);  // turned away: the sun does not reach it anyway

@@ -52,7 +52,8 @@ uint work_at(ivec2 p, BottleDrawGpu draw, LiquidContainerGpu c) {
   // Most of a rectangle is beside the container: no surface at all, no ray needed.
   if (inner_front.y == kNoSurface && surface_texel(at).y == kNoSurface && surface_texel(at + 1u).y == kNoSurface)
     return 0u;
-  vec3 ro = frame.camera_position.xyz, rd = view_ray_at_pixel(p);
+  vec3 ro, rd;
+  frame_pixel_ray(vec2(p) + 0.5, ro, rd);
   float t_opaque = opaque_distance(rd, texelFetch(scene_depth, p, 0).r);
   bool entered = surface_seen(inner_front, t_opaque);
   if (!entered && !surface_seen(surface_texel(at), t_opaque) && !surface_seen(surface_texel(at + 1u), t_opaque))

@@ -24,7 +24,7 @@ void main() {
   BottleDrawGpu draw = draws[container];
   ivec2 p = ivec2(gl_FragCoord.xy);
   if (any(lessThan(p, draw.rect.xy)) || any(greaterThanEqual(p, draw.rect.xy + draw.rect.zw))) return;
-  uvec2 surface = encode_surface(world_normal, distance(frame.camera_position.xyz, world_position));
+  uvec2 surface = encode_surface(world_normal, frame_ray_distance(world_position));
   uint layer = first_layer + (gl_FrontFacing ? 0u : 1u);
   atomicMin(SurfaceTexels(surfaces).texels[surface_index(draw, p, layer)], packUint2x32(surface));
 }

@@ -132,7 +132,7 @@ void main() {
       weights /= weights.x + weights.y + weights.z;
       vec3 world = weights.x * c0.world + weights.y * c1.world + weights.z * c2.world;
       vec3 normal = weights.x * c0.normal + weights.y * c1.normal + weights.z * c2.normal;
-      uvec2 surface = encode_surface(normal, distance(frame.camera_position.xyz, world));
+      uvec2 surface = encode_surface(normal, frame_ray_distance(world));
       atomicMin(SurfaceTexels(surfaces).texels[surface_index(draw, p, layer)], packUint2x32(surface));
     }
   }

@@ -9,8 +9,10 @@ layout(location = 0) out vec4 out_color;
 
 void main() {
   vec4 inverse_rotation = vec4(-rotation.xyz, rotation.w);
-  vec3 origin = quat_rotate(inverse_rotation, frame.camera_position.xyz - position_kind.xyz);
-  vec3 dir = normalize(quat_rotate(inverse_rotation, world_position - frame.camera_position.xyz));
+  vec3 ray_origin, ray_dir;
+  frame_pixel_ray(gl_FragCoord.xy, ray_origin, ray_dir);
+  vec3 origin = quat_rotate(inverse_rotation, ray_origin - position_kind.xyz);
+  vec3 dir = quat_rotate(inverse_rotation, ray_dir);
   float t;
   vec3 local_normal;
   if (floatBitsToUint(position_kind.w) == kColliderSphere) {
@@ -29,7 +31,7 @@ void main() {
     local_normal = near.x == t ? vec3(-sign(dir.x), 0, 0) : near.y == t ? vec3(0, -sign(dir.y), 0) : vec3(0, 0, -sign(dir.z));
   }
   if (t < 0.0) discard;  // the camera is inside
-  vec3 hit = frame.camera_position.xyz + quat_rotate(rotation, dir) * t;
+  vec3 hit = ray_origin + ray_dir * t;
   vec4 clip = frame.view_proj * vec4(hit, 1.0);
   gl_FragDepth = clip.z / clip.w;
   vec3 n = quat_rotate(rotation, local_normal);

@@ -12,11 +12,15 @@ layout(location = 2) flat in vec4 color_foam;
 layout(location = 0) out vec4 out_color;
 
 void main() {
-  vec3 dir = normalize(view_corner);  // the eye is at the origin of view space
-  float b = dot(dir, view_centre);
-  float h = b * b - dot(view_centre, view_centre) + radius * radius;
+  // The fragment's ray (from the eye in perspective, from the image plane in orthographic).
+  vec4 corner_clip = frame.proj * vec4(view_corner, 1.0);
+  vec2 ndc = corner_clip.xy / corner_clip.w;
+  vec3 origin = view_ray_origin(ndc, frame.proj), dir = normalize(view_ray_step(ndc, frame.proj));
+  vec3 centre = view_centre - origin;
+  float b = dot(dir, centre);
+  float h = b * b - dot(centre, centre) + radius * radius;
   if (h < 0.0) discard;
-  vec3 hit = dir * (b - sqrt(h));
+  vec3 hit = origin + dir * (b - sqrt(h));
   vec3 view_normal = (hit - view_centre) / radius;
   vec4 clip = frame.proj * vec4(hit, 1.0);
   gl_FragDepth = clip.z / clip.w;

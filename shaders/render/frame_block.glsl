@@ -10,3 +10,32 @@ vec3 frame_environment(vec3 dir) {
   return environment_radiance(dir, frame.sky_zenith.rgb, frame.sky_horizon.rgb, frame.ground.rgb,
                               frame.sun_direction.xyz, frame.sun_radiance.rgb);
 }
+
+// The world-space ray through a frame position in pixels (pixel centres at + 0.5): its origin on
+// the eye plane (the eye itself in perspective, a point of the image plane in orthographic) and
+// its unit direction. Any projection the frame states (shared/frame.h).
+void frame_pixel_ray(vec2 pixel, out vec3 origin, out vec3 dir) {
+  vec2 ndc = pixel * frame.viewport.zw * 2.0 - 1.0;
+  mat3 view_to_world = transpose(mat3(frame.view));
+  origin = frame.camera_position.xyz + view_to_world * view_ray_origin(ndc, frame.proj);
+  dir = normalize(view_to_world * view_ray_step(ndc, frame.proj));
+}
+
+// The unit direction from a world point back along the ray that sees it.
+vec3 frame_to_eye(vec3 world) {
+  vec4 clip = frame.view_proj * vec4(world, 1.0);
+  return -normalize(transpose(mat3(frame.view)) * view_ray_step(clip.xy / clip.w, frame.proj));
+}
+
+// How far a world point lies along the ray that sees it, from the ray's origin (frame_pixel_ray).
+float frame_ray_distance(vec3 world) {
+  vec3 v = (frame.view * vec4(world, 1.0)).xyz;
+  vec4 clip = frame.proj * vec4(v, 1.0);
+  return length(v - view_ray_origin(clip.xy / clip.w, frame.proj));
+}
+
+// Whether a depth-buffer value is the far plane's (nothing drawn there): 1 with forward depth,
+// 0 with reversed depth.
+bool frame_is_far(float device_depth) {
+  return frame.depth_planes.z > 0.5 ? device_depth <= 0.0 : device_depth >= 1.0;
+}

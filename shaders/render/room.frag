@@ -83,7 +83,7 @@ void main() {
 
   // Props are slightly glossy: a sun highlight and a faint sky reflection.
   if (surface == 2) {
-    vec3 v = normalize(frame.camera_position.xyz - world_position);
+    vec3 v = frame_to_eye(world_position);
     vec3 h = normalize(v + sun_dir);
     float fresnel = fresnel_schlick(0.04, max(dot(n, v), 0.0));
     color += frame.sun_radiance.rgb * shadow * pow(max(dot(n, h), 0.0), 64.0) * 0.25 * n_dot_l;

@@ -16,5 +16,5 @@ void main() {
   ivec2 p = rect.xy + ivec2(gl_GlobalInvocationID.xy);
   imageStore(scene_color, p, texelFetch(hdr_color, p, 0));
   float d = texelFetch(depth_buffer, p, 0).r;
-  imageStore(scene_depth, p, vec4(linear_depth(d, frame.clip.x, frame.clip.y)));
+  imageStore(scene_depth, p, vec4(view_depth_from_device(d, frame.proj, frame.depth_planes.y)));
 }

@@ -52,9 +52,12 @@ LFX_CONST float kSurfaceFoamScale = 1024.0f;
   ivec2 size;             /* surface targets (pixels) */                                 \
   ivec2 direction;        /* (1, 0) or (0, 1) (filter.comp) */                           \
   float world_radius;     /* filter radius (m) */                                        \
-  float pixels_per_metre; /* at a view depth of 1 m, in surface pixels */                \
+  float pixels_per_metre; /* at clip w = 1, in surface pixels */                         \
   float range;            /* neighbours are clamped to the centre's depth +- this (m) */ \
-  int max_pixels;         /* the filter radius on screen is capped here */
+  int max_pixels;         /* the filter radius on screen is capped here */               \
+  vec2 clip_w;            /* clip w at view depth z is clip_w.x + clip_w.y * z */        \
+  uint pad0;                                                                             \
+  uint pad1;
 
 // Composite: the liquid over the frame.
 #define LFX_SURFACE_COMPOSITE_PUSH                                                           \
@@ -92,7 +95,7 @@ struct SurfaceFilterPush {
 struct SurfaceCompositePush {
   LFX_SURFACE_COMPOSITE_PUSH
 };
-static_assert(sizeof(SurfaceSyntheticPush) == 32 && sizeof(SurfaceSplatPush) == 80 && sizeof(SurfaceFilterPush) == 32);
+static_assert(sizeof(SurfaceSyntheticPush) == 32 && sizeof(SurfaceSplatPush) == 80 && sizeof(SurfaceFilterPush) == 48);
 static_assert(sizeof(SurfaceCompositePush) == 64 && offsetof(SurfaceCompositePush, absorption) == 16);
 #endif
 

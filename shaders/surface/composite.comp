@@ -35,7 +35,7 @@ vec3 liquid_color(ivec2 p) {
 // The view-space point at surface pixel p with linear depth z.
 vec3 view_at(vec2 p, float z) {
   vec2 ndc = p / vec2(size) * 2.0 - 1.0;
-  return vec3(ndc.x * frame.clip.z * frame.clip.w * z, -ndc.y * frame.clip.z * z, -z);
+  return view_ray_origin(ndc, frame.proj) + z * view_ray_step(ndc, frame.proj);
 }
 
 float depth_at(ivec2 p) { return imageLoad(surface, clamp(p, ivec2(0), size - 1)).x; }
@@ -57,7 +57,7 @@ vec3 reflection(vec3 origin, vec3 dir, vec3 world_dir) {
   for (int i = 1; i <= kSteps; ++i) {
     float t = reach * float(i * i) / float(kSteps * kSteps);  // finer near the surface
     vec3 q = origin + dir * t;
-    if (q.z >= -frame.clip.x) break;  // behind the camera's near plane
+    if (q.z >= -frame.depth_planes.x) break;  // behind the camera's near plane
     vec4 clip = frame.proj * vec4(q, 1.0);
     vec2 uv = clip.xy / clip.w * 0.5 + 0.5;
     if (any(lessThan(uv, vec2(0.0))) || any(greaterThan(uv, vec2(1.0)))) break;
@@ -99,11 +99,12 @@ void main() {
   float z = here_surface.x;
   if (z > texelFetch(scene_depth, pixel, 0).r + 1e-3) return;
   vec3 here = view_at(vec2(p) + 0.5, imageLoad(surface, p).x);
+  vec3 to_eye = -normalize(view_ray_step((vec2(p) + 0.5) / vec2(size) * 2.0 - 1.0, frame.proj));
   vec3 n_view = normalize(cross(tangent(p, ivec2(1, 0), here), tangent(p, ivec2(0, 1), here)));
-  if (dot(n_view, -here) < 0.0) n_view = -n_view;
+  if (dot(n_view, to_eye) < 0.0) n_view = -n_view;
   mat3 view_to_world = transpose(mat3(frame.view));
   vec3 n = view_to_world * n_view;
-  vec3 v = view_to_world * normalize(-here);
+  vec3 v = view_to_world * to_eye;
   float thickness = here_surface.y;
 
   vec2 uv = (vec2(pixel) + 0.5) / vec2(frame_size);
@@ -116,7 +117,7 @@ void main() {
   vec3 behind = textureLod(scene_color, bent, 0.0).rgb * transmitted + lit * (1.0 - transmitted);
   float fresnel = fresnel_schlick(0.02, clamp(dot(n, v), 0.0, 1.0));
   vec3 sun = frame.sun_direction.xyz;
-  vec3 reflected = reflection(here, reflect(normalize(here), n_view), reflect(-v, n));
+  vec3 reflected = reflection(here, reflect(-to_eye, n_view), reflect(-v, n));
   float highlight = pow(max(dot(n, normalize(sun + v)), 0.0), 200.0) * specular;
   vec3 result = mix(behind, reflected, fresnel) + highlight * frame.sun_radiance.rgb;
   if (foam_whiten > 0.0) {

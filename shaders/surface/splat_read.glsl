@@ -19,10 +19,6 @@ vec3 read_vec3(uint byte_offset) {
 
 uint live_count() { return use_buffer == 1u ? min(count_words[count_word], count) : count; }
 
-// Surface pixels per metre at a view depth of 1 m (proj[1][1] is negative: Vulkan's y points
-// down the image).
-float pixels_per_metre() { return abs(frame.proj[1][1]) * 0.5 * float(size.y); }
-
 // Record i as a splat; false past the live count or too close to the camera to draw.
 bool load_splat(uint i, out Splat s) {
   if (i >= live_count()) return false;
@@ -32,7 +28,7 @@ bool load_splat(uint i, out Splat s) {
   // Each sphere is splatted kSplatGrowth times its radius: touching spheres leave gaps between
   // them (a ray through a gap would see particles deeper down), 1.5 closes them on any lattice.
   // A far particle still covers a pixel and a half, so the liquid stays one sheet at any distance.
-  s.grown = max(kSplatGrowth * radius, 1.5 * z / pixels_per_metre());
+  s.grown = max(kSplatGrowth * radius, 1.5 * pixel_size_at_depth(z, frame.proj, float(size.y)));
   vec3 velocity = mat3(frame.view) * read_vec3(base + velocity_offset);
   float speed = length(velocity);
   // The distance covered in `stretch` seconds lengthens the ellipsoid, up to kSplatMaxStretch.
@@ -41,23 +37,31 @@ bool load_splat(uint i, out Splat s) {
   s.color_foam = vec4(0.0);
   if (has_color == 1u) s.color_foam.rgb = clamp(read_vec3(base + color_offset), 0.0, 1.0);
   if (has_foam == 1u) s.color_foam.a = clamp(uintBitsToFloat(words[(base + foam_offset) / 4u]), 0.0, 1.0);
-  return z > frame.clip.x + s.grown * s.stretch;
+  return z > frame.depth_planes.x + s.grown * s.stretch;
 }
 
-// The unit view-space ray from the eye through surface pixel p (its centre).
-vec3 pixel_ray(ivec2 p) {
+// A view-space ray through a surface pixel: from `origin` (on the eye plane, z = 0) along the
+// unit `dir`.
+struct PixelRay {
+  vec3 origin;
+  vec3 dir;
+};
+
+// The ray through surface pixel p (its centre), under any projection (shared/frame.h).
+PixelRay pixel_ray(ivec2 p) {
   vec2 ndc = (vec2(p) + 0.5) / vec2(size) * 2.0 - 1.0;
-  return normalize(vec3(ndc.x * frame.clip.z * frame.clip.w, -ndc.y * frame.clip.z, -1.0));
+  return PixelRay(view_ray_origin(ndc, frame.proj), normalize(view_ray_step(ndc, frame.proj)));
 }
 
-// Where the ray `dir` (unit, from the eye) passes through the splat: the linear view depth of
-// its entry, the liquid it stands for along the ray (m) and how central the ray is (1 through
-// the middle, 0 at the rim). False when it misses.
-bool trace_splat(Splat s, vec3 dir, out float front, out float through, out float central) {
+// Where the ray passes through the splat: the linear view depth of its entry, the liquid it
+// stands for along the ray (m) and how central the ray is (1 through the middle, 0 at the rim).
+// False when it misses.
+bool trace_splat(Splat s, PixelRay ray, out float front, out float through, out float central) {
   // Squeezing space along the axis by 1/stretch turns the ellipsoid into a sphere of `grown`.
   float squeeze = 1.0 - 1.0 / s.stretch;
+  vec3 dir = ray.dir, centre = s.centre - ray.origin;
   vec3 d = dir - squeeze * dot(dir, s.axis) * s.axis;
-  vec3 c = s.centre - squeeze * dot(s.centre, s.axis) * s.axis;
+  vec3 c = centre - squeeze * dot(centre, s.axis) * s.axis;
   float a = dot(d, d), b = dot(d, c);
   float h = b * b - a * (dot(c, c) - s.grown * s.grown);
   if (h <= 0.0) return false;
@@ -84,10 +88,26 @@ vec2 tangent_slopes(float across, float depth, float r) {
 
 void splat_rect(Splat s, out ivec2 lo, out ivec2 hi) {
   float bound = s.grown * s.stretch, depth = -s.centre.z;  // depth > bound: load_splat checks
-  vec2 x = tangent_slopes(s.centre.x, depth, bound) / (frame.clip.z * frame.clip.w);
-  vec2 y = -tangent_slopes(s.centre.y, depth, bound).yx / frame.clip.z;  // the image's y points down
-  vec2 low = (vec2(x.x, y.x) * 0.5 + 0.5) * vec2(size), high = (vec2(x.y, y.y) * 0.5 + 0.5) * vec2(size);
-  vec2 centre = (vec2(s.centre.x / (frame.clip.z * frame.clip.w), -s.centre.y / frame.clip.z) / depth * 0.5 + 0.5) * vec2(size);
+  mat4 p = frame.proj;
+  vec2 scale = vec2(p[0][0], p[1][1]), shear = vec2(p[2][0], p[2][1]);
+  vec2 lo_ndc, hi_ndc, centre_ndc;
+  if (frame.depth_planes.w > 0.5) {  // orthographic (w = p33): the sphere's own bounds, sheared
+    scale /= p[3][3];
+    shear /= p[3][3];
+    centre_ndc = scale * s.centre.xy + shear * s.centre.z + vec2(p[3][0], p[3][1]) / p[3][3];
+    vec2 reach = bound * (abs(scale) + abs(shear));
+    lo_ndc = centre_ndc - reach;
+    hi_ndc = centre_ndc + reach;
+  } else {  // perspective (w = -p23 z): ndc = (scale * slope - shear) / -p23, slope = view x / depth
+    float k = -p[2][3];
+    vec2 x = (scale.x * tangent_slopes(s.centre.x, depth, bound) - shear.x) / k;
+    vec2 y = (scale.y * tangent_slopes(s.centre.y, depth, bound) - shear.y) / k;
+    centre_ndc = (scale * s.centre.xy / depth - shear) / k;
+    lo_ndc = vec2(min(x.x, x.y), min(y.x, y.y));  // the image's y points down (p11 < 0)
+    hi_ndc = vec2(max(x.x, x.y), max(y.x, y.y));
+  }
+  vec2 low = (lo_ndc * 0.5 + 0.5) * vec2(size), high = (hi_ndc * 0.5 + 0.5) * vec2(size);
+  vec2 centre = (centre_ndc * 0.5 + 0.5) * vec2(size);
   vec2 cap = vec2(float(kSurfaceMaxSplatPixels));
   lo = max(ivec2(floor(max(low, centre - cap))), ivec2(0));
   hi = min(ivec2(floor(min(high, centre + cap))), size - 1);

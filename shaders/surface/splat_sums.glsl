@@ -49,8 +49,8 @@ void store_sums(ivec2 p, PixelSums sums) {
   }
 }
 
-// The splat's share of the pixel whose ray is `dir`, where it is in front of the opaque scene.
-void splat_pixel(inout PixelSums sums, Splat s, vec3 dir, float scene) {
+// The splat's share of the pixel whose ray is `ray`, where it is in front of the opaque scene.
+void splat_pixel(inout PixelSums sums, Splat s, PixelRay ray, float scene) {
   float front, through, central;
-  if (trace_splat(s, dir, front, through, central) && front <= scene) add_splat(sums, front, through, central, s.color_foam);
+  if (trace_splat(s, ray, front, through, central) && front <= scene) add_splat(sums, front, through, central, s.color_foam);
 }

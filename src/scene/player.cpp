@@ -111,19 +111,25 @@ std::vector<std::pair<std::string, double>> ScenePlayer::stats() const {
 }
 
 gpu::FrameView ScenePlayer::view() const {
-  return {camera(), time_, scene_.camera.exposure_stops, scene_.camera.filmic};
+  const gpu::FrameTargets& t = renderer_->targets();
+  gpu::FrameView v = gpu::FrameView::through(camera(), t.width(), t.height());
+  v.lighting = room_->lighting();
+  v.time = time_;
+  v.exposure_stops = scene_.camera.exposure_stops;
+  v.filmic = scene_.camera.filmic;
+  return v;
 }
 
 Result<void> ScenePlayer::prepare() {
-  return renderer_->prepare(passes_);
+  return renderer_->prepare(view(), passes_);
 }
 
 void ScenePlayer::record(VkCommandBuffer cmd) {
-  renderer_->record(cmd, view(), *room_, passes_);
+  renderer_->record(cmd, room_.get(), passes_);
 }
 
 Result<ImageRgba8> ScenePlayer::render() {
-  return renderer_->render(view(), *room_, passes_);
+  return renderer_->render(view(), room_.get(), passes_);
 }
 
 }  // namespace lfx::scene

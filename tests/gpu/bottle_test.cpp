@@ -83,7 +83,9 @@ class BottleTest : public GpuTest {
     EXPECT_TRUE(room);
     EXPECT_TRUE(bottles_->set_containers(std::move(draws)));
     gpu::FramePasses* passes[] = {bottles_.get()};
-    auto image = frame_->render({camera, 0.0, 0.0f}, **room, passes);
+    gpu::FrameView view = gpu::FrameView::through(camera, kWidth, kHeight);
+    view.lighting = (*room)->lighting();
+    auto image = frame_->render(view, room->get(), passes);
     EXPECT_TRUE(image) << (image ? "" : image.error().message);
     return image ? *image : ImageRgba8();
   }

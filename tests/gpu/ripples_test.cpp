@@ -34,7 +34,7 @@ class RipplesTest : public GpuTest {
     auto room = gpu::Room::create(ctx(), {});
     EXPECT_TRUE(room);
     gpu::FramePasses* passes[] = {renderer->get()};
-    auto image = (*frame)->render({}, **room, passes);
+    auto image = (*frame)->render({}, room->get(), passes);
     EXPECT_TRUE(image);
     return *image;
   }
@@ -157,8 +157,8 @@ TEST_F(RipplesTest, WaveFieldMatchesTheCpuAndKeepsItsSpeed) {
         if (i == 0) input.touches.push_back({uv, 1.0f});
         sim.advance(1.0 / rate, input);
         gpu::FramePasses* passes[] = {renderer->get()};
-        ASSERT_TRUE((*frame)->prepare(passes));
-        ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) { (*frame)->record(cmd, {}, **room, passes); }));
+        ASSERT_TRUE((*frame)->prepare({}, passes));
+        ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) { (*frame)->record(cmd, room->get(), passes); }));
       }
       auto bytes = gpu::read_image(ctx(), (*renderer)->wave_field(), 8);
       ASSERT_TRUE(bytes);

@@ -7,6 +7,8 @@
 #include <cstring>
 #include <deque>
 #include <glm/geometric.hpp>
+#include <glm/matrix.hpp>
+#include <optional>
 
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/effects/surface_renderer.h"
@@ -72,7 +74,14 @@ class SurfaceTest : public GpuTest {
     std::unique_ptr<gpu::FrameRenderer> frame;
     std::unique_ptr<gpu::Room> room;
     std::unique_ptr<gpu::SurfaceRenderer> surfaces;
-    gpu::FrameView view;
+    Camera camera;
+    std::optional<glm::mat4> projection;  ///< Instead of the camera's.
+    // The frame's view through the camera.
+    gpu::FrameView view() const {
+      gpu::FrameView v = gpu::FrameView::through(camera, frame->targets().width(), frame->targets().height());
+      if (projection) v.projection = *projection;
+      return v;
+    }
   };
   Stage stage(std::uint32_t width, std::uint32_t height, glm::vec3 eye = {0.0f, 0.0f, 0.6f}) {
     Stage s;
@@ -83,40 +92,57 @@ class SurfaceTest : public GpuTest {
     s.frame = std::move(frame.value());
     s.room = std::move(room.value());
     s.surfaces = std::move(surfaces.value());
-    s.view.camera.position = kCentre + eye;
-    s.view.camera.target = kCentre;
+    s.camera.position = kCentre + eye;
+    s.camera.target = kCentre;
     return s;
   }
   Result<ImageRgba8> render(Stage& s) {
     gpu::FramePasses* passes[] = {s.surfaces.get()};
-    return s.frame->render(s.view, *s.room, passes);
+    return s.frame->render(s.view(), s.room.get(), passes);
   }
 
   std::deque<gpu::Buffer> buffers_;
 };
 
-TEST_F(SurfaceTest, ASphereOfParticlesBecomesASmoothSphere) {
-  const std::uint32_t width = 640, height = 360;
-  Stage s = stage(width, height);
-  SurfaceKnobs knobs;
-  ASSERT_TRUE(s.surfaces->attach("ball", sphere_of_particles(), knobs));
-  ASSERT_TRUE(render(s));
-  const std::vector<glm::vec2> texels = field_of(*s.surfaces, "ball");
-  const int w = int(s.surfaces->filtered("ball")->width()), h = int(s.surfaces->filtered("ball")->height());
-  const gpu::FrameView& view = s.view;
+// A projection of the frame's: forward depth (the camera's), reversed with an infinite far plane,
+// or orthographic (0.5 m tall); each with the same vertical field as the camera.
+enum class Projection { forward, reversed_infinite, orthographic };
 
-  // Every surface pixel's ray against the analytic sphere.
-  const float tan_half = std::tan(glm::radians(view.camera.fov_y_degrees) * 0.5f);
-  const float aspect = float(width) / float(height);
+glm::mat4 projection_of(Projection kind, const Camera& camera, float aspect) {
+  glm::mat4 p = camera.projection(aspect);
+  if (kind == Projection::reversed_infinite) {
+    // Depth n / z: 1 at the near plane, 0 at infinity.
+    p[2][2] = 0.0f;
+    p[3][2] = camera.near_plane;
+  } else if (kind == Projection::orthographic) {
+    p = glm::mat4(1.0f);
+    p[0][0] = 2.0f / (0.5f * aspect);
+    p[1][1] = -2.0f / 0.5f;  // Vulkan's y points down
+    p[2][2] = -1.0f / (camera.far_plane - camera.near_plane);
+    p[3][2] = -camera.near_plane / (camera.far_plane - camera.near_plane);
+  }
+  return p;
+}
+
+// The sphere of particles against the analytic sphere, every surface pixel's ray under the
+// projection: its depth away from the silhouette, its silhouette's area and its thickness.
+void expect_the_sphere(const std::vector<glm::vec2>& texels, int w, int h, const glm::mat4& projection,
+                       const char* name) {
   int inside = 0, covered = 0, compared = 0;
   float worst = 0.0f;
+  const glm::vec3 centre(0.0f, 0.0f, -0.6f);  // view space: the camera looks down -z at the centre
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x) {
       const glm::vec2 ndc((float(x) + 0.5f) / float(w) * 2.0f - 1.0f, (float(y) + 0.5f) / float(h) * 2.0f - 1.0f);
-      const glm::vec3 dir = glm::normalize(glm::vec3(ndc.x * tan_half * aspect, -ndc.y * tan_half, -1.0f));
-      const glm::vec3 eye_to_centre(0.0f, 0.0f, -0.6f);  // view space: the camera looks down -z at the centre
-      const float b = glm::dot(dir, eye_to_centre);
-      const float disc = b * b - glm::dot(eye_to_centre, eye_to_centre) + kRadius * kRadius;
+      // The pixel's ray, from the inverse projection (the shaders use the matrix's terms).
+      const glm::mat4 inverse = glm::inverse(projection);
+      const glm::vec4 a = inverse * glm::vec4(ndc, 0.25f, 1.0f), b = inverse * glm::vec4(ndc, 0.75f, 1.0f);
+      const glm::vec3 from = glm::vec3(a) / a.w;
+      glm::vec3 dir = glm::normalize(glm::vec3(b) / b.w - from);
+      if (dir.z > 0.0f) dir = -dir;  // away from the eye (reversed depth runs the other way)
+      const glm::vec3 to_centre = centre - from;
+      const float along = glm::dot(dir, to_centre);
+      const float disc = along * along - glm::dot(to_centre, to_centre) + kRadius * kRadius;
       const float depth = texels[std::size_t(y) * w + x].x;
       if (depth > 0.0f) ++covered;
       if (disc <= 0.0f) continue;
@@ -126,21 +152,37 @@ TEST_F(SurfaceTest, ASphereOfParticlesBecomesASmoothSphere) {
       // spacing of the sphere; the filter averages towards the deeper neighbours of a convex
       // surface by a few millimetres).
       if (disc < 0.5f * kRadius * kRadius) continue;
-      const float analytic = (b - std::sqrt(disc)) * -dir.z;
-      ASSERT_GT(depth, 0.0f) << x << ", " << y;
+      const float analytic = -(from + dir * (along - std::sqrt(disc))).z;
+      ASSERT_GT(depth, 0.0f) << name << ": " << x << ", " << y;
       worst = std::max(worst, std::abs(depth - analytic));
       ++compared;
     }
-  std::printf("sphere: %d pixels inside the analytic silhouette, %d covered; depth within %.4f m over %d\n", inside,
+  std::printf("%s: %d pixels inside the analytic silhouette, %d covered; depth within %.4f m over %d\n", name, inside,
               covered, worst, compared);
-  EXPECT_GT(compared, 500);
-  EXPECT_LT(worst, kSpacing);
+  EXPECT_GT(compared, 500) << name;
+  EXPECT_LT(worst, kSpacing) << name;
   // The silhouette is not pulled inward (nor blown up) by more than a tenth of its area.
-  EXPECT_NEAR(double(covered), double(inside), 0.1 * inside);
+  EXPECT_NEAR(double(covered), double(inside), 0.1 * inside) << name;
   // Through the centre the liquid is the diameter thick.
-  const glm::vec2 centre = texels[std::size_t(h / 2) * w + w / 2];
-  std::printf("thickness through the centre %.4f m (diameter %.4f m)\n", centre.y, 2.0f * kRadius);
-  EXPECT_NEAR(centre.y, 2.0f * kRadius, 0.15f * 2.0f * kRadius);
+  const glm::vec2 middle = texels[std::size_t(h / 2) * w + w / 2];
+  std::printf("%s: thickness through the centre %.4f m (diameter %.4f m)\n", name, middle.y, 2.0f * kRadius);
+  EXPECT_NEAR(middle.y, 2.0f * kRadius, 0.15f * 2.0f * kRadius) << name;
+}
+
+TEST_F(SurfaceTest, ASphereOfParticlesBecomesASmoothSphereThroughAnyProjection) {
+  const std::uint32_t width = 640, height = 360;
+  const std::pair<Projection, const char*> kinds[] = {{Projection::forward, "forward depth"},
+                                                      {Projection::reversed_infinite, "reversed, infinite far"},
+                                                      {Projection::orthographic, "orthographic"}};
+  for (const auto& [kind, name] : kinds) {
+    Stage s = stage(width, height);
+    s.projection = projection_of(kind, s.camera, float(width) / float(height));
+    SurfaceKnobs knobs;
+    ASSERT_TRUE(s.surfaces->attach("ball", sphere_of_particles(), knobs));
+    ASSERT_TRUE(render(s));
+    const int w = int(s.surfaces->filtered("ball")->width()), h = int(s.surfaces->filtered("ball")->height());
+    expect_the_sphere(field_of(*s.surfaces, "ball"), w, h, *s.projection, name);
+  }
 }
 
 TEST_F(SurfaceTest, RasterAndComputeSplatsMakeTheSamePicture) {
@@ -327,7 +369,7 @@ TEST_F(SurfaceTest, DetachingWhileAFrameIsInFlightIsSafe) {
   SurfaceKnobs knobs;
   ASSERT_TRUE(s.surfaces->attach("ball", sphere_of_particles(), knobs));
   gpu::FramePasses* passes[] = {s.surfaces.get()};
-  ASSERT_TRUE(s.frame->prepare(passes));
+  ASSERT_TRUE(s.frame->prepare(s.view(), passes));
   VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   pool_info.queueFamilyIndex = ctx().queue_family();
   VkCommandPool pool = VK_NULL_HANDLE;
@@ -341,7 +383,7 @@ TEST_F(SurfaceTest, DetachingWhileAFrameIsInFlightIsSafe) {
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   ASSERT_EQ(vkBeginCommandBuffer(cmd, &begin), VK_SUCCESS);
-  s.frame->record(cmd, s.view, *s.room, passes);
+  s.frame->record(cmd, s.room.get(), passes);
   ASSERT_EQ(vkEndCommandBuffer(cmd), VK_SUCCESS);
   auto serial = ctx().submit(cmd);
   ASSERT_TRUE(serial);

@@ -47,7 +47,7 @@ class ScenePlayer {
 
   /// Prepares the next frame (allocations, uploads); call it before record.
   Result<void> prepare();
-  /// Records the current frame into a command buffer (for a window's frame loop).
+  /// Records the frame prepared last into a command buffer (for a window's frame loop).
   void record(VkCommandBuffer cmd);
   /// Prepares and renders the current frame and reads it back (submits and waits).
   Result<ImageRgba8> render();

@@ -1,10 +1,7 @@
 #include "liquidfx/gpu/render/frame_renderer.h"
 
-#include <cmath>
-#include <glm/matrix.hpp>
-#include <glm/trigonometric.hpp>
-
 #include "liquidfx/gpu/detail/descriptors.h"
+#include "liquidfx/gpu/detail/rendering.h"
 #include "liquidfx/gpu/transfer.h"
 
 namespace lfx::gpu {
@@ -42,38 +39,23 @@ Result<void> FrameRenderer::resize(std::uint32_t width, std::uint32_t height) {
   return success();
 }
 
-shared::FrameUniforms FrameRenderer::make_uniforms(const FrameView& view, const Room& room) const {
-  const float w = float(targets_.width()), h = float(targets_.height());
-  const Camera& cam = view.camera;
-  shared::FrameUniforms u{};
-  u.view = cam.view();
-  u.proj = cam.projection(w / h);
-  u.view_proj = u.proj * u.view;
-  u.inv_view_proj = glm::inverse(u.view_proj);
-  u.camera_position = glm::vec4(cam.position, float(view.time));
-  u.viewport = glm::vec4(w, h, 1.0f / w, 1.0f / h);
-  u.clip = glm::vec4(cam.near_plane, cam.far_plane, std::tan(glm::radians(cam.fov_y_degrees) * 0.5f), w / h);
-  const RoomLighting light = room.lighting();
-  u.sun_direction = glm::vec4(light.sun_direction, 0.0f);
-  u.sun_radiance = glm::vec4(light.sun_radiance, 0.0f);
-  u.sky_zenith = glm::vec4(light.sky_zenith, 0.0f);
-  u.sky_horizon = glm::vec4(light.sky_horizon, 0.0f);
-  u.ground = glm::vec4(light.ground, view.exposure_stops);
-  return u;
-}
-
-void FrameRenderer::record(VkCommandBuffer cmd, const FrameView& view, Room& room,
-                           std::span<FramePasses* const> effects) {
+void FrameRenderer::record(VkCommandBuffer cmd, Room* room, std::span<FramePasses* const> effects) {
   timer_.reset(cmd);
   copied_writes_ = kNoCopy;
   copied_depth_writes_ = kNoCopy;
-  uniforms_ = make_uniforms(view, room);
   record_buffer_update(cmd, frame_uniforms_, std::as_bytes(std::span(&uniforms_, 1)));
 
   FrameContext frame{ctx_, cmd, targets_, frame_uniforms_, uniforms_, &timer_, linear_clamp_, nearest_clamp_, *this};
   {
     PassScope pass(&timer_, cmd, "room");
-    room.record(ctx_, cmd, targets_, frame_uniforms_);
+    if (room) {
+      room->record(frame);
+    } else {
+      targets_.color.use(cmd, access::kColorAttachment);
+      targets_.depth.use(cmd, access::kDepthAttachment);
+      begin_rendering(cmd, {{&targets_.color, true, glm::vec4(0.0f)}}, {&targets_.depth, true, frame.far_depth()});
+      vkCmdEndRendering(cmd);
+    }
   }
   for (FramePasses* e : effects) e->record_opaque(frame);
   {
@@ -82,7 +64,11 @@ void FrameRenderer::record(VkCommandBuffer cmd, const FrameView& view, Room& roo
   }
   for (FramePasses* e : effects) e->record_transparent(frame);
   for (FramePasses* e : effects) e->record_post(frame);
+  record_tonemap(frame);
+}
 
+void FrameRenderer::record_tonemap(FrameContext& frame) {
+  VkCommandBuffer cmd = frame.cmd;
   PassScope pass(&timer_, cmd, "tonemap");
   targets_.color.use(cmd, access::kComputeSampled);
   targets_.output.use(cmd, access::kComputeWrite);
@@ -92,7 +78,7 @@ void FrameRenderer::record(VkCommandBuffer cmd, const FrameView& view, Room& roo
       .sampled_image(1, targets_.color.view(), nearest_clamp_.handle())
       .storage_image(2, targets_.output.view())
       .push(ctx_, cmd, tonemap_);
-  tonemap_.push_constants(cmd, shared::FrameTonemapPush{view.filmic ? 1u : 0u});
+  tonemap_.push_constants(cmd, shared::FrameTonemapPush{filmic_ ? 1u : 0u});
   Pipeline::dispatch_2d(cmd, targets_.width(), targets_.height());
 }
 
@@ -169,16 +155,18 @@ void FrameRenderer::refresh_scene_copy(FrameContext& frame, VkRect2D rect, std::
   t.scene_depth.use(cmd, access::kShaderSampled);
 }
 
-Result<void> FrameRenderer::prepare(std::span<FramePasses* const> effects) {
+Result<void> FrameRenderer::prepare(const FrameView& view, std::span<FramePasses* const> effects) {
+  LFX_TRY(check_frame_view(view));
+  uniforms_ = frame_uniforms(view, targets_.width(), targets_.height());
+  filmic_ = view.filmic;
   const FramePrepare frame{ctx_, targets_.width(), targets_.height()};
   for (FramePasses* effect : effects) LFX_TRY(effect->prepare(frame));
   return success();
 }
 
-Result<ImageRgba8> FrameRenderer::render(const FrameView& view, Room& room, std::span<FramePasses* const> effects) {
-  LFX_TRY(prepare(effects));
-  if (auto r = ctx_.submit_and_wait([&](VkCommandBuffer cmd) { record(cmd, view, room, effects); }); !r)
-    return r.error();
+Result<ImageRgba8> FrameRenderer::render(const FrameView& view, Room* room, std::span<FramePasses* const> effects) {
+  LFX_TRY(prepare(view, effects));
+  if (auto r = ctx_.submit_and_wait([&](VkCommandBuffer cmd) { record(cmd, room, effects); }); !r) return r.error();
   return read_image_rgba8(ctx_, targets_.output);
 }
 

@@ -160,11 +160,10 @@ Result<std::unique_ptr<Room>> Room::create(Context& ctx, const RoomDesc& desc) {
   return room;
 }
 
-RoomLighting Room::lighting() const {
-  const RoomKnobs& k = desc_.knobs;
+FrameLighting room_lighting(const RoomKnobs& k) {
   const float elevation = glm::radians(k.sun_elevation);
   const float azimuth = glm::radians(k.sun_azimuth);
-  RoomLighting l;
+  FrameLighting l;
   l.sun_direction = glm::normalize(
       glm::vec3(std::cos(elevation) * std::sin(azimuth), std::sin(elevation), std::cos(elevation) * std::cos(azimuth)));
   l.sun_radiance = glm::vec3(1.0f, 0.95f, 0.86f) * k.sun_intensity;
@@ -174,24 +173,25 @@ RoomLighting Room::lighting() const {
   return l;
 }
 
-void Room::record(const Context& ctx, VkCommandBuffer cmd, FrameTargets& targets, const Buffer& frame_uniforms) {
+void Room::record(FrameContext& frame) {
+  VkCommandBuffer cmd = frame.cmd;
+  FrameTargets& targets = frame.targets;
   targets.color.use(cmd, access::kColorAttachment);
   targets.depth.use(cmd, access::kDepthAttachment);
 
-  const RoomLighting light = lighting();
   const glm::vec4 background =
-      desc_.knobs.visible ? glm::vec4(light.sky_horizon, 1.0f) : glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
-  begin_rendering(cmd, {{&targets.color, true, background}}, {&targets.depth, true, 1.0f});
+      desc_.knobs.visible ? glm::vec4(glm::vec3(frame.uniforms.sky_horizon), 1.0f) : glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
+  begin_rendering(cmd, {{&targets.color, true, background}}, {&targets.depth, true, frame.far_depth()});
   if (!desc_.knobs.visible) {
     vkCmdEndRendering(cmd);
     return;
   }
-  pipeline_.bind(cmd);
+  pipeline_.bind(cmd, frame.reversed_depth());
   DescriptorWrites()
-      .uniform_buffer(0, frame_uniforms.handle())
+      .uniform_buffer(0, frame.frame_uniforms.handle())
       .uniform_buffer(1, params_.handle())
       .storage_buffer(2, props_.handle())
-      .push(ctx, cmd, pipeline_);
+      .push(frame.ctx, cmd, pipeline_);
   const VkDeviceSize offset = 0;
   const VkBuffer vertex_buffer = vertices_.handle();
   vkCmdBindVertexBuffers(cmd, 0, 1, &vertex_buffer, &offset);

@@ -204,6 +204,10 @@ Result<Pipeline> Pipeline::graphics(const Context& ctx, const GraphicsPipelineDe
   blend.pAttachments = blends.data();
 
   std::vector<VkDynamicState> dynamic = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+  // The comparison follows the frame's depth direction, which the host may change any frame.
+  p.depth_tested_ = depth.depthTestEnable == VK_TRUE;
+  p.depth_compare_ = desc.depth_compare;
+  if (p.depth_tested_) dynamic.push_back(VK_DYNAMIC_STATE_DEPTH_COMPARE_OP);
   VkPipelineDynamicStateCreateInfo dynamic_info{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
   dynamic_info.dynamicStateCount = static_cast<std::uint32_t>(dynamic.size());
   dynamic_info.pDynamicStates = dynamic.data();
@@ -233,6 +237,31 @@ Result<Pipeline> Pipeline::graphics(const Context& ctx, const GraphicsPipelineDe
   return p;
 }
 
+namespace {
+
+// The comparison that keeps the same fragments when the depth buffer runs from 1 (near) to 0.
+VkCompareOp mirrored(VkCompareOp op) {
+  switch (op) {
+    case VK_COMPARE_OP_LESS:
+      return VK_COMPARE_OP_GREATER;
+    case VK_COMPARE_OP_LESS_OR_EQUAL:
+      return VK_COMPARE_OP_GREATER_OR_EQUAL;
+    case VK_COMPARE_OP_GREATER:
+      return VK_COMPARE_OP_LESS;
+    case VK_COMPARE_OP_GREATER_OR_EQUAL:
+      return VK_COMPARE_OP_LESS_OR_EQUAL;
+    default:
+      return op;  // never, always, equal, not equal read the same both ways
+  }
+}
+
+}  // namespace
+
+void Pipeline::bind(VkCommandBuffer cmd, bool reversed_depth) const {
+  bind(cmd);
+  if (depth_tested_) vkCmdSetDepthCompareOp(cmd, reversed_depth ? mirrored(depth_compare_) : depth_compare_);
+}
+
 Pipeline::~Pipeline() {
   release();
 }
@@ -251,6 +280,8 @@ Pipeline& Pipeline::operator=(Pipeline&& other) noexcept {
     bind_point_ = other.bind_point_;
     push_constant_bytes_ = other.push_constant_bytes_;
     bindings_ = std::move(other.bindings_);
+    depth_tested_ = other.depth_tested_;
+    depth_compare_ = other.depth_compare_;
   }
   return *this;
 }

@@ -47,8 +47,8 @@ struct GraphicsPipelineDesc {
   VkFrontFace front_face = VK_FRONT_FACE_COUNTER_CLOCKWISE;
   bool depth_test = true;
   bool depth_write = true;
-  VkCompareOp depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL;
-  BlendMode blend = BlendMode::none;  ///< The same for every colour attachment.
+  VkCompareOp depth_compare = VK_COMPARE_OP_LESS_OR_EQUAL;  ///< For forward depth; mirrored for reversed.
+  BlendMode blend = BlendMode::none;                        ///< The same for every colour attachment.
   /// Which colour attachments the pipeline writes (empty: all); one flag per attachment.
   std::vector<bool> color_writes;
 };
@@ -81,6 +81,10 @@ class Pipeline {
   }
 
   void bind(VkCommandBuffer cmd) const { vkCmdBindPipeline(cmd, bind_point_, pipeline_); }
+  /// Binds a graphics pipeline that tests depth and sets its comparison for the frame's depth
+  /// direction: the desc's (written for forward depth, near at 0) or, when `reversed_depth`,
+  /// its mirror (LESS becomes GREATER). Such a pipeline must be bound this way.
+  void bind(VkCommandBuffer cmd, bool reversed_depth) const;
   void push_constants(VkCommandBuffer cmd, const void* data, std::uint32_t bytes) const;
   template <class T>
   void push_constants(VkCommandBuffer cmd, const T& value) const {
@@ -99,6 +103,8 @@ class Pipeline {
   VkPipelineBindPoint bind_point_ = VK_PIPELINE_BIND_POINT_COMPUTE;
   std::uint32_t push_constant_bytes_ = 0;
   std::map<std::uint32_t, VkDescriptorType> bindings_;
+  bool depth_tested_ = false;                         // graphics: the compare op is dynamic state
+  VkCompareOp depth_compare_ = VK_COMPARE_OP_ALWAYS;  // for forward depth
 };
 
 /// One compute pipeline of a renderer's set: where it goes, its embedded shader, the size of its

@@ -25,10 +25,11 @@ VkRect2D screen_rect(const glm::mat4& view_proj, const glm::mat4& model, const B
 /// The same for world points.
 VkRect2D screen_rect(const glm::mat4& view_proj, std::span<const glm::vec3> points, VkExtent2D extent);
 /// The longest a segment `length` long (the box's own units) inside a box placed by `model` can
-/// be on the screen, in pixels; infinity where part of the box lies nearer to the eye than
-/// `depths.x` or farther than `depths.y` (clip w, metres), or a thousand frames beside the view.
+/// be on the screen, in pixels; infinity where part of the box lies outside the projection's
+/// depth range (nearer than its near plane or beyond its far plane: any depth direction), or a
+/// thousand frames beside the view.
 float longest_on_screen(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, float length,
-                        glm::vec2 depths, VkExtent2D extent);
+                        VkExtent2D extent);
 /// How far beyond its box a container's soft shadow reaches: `margin` metres all round and
 /// `widening` metres more per metre along the sun (the penumbra).
 struct ShadowSpread {

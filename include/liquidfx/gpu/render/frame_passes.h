@@ -2,7 +2,7 @@
 //
 // Before recording, every effect's prepare: the one step that may allocate, upload, resize or
 // fail (its Result reaches the caller). Then recording, which cannot fail:
-// room (opaque) -> every effect's record_opaque -> scene copy (colour with mips, linear depth)
+// room (opaque, optional) -> every effect's record_opaque -> scene copy (colour with mips, linear depth)
 // -> every effect's record_transparent -> every effect's record_post -> tonemap.
 #pragma once
 
@@ -39,6 +39,12 @@ struct FrameContext {
   const Sampler& linear_clamp;            ///< Trilinear, clamp to edge.
   const Sampler& nearest_clamp;           ///< Point sampling, clamp to edge.
   FrameRenderer& renderer;                ///< For refresh_scene_copy().
+
+  /// Whether the frame's depth is reversed (near at 1, far at 0): depth tests compare the
+  /// other way (Pipeline::bind(cmd, reversed_depth())) and depth clears to far_depth().
+  bool reversed_depth() const { return uniforms.depth_planes.z > 0.5f; }
+  /// The depth buffer's value at the far plane (where nothing is drawn): 1, or 0 when reversed.
+  float far_depth() const { return reversed_depth() ? 0.0f : 1.0f; }
 };
 
 /// Implemented by every effect. Images are tracked (Image::use): a pass states how it is about to

@@ -1,5 +1,6 @@
 // lfx::gpu::FrameRenderer: records one whole frame (room, effects, scene copy, tonemap) into a
 // command buffer the caller passes, or renders and reads it back for callers without a loop.
+// Every frame: prepare(view, effects), which may fail, then record(cmd, room, effects).
 #pragma once
 
 #include <limits>
@@ -7,7 +8,6 @@
 #include <span>
 #include <vector>
 
-#include "liquidfx/core/camera.h"
 #include "liquidfx/core/image.h"
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/buffer.h"
@@ -15,19 +15,12 @@
 #include "liquidfx/gpu/detail/pipeline.h"
 #include "liquidfx/gpu/render/frame_passes.h"
 #include "liquidfx/gpu/render/frame_targets.h"
+#include "liquidfx/gpu/render/frame_view.h"
 #include "liquidfx/gpu/render/room.h"
 #include "liquidfx/gpu/sampler.h"
 #include "liquidfx/gpu/timing.h"
 
 namespace lfx::gpu {
-
-/// Where the frame is seen from and when.
-struct FrameView {
-  Camera camera;
-  double time = 0.0;            ///< Scene time, seconds.
-  float exposure_stops = 0.0f;  ///< Exposure before the filmic curve.
-  bool filmic = true;           ///< The filmic curve; false clips instead (2D pictures in display colours).
-};
 
 class FrameRenderer {
  public:
@@ -37,16 +30,19 @@ class FrameRenderer {
   /// are retired, so frames in flight keep theirs. Call it before recording a frame.
   Result<void> resize(std::uint32_t width, std::uint32_t height);
 
-  /// Runs every effect's prepare step for the next frame (allocations, uploads). Call it before
-  /// record; its error is the frame's.
-  Result<void> prepare(std::span<FramePasses* const> effects);
+  /// Sets the view of the next frame (check_frame_view's error when it cannot be drawn) and runs
+  /// every effect's prepare step for it (allocations, uploads). Call it before record; its error
+  /// is the frame's.
+  Result<void> prepare(const FrameView& view, std::span<FramePasses* const> effects);
 
-  /// Records one frame into cmd (after prepare). On exit targets().output holds the display image, last used as
-  /// kComputeWrite; the other targets are as their last pass left them.
-  void record(VkCommandBuffer cmd, const FrameView& view, Room& room, std::span<FramePasses* const> effects);
+  /// Records the frame prepared last into cmd. `room` (optional) draws the backdrop first; without
+  /// it the colour starts transparent black and the depth at the far plane. On exit
+  /// targets().output holds the display image, last used as kComputeWrite; the other targets are
+  /// as their last pass left them.
+  void record(VkCommandBuffer cmd, Room* room, std::span<FramePasses* const> effects);
 
   /// Convenience path: prepares, records, submits, waits and reads the output back.
-  Result<ImageRgba8> render(const FrameView& view, Room& room, std::span<FramePasses* const> effects);
+  Result<ImageRgba8> render(const FrameView& view, Room* room, std::span<FramePasses* const> effects);
 
   /// Copies the current targets.color into targets.scene_color (and its mips) again, so that
   /// transparent layers drawn next refract what was drawn so far. Also called once per frame
@@ -64,17 +60,18 @@ class FrameRenderer {
   FrameTargets& targets() { return targets_; }
   GpuTimer& timer() { return timer_; }
   Context& context() { return ctx_; }
-  /// The uniforms of the frame recorded last.
+  /// The uniforms of the frame prepared last.
   const shared::FrameUniforms& uniforms() const { return uniforms_; }
 
  private:
   explicit FrameRenderer(Context& ctx) : ctx_(ctx) {}
-  shared::FrameUniforms make_uniforms(const FrameView& view, const Room& room) const;
+  void record_tonemap(FrameContext& frame);
 
   Context& ctx_;
   FrameTargets targets_;
   Buffer frame_uniforms_;
   shared::FrameUniforms uniforms_{};
+  bool filmic_ = true;  // the prepared view's tonemap
   // Colour plus depth write counts at this frame's last whole-frame copy; kNoCopy before the first.
   static constexpr std::uint64_t kNoCopy = ~std::uint64_t(0);
   std::uint64_t copied_writes_ = kNoCopy;

@@ -11,8 +11,8 @@
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
 #include "liquidfx/gpu/detail/pipeline.h"
-#include "liquidfx/gpu/render/frame_targets.h"
-#include "shared/frame.h"
+#include "liquidfx/gpu/render/frame_passes.h"
+#include "liquidfx/gpu/render/frame_view.h"
 
 namespace lfx::gpu {
 
@@ -50,25 +50,21 @@ struct RoomDesc {
   std::vector<RoomPropDesc> props;  ///< At most 32 (kRoomMaxProps).
 };
 
-/// Sun and sky of a room, in the frame's terms.
-struct RoomLighting {
-  glm::vec3 sun_direction;  ///< Unit vector towards the sun.
-  glm::vec3 sun_radiance;
-  glm::vec3 sky_zenith;
-  glm::vec3 sky_horizon;
-  glm::vec3 ground;
-};
+/// The sun and sky a room's knobs describe, in the frame's terms.
+FrameLighting room_lighting(const RoomKnobs& knobs);
 
 class Room {
  public:
   static Result<std::unique_ptr<Room>> create(Context& ctx, const RoomDesc& desc);
 
-  /// The lighting the frame uniforms carry for every pass.
-  RoomLighting lighting() const;
+  /// Its sun and sky (room_lighting of its knobs): what a frame that shows the room is lit by.
+  FrameLighting lighting() const { return room_lighting(desc_.knobs); }
 
-  /// Clears `targets.color` and `targets.depth` and draws the room into them.
+  /// Clears the frame's colour and depth and draws the room into them (the frame's depth
+  /// direction: the depth is cleared to the far plane's value). The colour is the frame's
+  /// lighting's horizon where nothing stands (black when the room is not visible).
   /// Entry: any state; exit: color in kColorAttachment, depth in kDepthAttachment.
-  void record(const Context& ctx, VkCommandBuffer cmd, FrameTargets& targets, const Buffer& frame_uniforms);
+  void record(FrameContext& frame);
 
  private:
   Room() = default;

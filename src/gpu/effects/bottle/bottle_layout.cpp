@@ -51,7 +51,7 @@ constexpr float kFarBeside = 1000.0f;
 }  // namespace
 
 float longest_on_screen(const glm::mat4& view_proj, const glm::mat4& model, const Bounds& box, float length,
-                        glm::vec2 depths, VkExtent2D extent) {
+                        VkExtent2D extent) {
   const glm::mat4 m = view_proj * model;
   // How fast each clip coordinate can change along a unit of the box's own length.
   const auto rate = [&](int row) { return glm::length(glm::vec3(m[0][row], m[1][row], m[2][row])); };
@@ -60,7 +60,8 @@ float longest_on_screen(const glm::mat4& view_proj, const glm::mat4& model, cons
   for (int i = 0; i < 8; ++i) {
     const glm::vec4 clip = m * glm::vec4((i & 1) ? box.max.x : box.min.x, (i & 2) ? box.max.y : box.min.y,
                                          (i & 4) ? box.max.z : box.min.z, 1.0f);
-    if (!(clip.w >= depths.x && clip.w <= depths.y)) return std::numeric_limits<float>::infinity();
+    // Inside the depth range: 0 <= z / w <= 1 with w > 0 (forward or reversed, finite or not).
+    if (!(clip.w > 0.0f && clip.z >= 0.0f && clip.z <= clip.w)) return std::numeric_limits<float>::infinity();
     nearest = std::min(nearest, clip.w);
     widest_ndc = glm::max(widest_ndc, glm::abs(glm::vec2(clip) / clip.w));
   }

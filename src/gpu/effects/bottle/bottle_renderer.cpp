@@ -322,11 +322,9 @@ std::vector<BottleRenderer::Slot> BottleRenderer::lay_out(const FrameContext& fr
   for (std::size_t k = 0; k < order.size(); ++k) {
     Slot slot{order[k], groups[k] >= 0 ? groups[k] : kOffScreen, areas[k].rect, std::move(areas[k].outline)};
     const ShapeMeshes& meshes = *meshes_.at(&draws_[slot.draw].liquid->shape());
-    const glm::vec2 depths(frame.uniforms.clip.x, frame.uniforms.clip.y);
-    slot.compute_raster =
-        !hardware_surfaces_only_ &&
-        longest_on_screen(frame.uniforms.view_proj, draws_[slot.draw].liquid->gpu().model, meshes.drawn_bounds,
-                          meshes.longest_edge, depths, extent) <= kComputeRasterLongest;
+    slot.compute_raster = !hardware_surfaces_only_ &&
+                          longest_on_screen(frame.uniforms.view_proj, draws_[slot.draw].liquid->gpu().model,
+                                            meshes.drawn_bounds, meshes.longest_edge, extent) <= kComputeRasterLongest;
     slots.push_back(std::move(slot));
   }
   std::stable_sort(slots.begin(), slots.end(), [&](const Slot& a, const Slot& b) {
@@ -771,8 +769,8 @@ void BottleRenderer::record_reference(FrameContext& frame, std::span<const Slot>
   VkCommandBuffer cmd = frame.cmd;
   reference_color_.use(cmd, access::kColorAttachment);
   reference_depth_.use(cmd, access::kDepthAttachment);
-  begin_rendering(cmd, {{&reference_color_, true}}, {&reference_depth_, true, 1.0f});
-  reference_.bind(cmd);
+  begin_rendering(cmd, {{&reference_color_, true}}, {&reference_depth_, true, frame.far_depth()});
+  reference_.bind(cmd, frame.reversed_depth());
   DescriptorWrites()
       .uniform_buffer(0, frame.frame_uniforms.handle())
       .storage_buffer(1, containers_.handle())

@@ -35,7 +35,7 @@ void ColliderShapes::record_opaque(FrameContext& frame, std::span<const shared::
   t.color.use(cmd, access::kColorAttachment);
   t.depth.use(cmd, access::kDepthAttachment);
   begin_rendering(cmd, {{&t.color}}, {&t.depth});
-  pipeline_.bind(cmd);
+  pipeline_.bind(cmd, frame.reversed_depth());
   DescriptorWrites().uniform_buffer(0, frame.frame_uniforms.handle()).push(ctx_, cmd, pipeline_);
   for (const shared::ParticleCollider* c : drawn) {
     pipeline_.push_constants(

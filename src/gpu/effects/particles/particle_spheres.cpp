@@ -53,7 +53,7 @@ void ParticleSpheres::record_opaque(FrameContext& frame, float radius_scale, flo
   t.color.use(cmd, access::kColorAttachment);
   t.depth.use(cmd, access::kDepthAttachment);
   begin_rendering(cmd, {{&t.color}}, {&t.depth});
-  spheres_.bind(cmd);
+  spheres_.bind(cmd, frame.reversed_depth());
   DescriptorWrites()
       .uniform_buffer(0, frame.frame_uniforms.handle())
       .storage_buffer(1, source_.buffer)

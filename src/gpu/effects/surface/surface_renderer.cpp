@@ -244,14 +244,19 @@ void SurfaceRenderer::record_filter(FrameContext& frame, Surface& s, glm::ivec2 
   VkCommandBuffer cmd = frame.cmd;
   const SurfaceKnobs& k = *s.knobs;
   PassScope pass(frame.timer, cmd, "surface filter");
-  // Pixels per metre at a view depth of 1 m, in the surface's targets.
-  const float pixels_per_metre = std::abs(frame.uniforms.proj[1][1]) * 0.5f * float(size.y);  // y is flipped
+  // Pixels per metre where clip w is 1, in the surface's targets, and clip w against view depth
+  // (perspective: the depth; orthographic: a constant).
+  const glm::mat4& proj = frame.uniforms.proj;
+  const float pixels_per_metre = std::abs(proj[1][1]) * 0.5f * float(size.y);  // y is flipped
   shared::SurfaceFilterPush push{size,
                                  {0, 0},
                                  k.filter_radius * s.source.radius,
                                  pixels_per_metre,
                                  k.depth_range * s.source.radius,
-                                 k.max_filter_pixels};
+                                 k.max_filter_pixels,
+                                 {proj[3][3], -proj[2][3]},
+                                 0,
+                                 0};
   // Every pass reads fields[current] and writes the other; the resolve reads only the sums, so
   // starting at 1 puts them in fields[0].
   int current = 1;
