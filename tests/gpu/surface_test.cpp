@@ -11,6 +11,8 @@
 #include <optional>
 
 #include "liquidfx/gpu/buffer.h"
+#include "liquidfx/gpu/detail/descriptors.h"
+#include "liquidfx/gpu/detail/pipeline.h"
 #include "liquidfx/gpu/effects/surface_renderer.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/render/room.h"
@@ -182,6 +184,46 @@ TEST_F(SurfaceTest, ASphereOfParticlesBecomesASmoothSphereThroughAnyProjection) 
     ASSERT_TRUE(render(s));
     const int w = int(s.surfaces->filtered("ball")->width()), h = int(s.surfaces->filtered("ball")->height());
     expect_the_sphere(field_of(*s.surfaces, "ball"), w, h, *s.projection, name);
+  }
+}
+
+TEST_F(SurfaceTest, AHostsComputeWriteJustBeforeTheFrameNeedsNoBarrierOfItsOwn) {
+  // The host's simulation moves the particles in a compute pass recorded into the same command
+  // buffer, right before the frame; liquidfx's barrier from the source's stated writes keeps
+  // synchronization validation quiet for the raster splat (vertex and fragment reads) and the
+  // compute splat alike, and the surface follows the moved particles.
+  struct MovePush {
+    glm::vec4 offset;
+    std::uint32_t count, pad0, pad1, pad2;
+  };
+  auto mover =
+      gpu::Pipeline::compute_spirv(ctx(), "host_particles.comp", test_shader("host_particles.comp"), sizeof(MovePush));
+  ASSERT_TRUE(mover) << mover.error().message;
+  for (const SurfaceSplat splat : {SurfaceSplat::raster, SurfaceSplat::compute}) {
+    Stage s = stage(320, 180);
+    const gpu::ParticleSource source = sphere_of_particles();  // stated: compute-shader writes
+    SurfaceKnobs knobs;
+    knobs.splat = splat;
+    ASSERT_TRUE(s.surfaces->attach("ball", source, knobs));
+    gpu::FramePasses* passes[] = {s.surfaces.get()};
+    const float step = 0.05f;  // to the right, each frame
+    for (int frame = 0; frame < 2; ++frame) {
+      ASSERT_TRUE(s.frame->prepare(s.view(), passes));
+      ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
+        mover->bind(cmd);
+        gpu::DescriptorWrites().storage_buffer(0, source.buffer).push(ctx(), cmd, *mover);
+        mover->push_constants(cmd, MovePush{glm::vec4(step, 0.0f, 0.0f, 0.0f), source.count, 0, 0, 0});
+        vkCmdDispatch(cmd, (source.count + 63) / 64, 1, 1);
+        s.frame->record(cmd, s.room.get(), passes);
+      }));
+    }
+    // The ball's centre now lies 0.1 m to the right: its depth there is the sphere's nearest.
+    const std::vector<glm::vec2> texels = field_of(*s.surfaces, "ball");
+    const int w = int(s.surfaces->filtered("ball")->width()), h = int(s.surfaces->filtered("ball")->height());
+    const glm::mat4 p = s.view().projection;
+    const int moved_x = int((0.5f * (p[0][0] * 2.0f * step / 0.6f) + 0.5f) * float(w));
+    EXPECT_NEAR(texels[std::size_t(h / 2) * w + moved_x].x, 0.6f - kRadius, kSpacing);
+    EXPECT_EQ(texels[std::size_t(h / 2) * w + w / 2 - (moved_x - w / 2)].x, 0.0f);  // as far to the left: empty
   }
 }
 

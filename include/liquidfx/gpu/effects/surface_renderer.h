@@ -30,8 +30,10 @@ class SurfaceRenderer : public FramePasses {
  public:
   static Result<std::unique_ptr<SurfaceRenderer>> create(Context& ctx);
 
-  /// Draws `source` as the surface `name` with `knobs` (read every frame: change them live).
-  /// Errors: a name attached twice, a layout check_particle_source refuses.
+  /// Draws `source` as the surface `name` with `knobs`. The renderer keeps a pointer to `knobs`
+  /// and reads them every frame (change them live): they are the caller's and must outlive the
+  /// surface (until detach or the renderer's end). The source's barrier contract:
+  /// particle_source.h. Errors: a name attached twice, a layout check_particle_source refuses.
   Result<void> attach(const std::string& name, const ParticleSource& source, const SurfaceKnobs& knobs);
   /// A new source for a surface (a count that changed, a buffer a host replaced); an unknown
   /// name is an error.

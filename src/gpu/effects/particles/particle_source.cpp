@@ -3,6 +3,8 @@
 #include <cmath>
 #include <string>
 
+#include "liquidfx/gpu/barriers.h"
+
 namespace lfx::gpu {
 namespace {
 
@@ -38,6 +40,13 @@ Result<void> check_particle_source(const ParticleSource& s) {
   if (!(s.radius > 0.0f) || !std::isfinite(s.radius))
     return input_error("particle source: the radius must be a positive number of metres");
   return success();
+}
+
+void record_source_reads(VkCommandBuffer cmd, const ParticleSource& source, VkPipelineStageFlags2 reading_stages) {
+  if (source.written_stages == VK_PIPELINE_STAGE_2_NONE) return;  // nothing pending
+  VkAccessFlags2 reads = VK_ACCESS_2_SHADER_STORAGE_READ_BIT;
+  if (reading_stages & VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT) reads |= VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT;
+  memory_barrier(cmd, source.written_stages, source.written_access, reading_stages, reads);
 }
 
 }  // namespace lfx::gpu

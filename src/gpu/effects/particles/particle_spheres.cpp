@@ -34,6 +34,8 @@ void ParticleSpheres::record_opaque(FrameContext& frame, float radius_scale, flo
   VkCommandBuffer cmd = frame.cmd;
   PassScope pass(frame.timer, cmd, "particles spheres");
   const bool counted = source_.count_buffer != VK_NULL_HANDLE;
+  // The count is read in compute (the draw's arguments), the records by the vertex shader.
+  record_source_reads(cmd, source_, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT);
   // The previous frame's draw may still read the arguments.
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_NONE, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);

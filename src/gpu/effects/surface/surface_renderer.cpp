@@ -164,6 +164,9 @@ void SurfaceRenderer::record_splat(FrameContext& frame, Surface& s, glm::ivec2 s
   const bool binned = binning == SurfaceBinning::tiles || (binning == SurfaceBinning::automatic && !cpu_device_);
   const glm::ivec2 tiles = tile_grid(size);
   PassScope pass(frame.timer, cmd, "surface splat");
+  record_source_reads(cmd, src,
+                      raster ? VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT
+                             : VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT);
   // The previous frame's splat and filter may still use the sums.
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
                  VK_ACCESS_2_NONE, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
