@@ -155,7 +155,9 @@ class Context {
   Result<std::uint64_t> submit(VkCommandBuffer cmd, std::span<const VkSemaphoreSubmitInfo> waits = {},
                                std::span<const VkSemaphoreSubmitInfo> signals = {}, VkFence fence = VK_NULL_HANDLE);
   /// For hosts that submit liquidfx's work themselves: the signal to add to that vkQueueSubmit2
-  /// (the timeline semaphore and the next serial). Each call takes a new serial.
+  /// (the timeline semaphore and the next serial). Each call takes a new serial, and frees the
+  /// retired objects whose submissions have completed (as FrameRenderer::prepare does), so a
+  /// host's frame loop needs no other call for them.
   VkSemaphoreSubmitInfo next_signal();
   /// Blocks until the submission with this serial has completed (a GPU error after 120 s).
   Result<void> wait_for(std::uint64_t serial) const;
@@ -171,7 +173,8 @@ class Context {
   void retire(T&& object) const {
     retire_holder(std::make_unique<Held<std::decay_t<T>>>(std::forward<T>(object)));
   }
-  /// Destroys the retired objects whose submissions have completed. Every submission calls it.
+  /// Destroys the retired objects whose submissions have completed. Every submission,
+  /// next_signal() and FrameRenderer::prepare call it.
   void collect() const;
   /// How many retired objects wait for the GPU (for tests).
   std::size_t retired_count() const;

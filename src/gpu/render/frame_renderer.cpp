@@ -156,6 +156,7 @@ void FrameRenderer::refresh_scene_copy(FrameContext& frame, VkRect2D rect, std::
 }
 
 Result<void> FrameRenderer::prepare(const FrameView& view, std::span<FramePasses* const> effects) {
+  ctx_.collect();  // what finished frames replaced, whoever submitted them
   LFX_TRY(check_frame_view(view));
   uniforms_ = frame_uniforms(view, targets_.width(), targets_.height());
   filmic_ = view.filmic;

@@ -526,6 +526,7 @@ Result<std::uint64_t> Context::submit(VkCommandBuffer cmd, std::span<const VkSem
 }
 
 VkSemaphoreSubmitInfo Context::next_signal() {
+  collect();  // a host's frame loop frees what its finished frames replaced
   std::lock_guard lock(retired_mutex_);
   VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
   signal.semaphore = timeline_;
