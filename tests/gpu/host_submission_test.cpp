@@ -3,8 +3,11 @@
 // complete, with no call of the host's beyond the frame's own prepare and next_signal.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "support/gpu_test.h"
+#include "support/host_command_buffer.h"
 
 namespace lfx::test {
 namespace {
@@ -14,17 +17,7 @@ class HostSubmissionTest : public GpuTest {};
 TEST_F(HostSubmissionTest, WhatAFrameReplacedIsFreedOnceTheHostsOwnSubmissionsComplete) {
   auto renderer = gpu::FrameRenderer::create(ctx(), 64, 36);
   ASSERT_TRUE(renderer) << renderer.error().message;
-  VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-  pool_info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
-  pool_info.queueFamilyIndex = ctx().queue_family();
-  VkCommandPool pool = VK_NULL_HANDLE;
-  ASSERT_EQ(vkCreateCommandPool(ctx().device(), &pool_info, nullptr, &pool), VK_SUCCESS);
-  VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-  alloc.commandPool = pool;
-  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  alloc.commandBufferCount = 1;
-  VkCommandBuffer cmd = VK_NULL_HANDLE;
-  ASSERT_EQ(vkAllocateCommandBuffers(ctx().device(), &alloc, &cmd), VK_SUCCESS);
+  HostCommandBuffer cmd(ctx());
 
   const gpu::FrameView view;
   std::size_t most_waiting = 0;
@@ -32,15 +25,13 @@ TEST_F(HostSubmissionTest, WhatAFrameReplacedIsFreedOnceTheHostsOwnSubmissionsCo
     ASSERT_TRUE((*renderer)->resize(64 + frame, 36));  // the old targets are retired
     ASSERT_TRUE((*renderer)->prepare(view, {}));
     most_waiting = std::max(most_waiting, ctx().retired_count());
-    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    ASSERT_EQ(vkBeginCommandBuffer(cmd, &begin), VK_SUCCESS);
-    (*renderer)->record(cmd, nullptr, {});
-    ASSERT_EQ(vkEndCommandBuffer(cmd), VK_SUCCESS);
+    ASSERT_TRUE(cmd.begin());
+    (*renderer)->record(cmd.get(), nullptr, {});
+    ASSERT_TRUE(cmd.end());
     // The host's own submission, liquidfx's signal among its own.
     const VkSemaphoreSubmitInfo signal = ctx().next_signal();
     VkCommandBufferSubmitInfo cmd_info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
-    cmd_info.commandBuffer = cmd;
+    cmd_info.commandBuffer = cmd.get();
     VkSubmitInfo2 submit{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
     submit.commandBufferInfoCount = 1;
     submit.pCommandBufferInfos = &cmd_info;
@@ -48,14 +39,12 @@ TEST_F(HostSubmissionTest, WhatAFrameReplacedIsFreedOnceTheHostsOwnSubmissionsCo
     submit.pSignalSemaphoreInfos = &signal;
     ASSERT_EQ(vkQueueSubmit2(ctx().queue(), 1, &submit, VK_NULL_HANDLE), VK_SUCCESS);
     ASSERT_TRUE(ctx().wait_for(signal.value));
-    ASSERT_EQ(vkResetCommandBuffer(cmd, 0), VK_SUCCESS);
   }
   // Each frame's prepare freed the targets the frame before replaced (their frame is done); the
   // next frame's prepare frees the last ones.
   EXPECT_LE(most_waiting, 1u);
   ASSERT_TRUE((*renderer)->prepare(view, {}));
   EXPECT_EQ(ctx().retired_count(), 0u);
-  vkDestroyCommandPool(ctx().device(), pool, nullptr);
 }
 
 }  // namespace

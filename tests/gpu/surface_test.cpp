@@ -19,6 +19,7 @@
 #include "liquidfx/gpu/transfer.h"
 #include "support/golden.h"
 #include "support/gpu_test.h"
+#include "support/host_command_buffer.h"
 
 namespace lfx::test {
 namespace {
@@ -412,29 +413,17 @@ TEST_F(SurfaceTest, DetachingWhileAFrameIsInFlightIsSafe) {
   ASSERT_TRUE(s.surfaces->attach("ball", sphere_of_particles(), knobs));
   gpu::FramePasses* passes[] = {s.surfaces.get()};
   ASSERT_TRUE(s.frame->prepare(s.view(), passes));
-  VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-  pool_info.queueFamilyIndex = ctx().queue_family();
-  VkCommandPool pool = VK_NULL_HANDLE;
-  ASSERT_EQ(vkCreateCommandPool(ctx().device(), &pool_info, nullptr, &pool), VK_SUCCESS);
-  VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-  alloc.commandPool = pool;
-  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-  alloc.commandBufferCount = 1;
-  VkCommandBuffer cmd = VK_NULL_HANDLE;
-  ASSERT_EQ(vkAllocateCommandBuffers(ctx().device(), &alloc, &cmd), VK_SUCCESS);
-  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-  ASSERT_EQ(vkBeginCommandBuffer(cmd, &begin), VK_SUCCESS);
-  s.frame->record(cmd, s.room.get(), passes);
-  ASSERT_EQ(vkEndCommandBuffer(cmd), VK_SUCCESS);
-  auto serial = ctx().submit(cmd);
+  HostCommandBuffer cmd(ctx());
+  ASSERT_TRUE(cmd.begin());
+  s.frame->record(cmd.get(), s.room.get(), passes);
+  ASSERT_TRUE(cmd.end());
+  auto serial = ctx().submit(cmd.get());
   ASSERT_TRUE(serial);
   // The frame may still run: the surface's targets wait in the retired list until it completed.
   const std::size_t before = ctx().retired_count();
   ASSERT_TRUE(s.surfaces->detach("ball"));
   EXPECT_GE(ctx().retired_count(), before + 3);
   ASSERT_TRUE(ctx().wait_for(*serial));
-  vkDestroyCommandPool(ctx().device(), pool, nullptr);
   ASSERT_TRUE(render(s));  // no surface left: nothing of it runs
 }
 
