@@ -16,6 +16,7 @@ Result<std::unique_ptr<ScenePlayer>> ScenePlayer::create(gpu::Context& ctx, cons
   auto room = gpu::Room::create(ctx, scene.backdrop);
   if (!room) return room.error().within(scene.source);
   p->room_ = std::move(room.value());
+  p->passes_.push_back(p->room_.get());  // the backdrop: the frame's first pass
   LFX_TRY_ASSIGN(p->renderer_, gpu::FrameRenderer::create(ctx, width, height));
 
   std::vector<MadeEffect> made;
@@ -125,11 +126,11 @@ Result<void> ScenePlayer::prepare() {
 }
 
 void ScenePlayer::record(VkCommandBuffer cmd) {
-  renderer_->record(cmd, room_.get(), passes_);
+  renderer_->record(cmd, passes_);
 }
 
 Result<ImageRgba8> ScenePlayer::render() {
-  return renderer_->render(view(), room_.get(), passes_);
+  return renderer_->render(view(), passes_);
 }
 
 }  // namespace lfx::scene

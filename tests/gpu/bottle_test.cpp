@@ -82,10 +82,10 @@ class BottleTest : public GpuTest {
     auto room = gpu::Room::create(ctx(), room_desc);
     EXPECT_TRUE(room);
     EXPECT_TRUE(bottles_->set_containers(std::move(draws)));
-    gpu::FramePasses* passes[] = {bottles_.get()};
+    gpu::FramePasses* passes[] = {room->get(), bottles_.get()};
     gpu::FrameView view = gpu::FrameView::through(camera, kWidth, kHeight);
     view.lighting = (*room)->lighting();
-    auto image = frame_->render(view, room->get(), passes);
+    auto image = frame_->render(view, passes);
     EXPECT_TRUE(image) << (image ? "" : image.error().message);
     return image ? *image : ImageRgba8();
   }

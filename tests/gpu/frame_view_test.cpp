@@ -34,6 +34,7 @@ class SceneThroughViews {
     auto room = gpu::Room::create(ctx, scene->backdrop);
     EXPECT_TRUE(room);
     room_ = std::move(room.value());
+    passes_.push_back(room_.get());
     for (const auto& effect : player_->effects()) passes_.push_back(effect.get());
   }
   // The scene's own view at its current time.
@@ -45,7 +46,7 @@ class SceneThroughViews {
   }
   // The frame with the scene's effects, or the room alone.
   ImageRgba8 render(const gpu::FrameView& view, bool effects = true) {
-    auto image = player_->renderer().render(view, room_.get(), effects ? passes_ : std::vector<gpu::FramePasses*>{});
+    auto image = player_->renderer().render(view, effects ? std::span(passes_) : std::span(passes_).first(1));
     EXPECT_TRUE(image) << (image ? "" : image.error().message);
     return image ? *image : ImageRgba8();
   }

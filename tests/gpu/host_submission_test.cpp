@@ -26,7 +26,7 @@ TEST_F(HostSubmissionTest, WhatAFrameReplacedIsFreedOnceTheHostsOwnSubmissionsCo
     ASSERT_TRUE((*renderer)->prepare(view, {}));
     most_waiting = std::max(most_waiting, ctx().retired_count());
     ASSERT_TRUE(cmd.begin());
-    (*renderer)->record(cmd.get(), nullptr, {});
+    (*renderer)->record(cmd.get(), {});
     ASSERT_TRUE(cmd.end());
     // The host's own submission, liquidfx's signal among its own.
     const VkSemaphoreSubmitInfo signal = ctx().next_signal();

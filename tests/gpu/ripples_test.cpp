@@ -33,8 +33,8 @@ class RipplesTest : public GpuTest {
     EXPECT_TRUE(renderer);
     auto room = gpu::Room::create(ctx(), {});
     EXPECT_TRUE(room);
-    gpu::FramePasses* passes[] = {renderer->get()};
-    auto image = (*frame)->render({}, room->get(), passes);
+    gpu::FramePasses* passes[] = {room->get(), renderer->get()};
+    auto image = (*frame)->render({}, passes);
     EXPECT_TRUE(image);
     return *image;
   }
@@ -156,9 +156,9 @@ TEST_F(RipplesTest, WaveFieldMatchesTheCpuAndKeepsItsSpeed) {
         RipplesInput input;
         if (i == 0) input.touches.push_back({uv, 1.0f});
         sim.advance(1.0 / rate, input);
-        gpu::FramePasses* passes[] = {renderer->get()};
+        gpu::FramePasses* passes[] = {room->get(), renderer->get()};
         ASSERT_TRUE((*frame)->prepare({}, passes));
-        ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) { (*frame)->record(cmd, room->get(), passes); }));
+        ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) { (*frame)->record(cmd, passes); }));
       }
       auto bytes = gpu::read_image(ctx(), (*renderer)->wave_field(), 8);
       ASSERT_TRUE(bytes);

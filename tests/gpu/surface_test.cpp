@@ -100,8 +100,8 @@ class SurfaceTest : public GpuTest {
     return s;
   }
   Result<ImageRgba8> render(Stage& s) {
-    gpu::FramePasses* passes[] = {s.surfaces.get()};
-    return s.frame->render(s.view(), s.room.get(), passes);
+    gpu::FramePasses* passes[] = {s.room.get(), s.surfaces.get()};
+    return s.frame->render(s.view(), passes);
   }
 
   std::deque<gpu::Buffer> buffers_;
@@ -206,7 +206,7 @@ TEST_F(SurfaceTest, AHostsComputeWriteJustBeforeTheFrameNeedsNoBarrierOfItsOwn) 
     SurfaceKnobs knobs;
     knobs.splat = splat;
     ASSERT_TRUE(s.surfaces->attach("ball", source, knobs));
-    gpu::FramePasses* passes[] = {s.surfaces.get()};
+    gpu::FramePasses* passes[] = {s.room.get(), s.surfaces.get()};
     const float step = 0.05f;  // to the right, each frame
     for (int frame = 0; frame < 2; ++frame) {
       ASSERT_TRUE(s.frame->prepare(s.view(), passes));
@@ -215,7 +215,7 @@ TEST_F(SurfaceTest, AHostsComputeWriteJustBeforeTheFrameNeedsNoBarrierOfItsOwn) 
         gpu::DescriptorWrites().storage_buffer(0, source.buffer).push(ctx(), cmd, *mover);
         mover->push_constants(cmd, MovePush{glm::vec4(step, 0.0f, 0.0f, 0.0f), source.count, 0, 0, 0});
         vkCmdDispatch(cmd, (source.count + 63) / 64, 1, 1);
-        s.frame->record(cmd, s.room.get(), passes);
+        s.frame->record(cmd, passes);
       }));
     }
     // The ball's centre now lies 0.1 m to the right: its depth there is the sphere's nearest.
@@ -411,11 +411,11 @@ TEST_F(SurfaceTest, DetachingWhileAFrameIsInFlightIsSafe) {
   Stage s = stage(160, 90);
   SurfaceKnobs knobs;
   ASSERT_TRUE(s.surfaces->attach("ball", sphere_of_particles(), knobs));
-  gpu::FramePasses* passes[] = {s.surfaces.get()};
+  gpu::FramePasses* passes[] = {s.room.get(), s.surfaces.get()};
   ASSERT_TRUE(s.frame->prepare(s.view(), passes));
   HostCommandBuffer cmd(ctx());
   ASSERT_TRUE(cmd.begin());
-  s.frame->record(cmd.get(), s.room.get(), passes);
+  s.frame->record(cmd.get(), passes);
   ASSERT_TRUE(cmd.end());
   auto serial = ctx().submit(cmd.get());
   ASSERT_TRUE(serial);

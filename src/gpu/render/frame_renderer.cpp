@@ -31,7 +31,9 @@ Result<std::unique_ptr<FrameRenderer>> FrameRenderer::create(Context& ctx, std::
 
 Result<void> FrameRenderer::resize(std::uint32_t width, std::uint32_t height) {
   if (width == 0 || height == 0) return input_error("frame size must be at least 1x1");
-  if (targets_.color.handle() && targets_.width() == width && targets_.height() == height) return success();
+  if (own_size_.width == width && own_size_.height == height) return success();
+  own_size_ = {width, height};
+  if (hosted_) return success();  // made when a frame of liquidfx's own comes again
   auto targets = FrameTargets::create(ctx_, width, height);
   if (!targets) return targets.error();
   ctx_.retire(std::move(targets_));  // frames in flight may still use the old ones
@@ -39,32 +41,141 @@ Result<void> FrameRenderer::resize(std::uint32_t width, std::uint32_t height) {
   return success();
 }
 
-void FrameRenderer::record(VkCommandBuffer cmd, Room* room, std::span<FramePasses* const> effects) {
+Result<void> FrameRenderer::take_own_frame() {
+  if (!hosted_) return success();
+  LFX_TRY_ASSIGN(FrameTargets own, FrameTargets::create(ctx_, own_size_.width, own_size_.height));
+  ctx_.retire(std::move(targets_));  // the scene copies and the views of the host's images
+  ctx_.retire(std::move(host_color_));
+  targets_ = std::move(own);
+  hosted_ = false;
+  return success();
+}
+
+Result<void> FrameRenderer::make_copy_pipelines(VkFormat host_format) {
+  GraphicsPipelineDesc desc;
+  desc.name = "host colour in";
+  desc.vertex_shader = "render/frame_copy.vert";
+  desc.fragment_shader = "render/frame_copy.frag";
+  desc.color_formats = {kHdrFormat};
+  desc.cull = VK_CULL_MODE_NONE;
+  desc.depth_test = desc.depth_write = false;
+  if (!copy_in_.handle()) {
+    LFX_TRY_ASSIGN(copy_in_, Pipeline::graphics(ctx_, desc));
+  }
+  // The way out is made for the host's format (and kept while it stays the same).
+  if (copy_out_format_ == host_format) return success();
+  desc.name = "host colour out";
+  desc.color_formats = {host_format};
+  LFX_TRY_ASSIGN(Pipeline out, Pipeline::graphics(ctx_, desc));
+  ctx_.retire(std::move(copy_out_));
+  copy_out_ = std::move(out);
+  copy_out_format_ = host_format;
+  return success();
+}
+
+Result<void> FrameRenderer::take_host_frame(const HostFrame& host) {
+  LFX_TRY(check_host_frame(ctx_, host));
+  const VkExtent2D size = host.color.extent;
+  const bool direct = drawn_directly(host.color.format);
+  // The scene copies (and a working colour) at the host's size, kept while it does not change.
+  const bool keep =
+      hosted_ && targets_.width() == size.width && targets_.height() == size.height && direct == !host_color_.handle();
+  if (!direct) LFX_TRY(make_copy_pipelines(host.color.format));
+  LFX_TRY_ASSIGN(Image depth, Image::wrap(ctx_, host.depth, "host depth"));
+  LFX_TRY_ASSIGN(Image wrapped_color, Image::wrap(ctx_, host.color, "host color"));
+  FrameTargets next;
+  if (keep) {
+    next.scene_color = std::move(targets_.scene_color);
+    next.scene_depth = std::move(targets_.scene_depth);
+    if (!direct) next.color = std::move(targets_.color);
+  } else {
+    LFX_TRY_ASSIGN(next, FrameTargets::create(ctx_, size.width, size.height, {!direct, false, false}));
+  }
+  next.depth = std::move(depth);
+  // Last frame's views of the host's images (or liquidfx's own targets) may still be in flight.
+  ctx_.retire(std::move(targets_));
+  ctx_.retire(std::move(host_color_));
+  if (direct)
+    next.color = std::move(wrapped_color);
+  else
+    host_color_ = std::move(wrapped_color);
+  targets_ = std::move(next);
+  host_color_after_ = host.color.after;
+  host_depth_after_ = host.depth.after;
+  clear_color_ = host.color.before.layout == VK_IMAGE_LAYOUT_UNDEFINED;
+  clear_depth_ = host.depth.before.layout == VK_IMAGE_LAYOUT_UNDEFINED;
+  hosted_ = true;
+  return success();
+}
+
+void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> passes) {
   timer_.reset(cmd);
   copied_writes_ = kNoCopy;
   copied_depth_writes_ = kNoCopy;
   record_buffer_update(cmd, frame_uniforms_, std::as_bytes(std::span(&uniforms_, 1)));
 
   FrameContext frame{ctx_, cmd, targets_, frame_uniforms_, uniforms_, &timer_, linear_clamp_, nearest_clamp_, *this};
-  {
-    PassScope pass(&timer_, cmd, "room");
-    if (room) {
-      room->record(frame);
-    } else {
-      targets_.color.use(cmd, access::kColorAttachment);
-      targets_.depth.use(cmd, access::kDepthAttachment);
-      begin_rendering(cmd, {{&targets_.color, true, glm::vec4(0.0f)}}, {&targets_.depth, true, frame.far_depth()});
-      vkCmdEndRendering(cmd);
-    }
-  }
-  for (FramePasses* e : effects) e->record_opaque(frame);
+  record_start(frame, passes);
+  for (FramePasses* e : passes) e->record_opaque(frame);
   {
     PassScope pass(&timer_, cmd, "scene copy");
     refresh_scene_copy(frame);
   }
-  for (FramePasses* e : effects) e->record_transparent(frame);
-  for (FramePasses* e : effects) e->record_post(frame);
-  record_tonemap(frame);
+  for (FramePasses* e : passes) e->record_transparent(frame);
+  for (FramePasses* e : passes) e->record_post(frame);
+  record_end(frame);
+}
+
+void FrameRenderer::record_copy(VkCommandBuffer cmd, const Pipeline& pipeline, Image& from, Image& to) {
+  from.use(cmd, access::kShaderSampled);
+  to.use(cmd, access::kColorAttachment);
+  begin_rendering(cmd, {{&to}});
+  pipeline.bind(cmd);
+  DescriptorWrites().sampled_image(0, from.view(), nearest_clamp_.handle()).push(ctx_, cmd, pipeline);
+  vkCmdDraw(cmd, 3, 1, 0, 0);
+  vkCmdEndRendering(cmd);
+}
+
+void FrameRenderer::record_start(FrameContext& frame, std::span<FramePasses* const> passes) {
+  VkCommandBuffer cmd = frame.cmd;
+  FrameTargets& t = targets_;
+  bool clear_color = !hosted_, clear_depth = !hosted_;
+  if (!hosted_ && !passes.empty() && passes.front()->clears_frame()) clear_color = clear_depth = false;
+  if (hosted_) {
+    clear_depth = clear_depth_;
+    clear_color = clear_color_;
+    if (host_color_.handle() && !clear_color_) {
+      PassScope pass(&timer_, cmd, "host colour in");
+      record_copy(cmd, copy_in_, host_color_, t.color);
+    }
+  }
+  if (!clear_color && !clear_depth) return;
+  PassScope pass(&timer_, cmd, "clear");
+  if (clear_color) t.color.use(cmd, access::kColorAttachment);
+  if (clear_depth) t.depth.use(cmd, access::kDepthAttachment);
+  const ColorTarget color{clear_color ? &t.color : nullptr, true, glm::vec4(0.0f)};
+  const DepthTarget depth{clear_depth ? &t.depth : nullptr, true, frame.far_depth()};
+  if (clear_color)
+    begin_rendering(cmd, {color}, depth);
+  else
+    begin_rendering(cmd, {}, depth);
+  vkCmdEndRendering(cmd);
+}
+
+void FrameRenderer::record_end(FrameContext& frame) {
+  if (!hosted_) {
+    record_tonemap(frame);
+    return;
+  }
+  VkCommandBuffer cmd = frame.cmd;
+  if (host_color_.handle()) {
+    PassScope pass(&timer_, cmd, "host colour out");
+    record_copy(cmd, copy_out_, targets_.color, host_color_);
+    host_color_.use(cmd, host_color_after_);
+  } else {
+    targets_.color.use(cmd, host_color_after_);
+  }
+  targets_.depth.use(cmd, host_depth_after_);
 }
 
 void FrameRenderer::record_tonemap(FrameContext& frame) {
@@ -121,7 +232,8 @@ void FrameRenderer::refresh_scene_copy(FrameContext& frame, VkRect2D rect, std::
     DescriptorWrites()
         .uniform_buffer(0, frame_uniforms_.handle())
         .sampled_image(1, t.color.view(), nearest_clamp_.handle())
-        .sampled_image(2, t.depth.view(), nearest_clamp_.handle(), VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL)
+        .sampled_image(2, t.depth.view(), nearest_clamp_.handle(),
+                       t.depth.layout(VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL))
         .storage_image(3, t.scene_color.mip_view(0))
         .storage_image(4, t.scene_depth.view())
         .push(ctx_, cmd, scene_copy_);
@@ -155,19 +267,21 @@ void FrameRenderer::refresh_scene_copy(FrameContext& frame, VkRect2D rect, std::
   t.scene_depth.use(cmd, access::kShaderSampled);
 }
 
-Result<void> FrameRenderer::prepare(const FrameView& view, std::span<FramePasses* const> effects) {
+Result<void> FrameRenderer::prepare(const FrameView& view, std::span<FramePasses* const> passes,
+                                    const HostFrame* host) {
   ctx_.collect();  // what finished frames replaced, whoever submitted them
   LFX_TRY(check_frame_view(view));
+  LFX_TRY(host ? take_host_frame(*host) : take_own_frame());
   uniforms_ = frame_uniforms(view, targets_.width(), targets_.height());
   filmic_ = view.filmic;
-  const FramePrepare frame{ctx_, targets_.width(), targets_.height()};
-  for (FramePasses* effect : effects) LFX_TRY(effect->prepare(frame));
+  const FramePrepare frame{ctx_, targets_.width(), targets_.height(), targets_.depth.format()};
+  for (FramePasses* pass : passes) LFX_TRY(pass->prepare(frame));
   return success();
 }
 
-Result<ImageRgba8> FrameRenderer::render(const FrameView& view, Room* room, std::span<FramePasses* const> effects) {
-  LFX_TRY(prepare(view, effects));
-  if (auto r = ctx_.submit_and_wait([&](VkCommandBuffer cmd) { record(cmd, room, effects); }); !r) return r.error();
+Result<ImageRgba8> FrameRenderer::render(const FrameView& view, std::span<FramePasses* const> passes) {
+  LFX_TRY(prepare(view, passes));
+  if (auto r = ctx_.submit_and_wait([&](VkCommandBuffer cmd) { record(cmd, passes); }); !r) return r.error();
   return read_image_rgba8(ctx_, targets_.output);
 }
 

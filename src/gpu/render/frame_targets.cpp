@@ -2,9 +2,10 @@
 
 namespace lfx::gpu {
 
-Result<FrameTargets> FrameTargets::create(const Context& ctx, std::uint32_t width, std::uint32_t height) {
+Result<FrameTargets> FrameTargets::create(const Context& ctx, std::uint32_t width, std::uint32_t height, Own own) {
   FrameTargets t;
   struct Spec {
+    bool made;
     Image* image;
     VkFormat format;
     std::uint32_t mips;
@@ -12,23 +13,24 @@ Result<FrameTargets> FrameTargets::create(const Context& ctx, std::uint32_t widt
     const char* name;
   };
   const Spec specs[] = {
-      {&t.color, kHdrFormat, 1,
+      {own.color, &t.color, kHdrFormat, 1,
        VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
            VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
        "frame color"},
-      {&t.depth, kDepthFormat, 1,
+      {own.depth, &t.depth, kDepthFormat, 1,
        VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
        "frame depth"},
-      {&t.scene_color, kHdrFormat, full_mip_count(width, height),
+      {true, &t.scene_color, kHdrFormat, full_mip_count(width, height),
        VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
            VK_IMAGE_USAGE_TRANSFER_DST_BIT,
        "scene color"},
-      {&t.scene_depth, kSceneDepthFormat, 1,
+      {true, &t.scene_depth, kSceneDepthFormat, 1,
        VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "scene depth"},
-      {&t.output, kOutputFormat, 1,
+      {own.output, &t.output, kOutputFormat, 1,
        VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "frame output"},
   };
   for (const Spec& s : specs) {
+    if (!s.made) continue;
     LFX_TRY_ASSIGN(*s.image, Image::create(ctx, {width, height, s.format, s.mips, s.usage, s.name}));
   }
   return t;

@@ -135,7 +135,7 @@ Result<std::unique_ptr<Room>> Room::create(Context& ctx, const RoomDesc& desc) {
   pd.color_formats = {kHdrFormat};
   pd.depth_format = kDepthFormat;
   pd.cull = VK_CULL_MODE_NONE;
-  LFX_TRY_ASSIGN(room->pipeline_, Pipeline::graphics(ctx, pd));
+  LFX_TRY_ASSIGN(room->pipeline_, FrameGraphicsPipeline::create(ctx, pd));
 
   const std::vector<RoomVertex> mesh = room_mesh(desc);
   const std::vector<shared::RoomParams> params = {room_params(desc)};
@@ -173,8 +173,13 @@ FrameLighting room_lighting(const RoomKnobs& k) {
   return l;
 }
 
-void Room::record(FrameContext& frame) {
+Result<void> Room::prepare(const FramePrepare& frame) {
+  return pipeline_.prepare(frame.ctx, frame.depth_format);
+}
+
+void Room::record_opaque(FrameContext& frame) {
   VkCommandBuffer cmd = frame.cmd;
+  PassScope pass(frame.timer, cmd, "room");
   FrameTargets& targets = frame.targets;
   targets.color.use(cmd, access::kColorAttachment);
   targets.depth.use(cmd, access::kDepthAttachment);
@@ -186,12 +191,13 @@ void Room::record(FrameContext& frame) {
     vkCmdEndRendering(cmd);
     return;
   }
-  pipeline_.bind(cmd, frame.reversed_depth());
+  const Pipeline& pipeline = pipeline_.get();
+  pipeline.bind(cmd, frame.reversed_depth());
   DescriptorWrites()
       .uniform_buffer(0, frame.frame_uniforms.handle())
       .uniform_buffer(1, params_.handle())
       .storage_buffer(2, props_.handle())
-      .push(frame.ctx, cmd, pipeline_);
+      .push(frame.ctx, cmd, pipeline);
   const VkDeviceSize offset = 0;
   const VkBuffer vertex_buffer = vertices_.handle();
   vkCmdBindVertexBuffers(cmd, 0, 1, &vertex_buffer, &offset);

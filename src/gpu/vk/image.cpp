@@ -8,9 +8,13 @@
 namespace lfx::gpu {
 namespace {
 
+bool has_stencil(VkFormat format) {
+  return format == VK_FORMAT_D24_UNORM_S8_UINT || format == VK_FORMAT_D32_SFLOAT_S8_UINT ||
+         format == VK_FORMAT_D16_UNORM_S8_UINT;
+}
+
 bool is_depth_format(VkFormat format) {
-  return format == VK_FORMAT_D32_SFLOAT || format == VK_FORMAT_D16_UNORM || format == VK_FORMAT_D24_UNORM_S8_UINT ||
-         format == VK_FORMAT_D32_SFLOAT_S8_UINT;
+  return format == VK_FORMAT_D32_SFLOAT || format == VK_FORMAT_D16_UNORM || has_stencil(format);
 }
 
 }  // namespace
@@ -32,6 +36,7 @@ Result<Image> Image::create(const Context& ctx, const ImageDesc& desc) {
   img.device_ = ctx.device();
   img.desc_ = desc;
   img.aspect_ = is_depth_format(desc.format) ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
+  img.barrier_aspect_ = img.aspect_ | (has_stencil(desc.format) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
 
   VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
   info.imageType = VK_IMAGE_TYPE_2D;
@@ -80,6 +85,27 @@ Result<Image> Image::create(const Context& ctx, const ImageDesc& desc) {
   return img;
 }
 
+Result<Image> Image::wrap(const Context& ctx, const HostImage& host, const char* name) {
+  if (!host.image) return input_error(std::string(name) + ": no VkImage");
+  if (host.extent.width == 0 || host.extent.height == 0)
+    return input_error(std::string(name) + ": image size must be at least 1x1");
+  Image img;
+  img.device_ = ctx.device();
+  img.image_ = host.image;
+  img.owns_image_ = false;
+  img.desc_ = {host.extent.width, host.extent.height, host.format, 1, host.usage, name};
+  img.aspect_ = is_depth_format(host.format) ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
+  img.barrier_aspect_ = img.aspect_ | (has_stencil(host.format) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+  img.last_use_ = host.before;
+  VkImageViewCreateInfo view{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  view.image = host.image;
+  view.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  view.format = host.format;
+  view.subresourceRange = {img.aspect_, 0, 1, 0, 1};
+  LFX_TRY(vk_check(vkCreateImageView(img.device_, &view, nullptr, &img.view_), name));
+  return img;
+}
+
 Image::~Image() {
   release();
 }
@@ -99,6 +125,8 @@ Image& Image::operator=(Image&& other) noexcept {
     other.mip_views_.clear();
     desc_ = other.desc_;
     aspect_ = other.aspect_;
+    barrier_aspect_ = other.barrier_aspect_;
+    owns_image_ = other.owns_image_;
     last_use_ = std::exchange(other.last_use_, access::kUndefined);
     write_count_ = std::exchange(other.write_count_, 0);
   }
@@ -111,7 +139,7 @@ void Image::release() {
     if (v) vkDestroyImageView(device_, v, nullptr);
   mip_views_.clear();
   if (view_) vkDestroyImageView(device_, view_, nullptr);
-  if (image_) vkDestroyImage(device_, image_, nullptr);
+  if (image_ && owns_image_) vkDestroyImage(device_, image_, nullptr);
   if (memory_) vkFreeMemory(device_, memory_, nullptr);
   device_ = VK_NULL_HANDLE;
   image_ = VK_NULL_HANDLE;
@@ -119,7 +147,15 @@ void Image::release() {
   view_ = VK_NULL_HANDLE;
 }
 
-void Image::use(VkCommandBuffer cmd, const ImageAccess& next) {
+VkImageLayout Image::layout(VkImageLayout wanted) const {
+  if (!(barrier_aspect_ & VK_IMAGE_ASPECT_STENCIL_BIT)) return wanted;
+  if (wanted == VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL) return VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+  if (wanted == VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL) return VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL;
+  return wanted;
+}
+
+void Image::use(VkCommandBuffer cmd, const ImageAccess& wanted) {
+  const ImageAccess next{layout(wanted.layout), wanted.stage, wanted.access};
   if (next.writes()) ++write_count_;
   const bool same_layout = last_use_.layout == next.layout;
   if (same_layout && !last_use_.writes() && !next.writes() && last_use_.layout != VK_IMAGE_LAYOUT_UNDEFINED) {
@@ -128,7 +164,7 @@ void Image::use(VkCommandBuffer cmd, const ImageAccess& next) {
     last_use_.access |= next.access;
     return;
   }
-  image_barrier(cmd, image_, aspect_, last_use_, next);
+  image_barrier(cmd, image_, barrier_aspect_, last_use_, next);
   last_use_ = next;
 }
 

@@ -306,4 +306,22 @@ void Pipeline::dispatch_2d(VkCommandBuffer cmd, std::uint32_t width, std::uint32
   vkCmdDispatch(cmd, (width + local_size - 1) / local_size, (height + local_size - 1) / local_size, 1);
 }
 
+Result<FrameGraphicsPipeline> FrameGraphicsPipeline::create(const Context& ctx, GraphicsPipelineDesc desc) {
+  FrameGraphicsPipeline p;
+  LFX_TRY_ASSIGN(p.pipeline_, Pipeline::graphics(ctx, desc));
+  p.desc_ = std::move(desc);
+  return p;
+}
+
+Result<void> FrameGraphicsPipeline::prepare(const Context& ctx, VkFormat depth_format) {
+  if (depth_format == desc_.depth_format) return success();
+  GraphicsPipelineDesc desc = desc_;
+  desc.depth_format = depth_format;
+  LFX_TRY_ASSIGN(Pipeline made, Pipeline::graphics(ctx, desc));
+  ctx.retire(std::move(pipeline_));  // frames in flight may still draw with it
+  pipeline_ = std::move(made);
+  desc_ = std::move(desc);
+  return success();
+}
+
 }  // namespace lfx::gpu

@@ -22,8 +22,8 @@ void begin_rendering(VkCommandBuffer cmd, std::initializer_list<ColorTarget> col
   VkRenderingAttachmentInfo depth_info{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
   if (depth.image) {
     depth_info.imageView = depth.image->view();
-    depth_info.imageLayout =
-        depth.read_only ? VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL : VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
+    depth_info.imageLayout = depth.image->layout(depth.read_only ? VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL
+                                                                 : VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL);
     depth_info.loadOp = depth.clear ? VK_ATTACHMENT_LOAD_OP_CLEAR : VK_ATTACHMENT_LOAD_OP_LOAD;
     depth_info.storeOp = depth.read_only ? VK_ATTACHMENT_STORE_OP_NONE : VK_ATTACHMENT_STORE_OP_STORE;
     depth_info.clearValue.depthStencil = {depth.clear_depth, 0};

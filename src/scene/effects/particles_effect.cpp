@@ -75,10 +75,10 @@ class ParticlesEffect : public Effect {
     return success();
   }
 
-  Result<void> prepare(const gpu::FramePrepare&) override {
+  Result<void> prepare(const gpu::FramePrepare& frame) override {
     LFX_TRY(solver_->prepare());
-    if (knobs_.spheres) LFX_TRY(spheres_->prepare(solver_->source()));
-    return success();
+    if (knobs_.spheres) LFX_TRY(spheres_->prepare(frame, solver_->source()));
+    return colliders_->prepare(frame);
   }
 
   void record_opaque(gpu::FrameContext& frame) override {

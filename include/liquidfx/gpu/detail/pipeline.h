@@ -107,6 +107,22 @@ class Pipeline {
   VkCompareOp depth_compare_ = VK_COMPARE_OP_ALWAYS;  // for forward depth
 };
 
+/// A graphics pipeline that draws into the frame's depth: made for the frame's depth format (a
+/// host's D32, D24S8 or D16) and made again when that changes, the old one retired.
+class FrameGraphicsPipeline {
+ public:
+  /// Made at once for `desc.depth_format` (the frame's own depth format).
+  static Result<FrameGraphicsPipeline> create(const Context& ctx, GraphicsPipelineDesc desc);
+  FrameGraphicsPipeline() = default;
+  /// Before a frame whose depth has `depth_format` (FramePrepare::depth_format).
+  Result<void> prepare(const Context& ctx, VkFormat depth_format);
+  const Pipeline& get() const { return pipeline_; }
+
+ private:
+  GraphicsPipelineDesc desc_;
+  Pipeline pipeline_;
+};
+
 /// One compute pipeline of a renderer's set: where it goes, its embedded shader, the size of its
 /// push-constant struct.
 struct ComputePipelineSpec {

@@ -17,6 +17,8 @@ namespace lfx::gpu {
 class ColliderShapes {
  public:
   static Result<std::unique_ptr<ColliderShapes>> create(Context& ctx);
+  /// Before a frame: its depth format.
+  Result<void> prepare(const FramePrepare& frame) { return pipeline_.prepare(ctx_, frame.depth_format); }
   /// Draws each box and sphere of `colliders` (planes and mesh walls are left to the scene) in
   /// `color` into the frame's colour and depth.
   void record_opaque(FrameContext& frame, std::span<const shared::ParticleCollider> colliders, glm::vec3 color);
@@ -24,7 +26,7 @@ class ColliderShapes {
  private:
   explicit ColliderShapes(Context& ctx) : ctx_(ctx) {}
   Context& ctx_;
-  Pipeline pipeline_;
+  FrameGraphicsPipeline pipeline_;
 };
 
 }  // namespace lfx::gpu

@@ -19,14 +19,15 @@ class ParticleSpheres {
   static Result<std::unique_ptr<ParticleSpheres>> create(Context& ctx);
 
   /// Checks the source's layout (check_particle_source) and keeps it for the frame.
-  Result<void> prepare(const ParticleSource& source);
+  Result<void> prepare(const FramePrepare& frame, const ParticleSource& source);
   /// Spheres of `radius_scale` x the source's radius; foam turns them white by `foam_whiten`.
   void record_opaque(FrameContext& frame, float radius_scale, float foam_whiten);
 
  private:
   explicit ParticleSpheres(Context& ctx) : ctx_(ctx) {}
   Context& ctx_;
-  Pipeline args_, spheres_;
+  Pipeline args_;
+  FrameGraphicsPipeline spheres_;
   Buffer draw_args_;
   ParticleSource source_;
 };

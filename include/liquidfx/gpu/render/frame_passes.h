@@ -2,7 +2,8 @@
 //
 // Before recording, every effect's prepare: the one step that may allocate, upload, resize or
 // fail (its Result reaches the caller). Then recording, which cannot fail:
-// room (opaque, optional) -> every effect's record_opaque -> scene copy (colour with mips, linear depth)
+// every pass's record_opaque (the backdrop room first, when there is one) -> scene copy (colour with mips, linear
+// depth)
 // -> every effect's record_transparent -> every effect's record_post -> tonemap.
 #pragma once
 
@@ -21,11 +22,13 @@ namespace lfx::gpu {
 
 class FrameRenderer;
 
-/// What a prepare step sees: the device and the size of the frame about to be recorded.
+/// What a prepare step sees: the device, the size of the frame about to be recorded and the
+/// format of its depth (kDepthFormat, or a host's D24S8 or D16). Its colour is always kHdrFormat.
 struct FramePrepare {
   Context& ctx;
   std::uint32_t width;   ///< Pixels.
   std::uint32_t height;  ///< Pixels.
+  VkFormat depth_format = kDepthFormat;
 };
 
 /// What a pass sees while the frame records.
@@ -57,6 +60,9 @@ class FramePasses {
   virtual Result<void> prepare(const FramePrepare&) { return success(); }
   /// Opaque geometry into targets.color and targets.depth.
   virtual void record_opaque(FrameContext&) {}
+  /// Whether, as the frame's first pass, its record_opaque clears the whole colour and depth
+  /// (the backdrop room): liquidfx's own targets are then not cleared before it.
+  virtual bool clears_frame() const { return false; }
   /// Transparent geometry; may sample targets.scene_color (mips) and targets.scene_depth, and
   /// may call renderer.refresh_scene_copy() so that later layers see what it drew.
   virtual void record_transparent(FrameContext&) {}

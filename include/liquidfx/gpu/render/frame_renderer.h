@@ -1,6 +1,8 @@
-// lfx::gpu::FrameRenderer: records one whole frame (room, effects, scene copy, tonemap) into a
-// command buffer the caller passes, or renders and reads it back for callers without a loop.
-// Every frame: prepare(view, effects), which may fail, then record(cmd, room, effects).
+// lfx::gpu::FrameRenderer: records one whole frame (its passes, the scene copy, the tonemap) into
+// a command buffer the caller passes, or renders and reads it back for callers without a loop.
+// Every frame: prepare(view, passes[, host frame]), which may fail, then record(cmd, passes).
+// The frame is liquidfx's own targets (which it tonemaps into targets().output) or a host's
+// colour and depth images (HostFrame), which it leaves as the host asks.
 #pragma once
 
 #include <limits>
@@ -16,6 +18,7 @@
 #include "liquidfx/gpu/render/frame_passes.h"
 #include "liquidfx/gpu/render/frame_targets.h"
 #include "liquidfx/gpu/render/frame_view.h"
+#include "liquidfx/gpu/render/host_frame.h"
 #include "liquidfx/gpu/render/room.h"
 #include "liquidfx/gpu/sampler.h"
 #include "liquidfx/gpu/timing.h"
@@ -26,23 +29,28 @@ class FrameRenderer {
  public:
   static Result<std::unique_ptr<FrameRenderer>> create(Context& ctx, std::uint32_t width, std::uint32_t height);
 
-  /// Recreates the targets at a new size (nothing when the size is unchanged); the old targets
-  /// are retired, so frames in flight keep theirs. Call it before recording a frame.
+  /// Recreates liquidfx's own targets at a new size (nothing when the size is unchanged); the old
+  /// targets are retired, so frames in flight keep theirs. Call it before prepare. (A host frame
+  /// has the host's images' size.)
   Result<void> resize(std::uint32_t width, std::uint32_t height);
 
-  /// Sets the view of the next frame (check_frame_view's error when it cannot be drawn) and runs
-  /// every effect's prepare step for it (allocations, uploads). Call it before record; its error
-  /// is the frame's.
-  Result<void> prepare(const FrameView& view, std::span<FramePasses* const> effects);
+  /// Sets the next frame: its view (check_frame_view's error when it cannot be drawn) and where
+  /// it is drawn (the host's images, check_host_frame's error when liquidfx cannot draw into them;
+  /// nullptr: liquidfx's own targets), and runs every pass's prepare step for it (allocations,
+  /// uploads). Call it before record; its error is the frame's. The host's images must live until
+  /// the frame's submission has completed.
+  Result<void> prepare(const FrameView& view, std::span<FramePasses* const> passes, const HostFrame* host = nullptr);
 
-  /// Records the frame prepared last into cmd. `room` (optional) draws the backdrop first; without
-  /// it the colour starts transparent black and the depth at the far plane. On exit
-  /// targets().output holds the display image, last used as kComputeWrite; the other targets are
-  /// as their last pass left them.
-  void record(VkCommandBuffer cmd, Room* room, std::span<FramePasses* const> effects);
+  /// Records the frame prepared last into cmd: every pass's opaque step (the backdrop room first,
+  /// when there is one), the scene copy, their transparent and post steps. Own targets start
+  /// cleared (transparent black, the far depth) unless the first pass clears them itself; on exit
+  /// targets().output holds the display image, last used as kComputeWrite. A host frame keeps
+  /// what the host drew and ends as its images' `after` say.
+  void record(VkCommandBuffer cmd, std::span<FramePasses* const> passes);
 
-  /// Convenience path: prepares, records, submits, waits and reads the output back.
-  Result<ImageRgba8> render(const FrameView& view, Room* room, std::span<FramePasses* const> effects);
+  /// Convenience path (liquidfx's own targets): prepares, records, submits, waits and reads the
+  /// output back.
+  Result<ImageRgba8> render(const FrameView& view, std::span<FramePasses* const> passes);
 
   /// Copies the current targets.color into targets.scene_color (and its mips) again, so that
   /// transparent layers drawn next refract what was drawn so far. Also called once per frame
@@ -65,10 +73,25 @@ class FrameRenderer {
 
  private:
   explicit FrameRenderer(Context& ctx) : ctx_(ctx) {}
+  Result<void> take_own_frame();
+  Result<void> take_host_frame(const HostFrame& host);
+  Result<void> make_copy_pipelines(VkFormat host_format);
+  void record_start(FrameContext& frame, std::span<FramePasses* const> passes);
+  void record_end(FrameContext& frame);
   void record_tonemap(FrameContext& frame);
+  void record_copy(VkCommandBuffer cmd, const Pipeline& pipeline, Image& from, Image& to);
 
   Context& ctx_;
   FrameTargets targets_;
+  VkExtent2D own_size_{0, 0};  // liquidfx's own targets' size (resize)
+  // The host's frame, when the frame prepared last is one.
+  bool hosted_ = false;
+  Image host_color_;   // the host's colour when it is drawn through a working copy (targets_.color)
+  Pipeline copy_in_;   // host colour -> working RGBA16F (frame_copy)
+  Pipeline copy_out_;  // working -> host colour, made for its format
+  VkFormat copy_out_format_ = VK_FORMAT_UNDEFINED;
+  ImageAccess host_color_after_ = access::kUndefined, host_depth_after_ = access::kUndefined;
+  bool clear_color_ = false, clear_depth_ = false;  // the host handed them over UNDEFINED
   Buffer frame_uniforms_;
   shared::FrameUniforms uniforms_{};
   bool filmic_ = true;  // the prepared view's tonemap

@@ -53,23 +53,26 @@ struct RoomDesc {
 /// The sun and sky a room's knobs describe, in the frame's terms.
 FrameLighting room_lighting(const RoomKnobs& knobs);
 
-class Room {
+/// The backdrop as an ordinary pass: put it first among a frame's passes. It clears the frame's
+/// colour and depth and draws the room into them (the depth cleared to the far plane's value of
+/// the frame's depth direction); the colour is the frame's lighting's horizon where nothing
+/// stands (black when the room is not visible).
+class Room : public FramePasses {
  public:
   static Result<std::unique_ptr<Room>> create(Context& ctx, const RoomDesc& desc);
 
   /// Its sun and sky (room_lighting of its knobs): what a frame that shows the room is lit by.
   FrameLighting lighting() const { return room_lighting(desc_.knobs); }
 
-  /// Clears the frame's colour and depth and draws the room into them (the frame's depth
-  /// direction: the depth is cleared to the far plane's value). The colour is the frame's
-  /// lighting's horizon where nothing stands (black when the room is not visible).
+  Result<void> prepare(const FramePrepare& frame) override;
   /// Entry: any state; exit: color in kColorAttachment, depth in kDepthAttachment.
-  void record(FrameContext& frame);
+  void record_opaque(FrameContext& frame) override;
+  bool clears_frame() const override { return true; }
 
  private:
   Room() = default;
   RoomDesc desc_;
-  Pipeline pipeline_;
+  FrameGraphicsPipeline pipeline_;
   Buffer vertices_;
   Buffer params_;
   Buffer props_;

@@ -698,7 +698,8 @@ void BottleRenderer::record_shadows(FrameContext& frame) {
       .storage_buffer(3, shadow_tiles_.handle())
       .storage_buffer(4, casters_.handle())
       .storage_buffer(5, volumes_.handle())
-      .sampled_image(6, t.depth.view(), frame.nearest_clamp.handle(), VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL)
+      .sampled_image(6, t.depth.view(), frame.nearest_clamp.handle(),
+                     t.depth.layout(VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL))
       .storage_image(7, shade_.view())
       .push(ctx_, cmd, shadows_);
   dispatch_tiles(cmd, shadows_, tiles.size());

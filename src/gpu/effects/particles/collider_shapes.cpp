@@ -17,7 +17,7 @@ Result<std::unique_ptr<ColliderShapes>> ColliderShapes::create(Context& ctx) {
   desc.color_formats = {kHdrFormat};
   desc.depth_format = kDepthFormat;
   desc.cull = VK_CULL_MODE_NONE;  // the fragment traces the shape from the camera either way
-  LFX_TRY_ASSIGN(s->pipeline_, Pipeline::graphics(ctx, desc));
+  LFX_TRY_ASSIGN(s->pipeline_, FrameGraphicsPipeline::create(ctx, desc));
   return s;
 }
 
@@ -35,10 +35,11 @@ void ColliderShapes::record_opaque(FrameContext& frame, std::span<const shared::
   t.color.use(cmd, access::kColorAttachment);
   t.depth.use(cmd, access::kDepthAttachment);
   begin_rendering(cmd, {{&t.color}}, {&t.depth});
-  pipeline_.bind(cmd, frame.reversed_depth());
-  DescriptorWrites().uniform_buffer(0, frame.frame_uniforms.handle()).push(ctx_, cmd, pipeline_);
+  const Pipeline& pipeline = pipeline_.get();
+  pipeline.bind(cmd, frame.reversed_depth());
+  DescriptorWrites().uniform_buffer(0, frame.frame_uniforms.handle()).push(ctx_, cmd, pipeline);
   for (const shared::ParticleCollider* c : drawn) {
-    pipeline_.push_constants(
+    pipeline.push_constants(
         cmd, shared::ParticlesColliderDrawPush{c->position_kind, c->rotation, c->size, glm::vec4(color, 1.0f)});
     vkCmdDraw(cmd, 36, 1, 0, 0);
   }

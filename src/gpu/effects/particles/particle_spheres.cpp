@@ -17,15 +17,16 @@ Result<std::unique_ptr<ParticleSpheres>> ParticleSpheres::create(Context& ctx) {
   desc.color_formats = {kHdrFormat};
   desc.depth_format = kDepthFormat;
   desc.cull = VK_CULL_MODE_NONE;
-  LFX_TRY_ASSIGN(s->spheres_, Pipeline::graphics(ctx, desc));
+  LFX_TRY_ASSIGN(s->spheres_, FrameGraphicsPipeline::create(ctx, desc));
   LFX_TRY_ASSIGN(s->draw_args_, Buffer::create(ctx, sizeof(VkDrawIndirectCommand),
                                                VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
                                                MemoryUsage::device, "particle sphere draw"));
   return s;
 }
 
-Result<void> ParticleSpheres::prepare(const ParticleSource& source) {
+Result<void> ParticleSpheres::prepare(const FramePrepare& frame, const ParticleSource& source) {
   LFX_TRY(check_particle_source(source));
+  LFX_TRY(spheres_.prepare(ctx_, frame.depth_format));
   source_ = source;
   return success();
 }
@@ -55,16 +56,17 @@ void ParticleSpheres::record_opaque(FrameContext& frame, float radius_scale, flo
   t.color.use(cmd, access::kColorAttachment);
   t.depth.use(cmd, access::kDepthAttachment);
   begin_rendering(cmd, {{&t.color}}, {&t.depth});
-  spheres_.bind(cmd, frame.reversed_depth());
+  const Pipeline& spheres = spheres_.get();
+  spheres.bind(cmd, frame.reversed_depth());
   DescriptorWrites()
       .uniform_buffer(0, frame.frame_uniforms.handle())
       .storage_buffer(1, source_.buffer)
-      .push(ctx_, cmd, spheres_);
+      .push(ctx_, cmd, spheres);
   const shared::ParticlesDrawPush push{source_.radius * radius_scale,    foam_whiten,
                                        source_.position_offset,          source_.stride,
                                        source_.color_offset.value_or(0), source_.foam_offset.value_or(0),
                                        source_.color_offset ? 1u : 0u,   source_.foam_offset ? 1u : 0u};
-  spheres_.push_constants(cmd, push);
+  spheres.push_constants(cmd, push);
   vkCmdDrawIndirect(cmd, draw_args_.handle(), 0, 1, sizeof(VkDrawIndirectCommand));
   vkCmdEndRendering(cmd);
 }

@@ -1,0 +1,298 @@
+// The host's own frame: liquidfx draws a scene's effects into colour and depth images a host made
+// and drew into (in RGBA16F + D32, B10G11R11 + D24S8 with reversed depth, RGBA8 sRGB + D16),
+// leaving the host's pixels where there is no liquid, hiding the liquid behind the host's nearer
+// geometry, showing the host's pixels through it, and ending in the layouts the host asked for.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <glm/gtc/packing.hpp>
+#include <string>
+#include <vector>
+
+#include "liquidfx/gpu/barriers.h"
+#include "liquidfx/gpu/image.h"
+#include "liquidfx/gpu/render/frame_renderer.h"
+#include "liquidfx/gpu/transfer.h"
+#include "liquidfx/scene/player.h"
+#include "support/golden.h"
+#include "support/gpu_test.h"
+
+namespace lfx::test {
+namespace {
+
+constexpr std::uint32_t kWidth = 240, kHeight = 180;
+constexpr glm::vec3 kBackground{0.45f, 0.45f, 0.5f}, kStripe{0.05f, 0.05f, 0.08f}, kBox{0.1f, 0.7f, 0.2f};
+
+struct Case {
+  VkFormat color, depth;
+  bool reversed;
+  const char* name;
+};
+
+std::uint32_t texel_bytes(VkFormat f) {
+  return f == VK_FORMAT_R16G16B16A16_SFLOAT ? 8 : 4;
+}
+
+// Linear rgb of texel i of a read-back image.
+glm::vec3 texel(const std::vector<std::byte>& bytes, VkFormat f, std::size_t i) {
+  const std::byte* p = bytes.data() + i * texel_bytes(f);
+  if (f == VK_FORMAT_R16G16B16A16_SFLOAT) {
+    std::uint16_t h[3];
+    std::memcpy(h, p, sizeof(h));
+    return {glm::unpackHalf1x16(h[0]), glm::unpackHalf1x16(h[1]), glm::unpackHalf1x16(h[2])};
+  }
+  if (f == VK_FORMAT_B10G11R11_UFLOAT_PACK32) {
+    std::uint32_t v;
+    std::memcpy(&v, p, 4);
+    return glm::unpackF2x11_1x10(v);
+  }
+  glm::vec3 c;
+  for (int k = 0; k < 3; ++k) {
+    const float s = float(std::to_integer<int>(p[k])) / 255.0f;
+    c[k] = s <= 0.04045f ? s / 12.92f : std::pow((s + 0.055f) / 1.055f, 2.4f);  // sRGB
+  }
+  return c;
+}
+
+// Linear rgb as an sRGB picture, to look at.
+ImageRgba8 to_image(const std::vector<glm::vec3>& linear) {
+  ImageRgba8 image{int(kWidth), int(kHeight)};
+  for (std::size_t i = 0; i < linear.size(); ++i) {
+    for (int k = 0; k < 3; ++k) {
+      const float v = std::clamp(linear[i][k], 0.0f, 1.0f);
+      const float s = v <= 0.0031308f ? 12.92f * v : 1.055f * std::pow(v, 1.0f / 2.4f) - 0.055f;
+      image.pixels[i * 4 + k] = std::uint8_t(255.0f * s + 0.5f);
+    }
+    image.pixels[i * 4 + 3] = 255;
+  }
+  return image;
+}
+
+// The host's part: its images and the picture it draws into them before liquidfx.
+class HostScene {
+ public:
+  HostScene(gpu::Context& ctx, const Case& c) : ctx_(ctx), case_(c) {
+    const VkImageUsageFlags color_usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                          VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
+                                          (gpu::drawn_directly(c.color) ? VK_IMAGE_USAGE_STORAGE_BIT : 0);
+    auto color = gpu::Image::create(ctx, {kWidth, kHeight, c.color, 1, color_usage, "engine colour"});
+    auto depth = gpu::Image::create(
+        ctx, {kWidth, kHeight, c.depth, 1, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+              "engine depth"});
+    EXPECT_TRUE(color && depth);
+    color_ = std::move(color.value());
+    depth_ = std::move(depth.value());
+  }
+
+  // The frame as liquidfx gets it: drawn as an attachment, read back by a copy afterwards.
+  gpu::HostFrame frame() const {
+    gpu::HostFrame f;
+    f.color = {color_.handle(),          case_.color, color_.extent(), color_.usage(), gpu::access::kColorAttachment,
+               gpu::access::kTransferSrc};
+    f.depth = {depth_.handle(), case_.depth, depth_.extent(), depth_.usage(), depth_attachment(), depth_attachment()};
+    return f;
+  }
+
+  // Clears to the background and the far depth, draws dark stripes (colour only) and, when
+  // given, a box at device depth `box_depth` over `box`.
+  void draw(VkCommandBuffer cmd, bool stripes, const VkRect2D* box, float box_depth) {
+    gpu::image_barrier(cmd, color_.handle(), VK_IMAGE_ASPECT_COLOR_BIT, gpu::access::kUndefined,
+                       gpu::access::kColorAttachment);
+    gpu::image_barrier(cmd, depth_.handle(), depth_aspects(), gpu::access::kUndefined, depth_attachment());
+    VkRenderingAttachmentInfo color{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+    color.imageView = color_.view();
+    color.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+    color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    color.clearValue.color = {{kBackground.r, kBackground.g, kBackground.b, 1.0f}};
+    VkRenderingAttachmentInfo depth{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+    depth.imageView = depth_.view();
+    depth.imageLayout = depth_attachment().layout;
+    depth.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+    depth.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    depth.clearValue.depthStencil = {case_.reversed ? 0.0f : 1.0f, 0};
+    VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+    rendering.renderArea = {{0, 0}, color_.extent()};
+    rendering.layerCount = 1;
+    rendering.colorAttachmentCount = 1;
+    rendering.pColorAttachments = &color;
+    rendering.pDepthAttachment = &depth;
+    vkCmdBeginRendering(cmd, &rendering);
+    if (stripes) {
+      std::vector<VkClearRect> rects;
+      for (std::uint32_t x = 4; x < kWidth; x += 12) rects.push_back({{{int(x), 0}, {4, kHeight}}, 0, 1});
+      const VkClearAttachment dark{VK_IMAGE_ASPECT_COLOR_BIT, 0, {{{kStripe.r, kStripe.g, kStripe.b, 1.0f}}}};
+      vkCmdClearAttachments(cmd, 1, &dark, std::uint32_t(rects.size()), rects.data());
+    }
+    if (box) {
+      VkClearAttachment parts[2] = {{VK_IMAGE_ASPECT_COLOR_BIT, 0, {{{kBox.r, kBox.g, kBox.b, 1.0f}}}},
+                                    {VK_IMAGE_ASPECT_DEPTH_BIT, 0, {}}};
+      parts[1].clearValue.depthStencil = {box_depth, 0};
+      const VkClearRect rect{*box, 0, 1};
+      vkCmdClearAttachments(cmd, 2, parts, 1, &rect);
+    }
+    vkCmdEndRendering(cmd);
+  }
+
+  // Linear rgb of every pixel, read after liquidfx left the colour as TRANSFER_SRC.
+  std::vector<glm::vec3> read() {
+    color_.assume(gpu::access::kTransferSrc);
+    auto bytes = gpu::read_image(ctx_, color_, texel_bytes(case_.color));
+    EXPECT_TRUE(bytes);
+    std::vector<glm::vec3> out(std::size_t(kWidth) * kHeight);
+    for (std::size_t i = 0; bytes && i < out.size(); ++i) out[i] = texel(*bytes, case_.color, i);
+    return out;
+  }
+
+ private:
+  bool stencil() const { return case_.depth == VK_FORMAT_D24_UNORM_S8_UINT; }
+  VkImageAspectFlags depth_aspects() const {
+    return VK_IMAGE_ASPECT_DEPTH_BIT | (stencil() ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+  }
+  gpu::ImageAccess depth_attachment() const {
+    return {stencil() ? VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL : VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL,
+            VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
+            VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT | VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT};
+  }
+  gpu::Context& ctx_;
+  Case case_;
+  gpu::Image color_, depth_;
+};
+
+class HostFrameTest : public GpuTest, public ::testing::WithParamInterface<Case> {};
+
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.name;
+}
+
+TEST_P(HostFrameTest, TheLiquidIsDrawnIntoTheHostsImagesBehindItsBoxAndOverItsPixels) {
+  const Case& c = GetParam();
+  auto scene = scene::load_scene(std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/bottle.json");
+  ASSERT_TRUE(scene) << scene.error().message;
+  auto player = scene::ScenePlayer::create(ctx(), *scene, kWidth, kHeight);
+  ASSERT_TRUE(player) << player.error().message;
+  std::vector<gpu::FramePasses*> passes;  // the scene's effects, not its room: the host has a scene
+  for (const auto& effect : (*player)->effects()) passes.push_back(effect.get());
+  gpu::FrameView view = gpu::FrameView::through((*player)->camera(), kWidth, kHeight);
+  if (c.reversed) {
+    view.projection[2][2] = 0.0f;  // reversed depth, no far plane: device depth = near / depth
+    view.projection[3][2] = (*player)->camera().near_plane;
+  }
+  gpu::FrameRenderer& renderer = (*player)->renderer();
+  HostScene host(ctx(), c);
+
+  // One frame: the host's picture, then liquidfx's passes into it, in one command buffer.
+  auto frame = [&](bool stripes, const VkRect2D* box, float box_depth) {
+    const gpu::HostFrame images = host.frame();
+    auto prepared = renderer.prepare(view, passes, &images);
+    EXPECT_TRUE(prepared) << (prepared ? "" : prepared.error().message);
+    if (!prepared) return std::vector<glm::vec3>(std::size_t(kWidth) * kHeight);
+    EXPECT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
+      host.draw(cmd, stripes, box, box_depth);
+      renderer.record(cmd, passes);
+    }));
+    return host.read();
+  };
+  const auto differs = [](glm::vec3 a, glm::vec3 b) { return glm::length(a - b) > 0.03f; };
+  const auto host_pixel = [&](std::uint32_t x, const VkRect2D* box, std::uint32_t y) {
+    if (box && x >= std::uint32_t(box->offset.x) && x < box->offset.x + box->extent.width &&
+        y >= std::uint32_t(box->offset.y) && y < box->offset.y + box->extent.height)
+      return kBox;
+    return (x % 12) >= 4 && (x % 12) < 8 ? kStripe : kBackground;
+  };
+
+  // Where the liquid and its glass are: the pixels that are not the host's.
+  const std::vector<glm::vec3> striped = frame(true, nullptr, 0.0f);
+  std::vector<bool> liquid(striped.size());
+  glm::ivec2 lo(kWidth, kHeight), hi(0);
+  int drawn = 0;
+  for (std::uint32_t y = 0; y < kHeight; ++y)
+    for (std::uint32_t x = 0; x < kWidth; ++x) {
+      const std::size_t i = std::size_t(y) * kWidth + x;
+      liquid[i] = differs(striped[i], host_pixel(x, nullptr, y));
+      if (!liquid[i]) continue;
+      ++drawn;
+      lo = glm::min(lo, glm::ivec2(x, y));
+      hi = glm::max(hi, glm::ivec2(x, y));
+    }
+  const double share = double(drawn) / double(striped.size());
+  std::printf("%s: the bottle covers %.1f %% of the host's frame\n", c.name, 100.0 * share);
+  EXPECT_GT(share, 0.03) << c.name;
+  EXPECT_LT(share, 0.6) << c.name;  // and the rest is the host's, untouched
+  (void)write_png(test_output_path(std::string("host_frame_") + c.name + ".png"), to_image(striped));
+
+  // Through the liquid the host's stripes show: without them those pixels change.
+  const std::vector<glm::vec3> plain = frame(false, nullptr, 0.0f);
+  int through = 0;
+  for (std::size_t i = 0; i < plain.size(); ++i) through += liquid[i] && differs(plain[i], striped[i]);
+  std::printf("%s: %.1f %% of the liquid's pixels show the host's stripes\n", c.name, 100.0 * through / drawn);
+  EXPECT_GT(double(through) / drawn, 0.2) << c.name;
+
+  // A box of the host's in front of the left half of the bottle hides it there and only there.
+  const VkRect2D box{{lo.x, lo.y}, {std::uint32_t((hi.x - lo.x) / 2), std::uint32_t(hi.y - lo.y + 1)}};
+  const float near_depth = 0.1f;  // metres from the eye: nearer than the bottle
+  const glm::vec4 clip = view.projection * glm::vec4(0.0f, 0.0f, -near_depth, 1.0f);
+  const std::vector<glm::vec3> boxed = frame(true, &box, clip.z / clip.w);
+  int hidden = 0, still = 0, in_box = 0;
+  for (std::uint32_t y = 0; y < kHeight; ++y)
+    for (std::uint32_t x = 0; x < kWidth; ++x) {
+      const std::size_t i = std::size_t(y) * kWidth + x;
+      const bool boxed_pixel = host_pixel(x, &box, y) == kBox;
+      in_box += boxed_pixel;
+      if (boxed_pixel)
+        hidden += !differs(boxed[i], kBox);
+      else
+        still += liquid[i] && differs(boxed[i], host_pixel(x, &box, y));
+    }
+  std::printf("%s: %d of %d pixels of the host's box kept its colour; %d liquid pixels beside it\n", c.name, hidden,
+              in_box, still);
+  EXPECT_EQ(hidden, in_box) << c.name;
+  EXPECT_GT(still, drawn / 4) << c.name;
+}
+
+class HostFrameCheckTest : public GpuTest {};
+
+TEST_F(HostFrameCheckTest, ImagesLiquidfxCannotDrawIntoAreRefusedNamingWhatTheyLack) {
+  HostScene host(ctx(), {VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_D32_SFLOAT, false, "checks"});
+  const gpu::HostFrame good = host.frame();
+  EXPECT_TRUE(gpu::check_host_frame(ctx(), good));
+  struct Bad {
+    const char* what;
+    gpu::HostFrame frame;
+    const char* message;
+  };
+  std::vector<Bad> cases;
+  auto bad = [&](const char* what, const char* message, auto change) {
+    gpu::HostFrame f = good;
+    change(f);
+    cases.push_back({what, f, message});
+  };
+  bad("no colour", "no colour image", [](gpu::HostFrame& f) { f.color.image = VK_NULL_HANDLE; });
+  bad("a colour format liquidfx does not draw into", "is not one liquidfx draws into",
+      [](gpu::HostFrame& f) { f.color.format = VK_FORMAT_R32_SFLOAT; });
+  bad("a colour depth", "is not one liquidfx tests against",
+      [](gpu::HostFrame& f) { f.depth.format = VK_FORMAT_R16G16B16A16_SFLOAT; });
+  bad("sizes that differ", "they must be the same size", [](gpu::HostFrame& f) { f.depth.extent.width /= 2; });
+  bad("a colour without storage", "lacks usage STORAGE",
+      [](gpu::HostFrame& f) { f.color.usage &= ~VkImageUsageFlags(VK_IMAGE_USAGE_STORAGE_BIT); });
+  bad("a depth that cannot be sampled", "depth image lacks usage SAMPLED",
+      [](gpu::HostFrame& f) { f.depth.usage &= ~VkImageUsageFlags(VK_IMAGE_USAGE_SAMPLED_BIT); });
+  for (const Bad& c : cases) {
+    auto checked = gpu::check_host_frame(ctx(), c.frame);
+    ASSERT_FALSE(checked) << c.what;
+    EXPECT_NE(checked.error().message.find(c.message), std::string::npos) << c.what << ": " << checked.error().message;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, HostFrameTest,
+                         ::testing::Values(Case{VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_D32_SFLOAT, false,
+                                                "rgba16f_d32"},
+                                           Case{VK_FORMAT_B10G11R11_UFLOAT_PACK32, VK_FORMAT_D24_UNORM_S8_UINT, true,
+                                                "b10g11r11_d24s8_reversed"},
+                                           Case{VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_D16_UNORM, false, "rgba8srgb_d16"}),
+                         [](const ::testing::TestParamInfo<Case>& c) { return std::string(c.param.name); });
+
+}  // namespace
+}  // namespace lfx::test
