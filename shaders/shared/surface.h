@@ -71,6 +71,12 @@ LFX_CONST float kSurfaceFoamScale = 1024.0f;
   uint pad1;                                                                                 \
   uint pad2;
 
+// Depth out: the surface's field into the frame's depth (knob write_depth).
+#define LFX_SURFACE_DEPTH_OUT_PUSH                           \
+  ivec2 size;  /* surface targets (pixels) */                \
+  float scale; /* surface pixels per frame pixel */          \
+  uint pad0;
+
 // Synthetic particles: rest positions moved by a lake's waves (amplitude 0: still).
 #define LFX_SURFACE_SYNTHETIC_PUSH                                    \
   uint count;                                                         \
@@ -95,8 +101,12 @@ struct SurfaceFilterPush {
 struct SurfaceCompositePush {
   LFX_SURFACE_COMPOSITE_PUSH
 };
+struct SurfaceDepthOutPush {
+  LFX_SURFACE_DEPTH_OUT_PUSH
+};
 static_assert(sizeof(SurfaceSyntheticPush) == 32 && sizeof(SurfaceSplatPush) == 80 && sizeof(SurfaceFilterPush) == 48);
 static_assert(sizeof(SurfaceCompositePush) == 64 && offsetof(SurfaceCompositePush, absorption) == 16);
+static_assert(sizeof(SurfaceDepthOutPush) == 16);
 #endif
 
 LFX_SHARED_END

@@ -228,6 +228,39 @@ TEST_F(SurfaceTest, AHostsComputeWriteJustBeforeTheFrameNeedsNoBarrierOfItsOwn) 
   }
 }
 
+TEST_F(SurfaceTest, WithWriteDepthTheFramesDepthHoldsTheLiquidsNearestSurface) {
+  // The frame's depth at the ball's centre: the room's wall behind it without write_depth, the
+  // ball's front (0.6 m - its radius from the eye) with it, in forward and in reversed depth.
+  for (const bool reversed : {false, true}) {
+    for (const bool write : {false, true}) {
+      Stage s = stage(320, 180);
+      if (reversed) {
+        glm::mat4 p = s.camera.projection(320.0f / 180.0f);
+        p[2][2] = 0.0f;
+        p[3][2] = s.camera.near_plane;
+        s.projection = p;
+      }
+      SurfaceKnobs knobs;
+      knobs.write_depth = write;
+      ASSERT_TRUE(s.surfaces->attach("ball", sphere_of_particles(), knobs));
+      ASSERT_TRUE(render(s));
+      gpu::Image& depth = s.frame->targets().depth;
+      auto bytes = gpu::read_image(ctx(), depth, 4);
+      ASSERT_TRUE(bytes);
+      float device = 0.0f;
+      std::memcpy(&device, bytes->data() + (std::size_t(90) * 320 + 160) * 4, 4);
+      const glm::mat4 p = s.view().projection;
+      const float view_depth = (device * p[3][3] - p[3][2]) / (device * p[2][3] - p[2][2]);
+      std::printf("%s depth, write_depth %d: the frame's depth at the ball's centre is %.4f m\n",
+                  reversed ? "reversed" : "forward", int(write), view_depth);
+      if (write)
+        EXPECT_NEAR(view_depth, 0.6f - kRadius, kSpacing);
+      else
+        EXPECT_GT(view_depth, 1.0f);  // the room behind
+    }
+  }
+}
+
 TEST_F(SurfaceTest, RasterAndComputeSplatsMakeTheSamePicture) {
   // The compute splat binned into tiles, the compute splat scattering, and the raster splat. Far,
   // the binned splat lists every particle in its tiles; close (5 cm from the nearest), each spans

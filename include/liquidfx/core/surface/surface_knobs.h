@@ -43,7 +43,8 @@ struct KnobEnumNames<SurfaceStage> {
   X(refraction, float, 0.03f, 0.0, 0.5, "", "How far the surface bends what is seen through it (screen fraction)")    \
   X(specular, float, 1.0f, 0.0, 10.0, "", "Strength of the sun's highlight")                                      \
   X(foam, float, 0.8f, 0.0, 1.0, "", "How white foam (from the records' foam weight) makes the liquid")          \
-  X(show, SurfaceStage, SurfaceStage::liquid, 0, 0, "", "What is drawn: the liquid, or a stage of the chain (depth, thickness, normals)")
+  X(show, SurfaceStage, SurfaceStage::liquid, 0, 0, "", "What is drawn: the liquid, or a stage of the chain (depth, thickness, normals)") \
+  X(write_depth, bool, false, 0, 1, "", "Write the liquid's depth into the frame's depth, so later passes (a host's fog, particles, TAA) depth-test against it")
 // clang-format on
 LFX_KNOB_STRUCT(SurfaceKnobs, LFX_SURFACE_KNOBS);
 

@@ -56,6 +56,14 @@ Result<std::unique_ptr<SurfaceRenderer>> SurfaceRenderer::create(Context& ctx) {
   raster.depth_test = false;
   raster.depth_write = false;
   LFX_TRY_ASSIGN(r->raster_splat_, Pipeline::graphics(ctx, raster));
+  GraphicsPipelineDesc depth_out;
+  depth_out.name = "surface depth out";
+  depth_out.vertex_shader = "render/frame_copy.vert";
+  depth_out.fragment_shader = "surface/depth_out.frag";
+  depth_out.push_constant_bytes = sizeof(shared::SurfaceDepthOutPush);
+  depth_out.depth_format = kDepthFormat;
+  depth_out.cull = VK_CULL_MODE_NONE;
+  LFX_TRY_ASSIGN(r->depth_out_, FrameGraphicsPipeline::create(ctx, depth_out));
   return r;
 }
 
@@ -101,6 +109,7 @@ Image* SurfaceRenderer::filtered(const std::string& name) {
 }
 
 Result<void> SurfaceRenderer::prepare(const FramePrepare& frame) {
+  LFX_TRY(depth_out_.prepare(ctx_, frame.depth_format));
   for (auto& [name, s] : surfaces_)
     if (auto r = prepare_surface(s, frame.width, frame.height); !r)
       return input_error("surface \"" + name + "\": " + r.error().message);
@@ -145,6 +154,26 @@ void SurfaceRenderer::record_surface(FrameContext& frame, Surface& s) {
   record_filter(frame, s, size);
   frame.renderer.refresh_scene_copy(frame);
   record_composite(frame, s, size);
+  if (s.knobs->write_depth) record_depth_out(frame, s, size);
+}
+
+void SurfaceRenderer::record_depth_out(FrameContext& frame, Surface& s, glm::ivec2 size) {
+  VkCommandBuffer cmd = frame.cmd;
+  FrameTargets& t = frame.targets;
+  PassScope pass(frame.timer, cmd, "surface depth out");
+  s.fields[0].use(
+      cmd, {VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT});
+  t.depth.use(cmd, access::kDepthAttachment);
+  begin_rendering(cmd, {}, {&t.depth});
+  const Pipeline& pipeline = depth_out_.get();
+  pipeline.bind(cmd, frame.reversed_depth());
+  DescriptorWrites()
+      .uniform_buffer(0, frame.frame_uniforms.handle())
+      .storage_image(6, s.fields[0].view())
+      .push(ctx_, cmd, pipeline);
+  pipeline.push_constants(cmd, shared::SurfaceDepthOutPush{size, float(size.x) / float(t.width()), 0});
+  vkCmdDraw(cmd, 3, 1, 0, 0);
+  vkCmdEndRendering(cmd);
 }
 
 void SurfaceRenderer::record_splat(FrameContext& frame, Surface& s, glm::ivec2 size) {
