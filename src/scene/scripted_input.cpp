@@ -45,7 +45,7 @@ Result<ScriptedInput> ScriptedInput::read(const JsonObject& block) {
 void ScriptedInput::step(double t0, double dt, std::vector<Touch>& touches, std::vector<glm::vec2>& held) {
   const double t1 = t0 + dt;
   for (const Timed& t : touches_)
-    if (t.time > t0 && t.time <= t1) touches.push_back(t.touch);
+    if (happens_in_step(t.time, t0, t1)) touches.push_back(t.touch);
   // Raindrops fall at the rate whatever the step: the fraction left over carries to the next.
   auto uniform = [&] { return std::uniform_real_distribution<float>(0.0f, 1.0f)(rng_); };
   rain_budget_ += dt * rain_rate_;

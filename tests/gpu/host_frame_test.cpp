@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "liquidfx/core/touch.h"
 #include "liquidfx/gpu/barriers.h"
 #include "liquidfx/gpu/image.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
@@ -78,11 +79,13 @@ class HostScene {
                                           VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
                                           (gpu::drawn_directly(c.color) ? VK_IMAGE_USAGE_STORAGE_BIT : 0);
     auto color = gpu::Image::create(ctx, {kWidth, kHeight, c.color, 1, color_usage, "engine colour"});
+    EXPECT_TRUE(color);
+    color_ = std::move(color.value());
+    if (c.depth == VK_FORMAT_UNDEFINED) return;  // a canvas: colour only
     auto depth = gpu::Image::create(
         ctx, {kWidth, kHeight, c.depth, 1, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
               "engine depth"});
-    EXPECT_TRUE(color && depth);
-    color_ = std::move(color.value());
+    EXPECT_TRUE(depth);
     depth_ = std::move(depth.value());
   }
 
@@ -100,7 +103,8 @@ class HostScene {
   void draw(VkCommandBuffer cmd, bool stripes, const VkRect2D* box, float box_depth) {
     gpu::image_barrier(cmd, color_.handle(), VK_IMAGE_ASPECT_COLOR_BIT, gpu::access::kUndefined,
                        gpu::access::kColorAttachment);
-    gpu::image_barrier(cmd, depth_.handle(), depth_aspects(), gpu::access::kUndefined, depth_attachment());
+    if (depth_.handle())
+      gpu::image_barrier(cmd, depth_.handle(), depth_aspects(), gpu::access::kUndefined, depth_attachment());
     VkRenderingAttachmentInfo color{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
     color.imageView = color_.view();
     color.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
@@ -118,7 +122,7 @@ class HostScene {
     rendering.layerCount = 1;
     rendering.colorAttachmentCount = 1;
     rendering.pColorAttachments = &color;
-    rendering.pDepthAttachment = &depth;
+    rendering.pDepthAttachment = depth_.handle() ? &depth : nullptr;
     vkCmdBeginRendering(cmd, &rendering);
     if (stripes) {
       std::vector<VkClearRect> rects;
@@ -283,6 +287,61 @@ TEST_F(HostFrameCheckTest, ImagesLiquidfxCannotDrawIntoAreRefusedNamingWhatTheyL
     auto checked = gpu::check_host_frame(ctx(), c.frame);
     ASSERT_FALSE(checked) << c.what;
     EXPECT_NE(checked.error().message.find(c.message), std::string::npos) << c.what << ": " << checked.error().message;
+  }
+}
+
+class HostCanvasTest : public GpuTest {};
+
+TEST_F(HostCanvasTest, RipplesAndSpreadPlayOverTheHostsCanvasWhereItsPixelsSay) {
+  // A UI canvas of the host's (RGBA8 sRGB, no depth) with stripes; a touch at one of its pixels
+  // (ripples: a ring 0.1 s old; spread: a blob of liquid there). What changed lies around that
+  // pixel and nowhere far from it.
+  const glm::vec2 touched{90.0f, 70.0f}, size{float(kWidth), float(kHeight)};
+  const glm::vec2 uv = uv_at_pixel(touched, size), at = short_sides_at_pixel(touched, size);
+  const std::pair<const char*, std::string> effects[] = {
+      {"ripples", R"({"type": "ripples", "caustics": 0, "touches": [{"time": 0, "position": [)" + std::to_string(uv.x) +
+                      ", " + std::to_string(uv.y) + "]}]}"},
+      {"spread", R"({"type": "spread", "background": "scene", "blobs": [{"centre": [)" + std::to_string(at.x) + ", " +
+                     std::to_string(at.y) + R"(], "radius": 0.1, "amount": 0.02, "color": [0.9, 0.3, 0.2]}]})"},
+  };
+  for (const auto& [name, block] : effects) {
+    auto scene = scene::parse_scene(R"({"effects": [)" + block + "]}", std::string(name) + "_over_a_canvas.json");
+    ASSERT_TRUE(scene) << scene.error().message;
+    auto player = scene::ScenePlayer::create(ctx(), *scene, kWidth, kHeight);
+    ASSERT_TRUE(player) << player.error().message;
+    for (int i = 0; i < 3; ++i) ASSERT_TRUE((*player)->advance(1.0 / 30.0));
+    std::vector<gpu::FramePasses*> passes;
+    for (const auto& effect : (*player)->effects()) passes.push_back(effect.get());
+    HostScene canvas(ctx(), {VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_UNDEFINED, false, "canvas"});
+    const gpu::HostFrame images = canvas.frame();
+    gpu::FrameRenderer& renderer = (*player)->renderer();
+    auto prepared = renderer.prepare(gpu::FrameView{}, passes, &images);
+    ASSERT_TRUE(prepared) << prepared.error().message;
+    ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
+      canvas.draw(cmd, true, nullptr, 0.0f);
+      renderer.record(cmd, passes);
+    }));
+    const std::vector<glm::vec3> pixels = canvas.read();
+    (void)write_png(test_output_path(std::string(name) + "_over_a_canvas.png"), to_image(pixels));
+    glm::dvec2 sum(0.0);
+    int changed = 0;
+    float farthest = 0.0f;
+    for (std::uint32_t y = 0; y < kHeight; ++y)
+      for (std::uint32_t x = 0; x < kWidth; ++x) {
+        const glm::vec3 host = (x % 12) >= 4 && (x % 12) < 8 ? kStripe : kBackground;
+        if (glm::length(pixels[std::size_t(y) * kWidth + x] - host) <= 0.03f) continue;
+        ++changed;
+        sum += glm::dvec2(x + 0.5, y + 0.5);
+        farthest = std::max(farthest, glm::length(glm::vec2(float(x) + 0.5f, float(y) + 0.5f) - touched));
+      }
+    const glm::vec2 centre = changed ? glm::vec2(sum / double(changed)) : glm::vec2(-1.0f);
+    std::printf(
+        "%s over a canvas: %d pixels changed, centred at (%.1f, %.1f) (touched %.0f, %.0f), the farthest %.1f px "
+        "away\n",
+        name, changed, centre.x, centre.y, touched.x, touched.y, farthest);
+    EXPECT_GT(changed, 200) << name;
+    EXPECT_LT(glm::length(centre - touched), 4.0f) << name;
+    EXPECT_LT(farthest, 60.0f) << name;
   }
 }
 

@@ -18,13 +18,19 @@
 
 namespace lfx::scene {
 
+/// Whether an event scripted at `time` happens in the step from t0 to t1: in (t0, t1], and at
+/// time 0 in the first step (which starts at 0), so that nothing scripted is ever skipped.
+inline bool happens_in_step(double time, double t0, double t1) {
+  return (time > t0 || (t0 == 0.0 && time == 0.0)) && time <= t1;
+}
+
 class ScriptedInput {
  public:
   /// Reads "touches", "drags" and "rain" from the block (each optional).
   static Result<ScriptedInput> read(const JsonObject& block);
 
-  /// The step of dt > 0 seconds from t0: appends the touches due in (t0, t0 + dt] (scripted,
-  /// then raindrops) and the points drags hold at its end.
+  /// The step of dt > 0 seconds from t0: appends the touches due in it (happens_in_step;
+  /// scripted, then raindrops) and the points drags hold at its end.
   void step(double t0, double dt, std::vector<Touch>& touches, std::vector<glm::vec2>& held);
 
  private:

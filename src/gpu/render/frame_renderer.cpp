@@ -78,20 +78,25 @@ Result<void> FrameRenderer::take_host_frame(const HostFrame& host) {
   const VkExtent2D size = host.color.extent;
   const bool direct = drawn_directly(host.color.format);
   // The scene copies (and a working colour) at the host's size, kept while it does not change.
-  const bool keep =
-      hosted_ && targets_.width() == size.width && targets_.height() == size.height && direct == !host_color_.handle();
+  const bool own_depth = !host.depth.image;  // a 2D effect over the host's picture
+  const bool keep = hosted_ && targets_.width() == size.width && targets_.height() == size.height &&
+                    direct == !host_color_.handle() && own_depth == own_depth_;
   if (!direct) LFX_TRY(make_copy_pipelines(host.color.format));
-  LFX_TRY_ASSIGN(Image depth, Image::wrap(ctx_, host.depth, "host depth"));
+  Image depth;
+  if (!own_depth) {
+    LFX_TRY_ASSIGN(depth, Image::wrap(ctx_, host.depth, "host depth"));
+  }
   LFX_TRY_ASSIGN(Image wrapped_color, Image::wrap(ctx_, host.color, "host color"));
   FrameTargets next;
   if (keep) {
     next.scene_color = std::move(targets_.scene_color);
     next.scene_depth = std::move(targets_.scene_depth);
     if (!direct) next.color = std::move(targets_.color);
+    if (own_depth) next.depth = std::move(targets_.depth);
   } else {
-    LFX_TRY_ASSIGN(next, FrameTargets::create(ctx_, size.width, size.height, {!direct, false, false}));
+    LFX_TRY_ASSIGN(next, FrameTargets::create(ctx_, size.width, size.height, {!direct, own_depth, false}));
   }
-  next.depth = std::move(depth);
+  if (!own_depth) next.depth = std::move(depth);
   // Last frame's views of the host's images (or liquidfx's own targets) may still be in flight.
   ctx_.retire(std::move(targets_));
   ctx_.retire(std::move(host_color_));
@@ -102,8 +107,9 @@ Result<void> FrameRenderer::take_host_frame(const HostFrame& host) {
   targets_ = std::move(next);
   host_color_after_ = host.color.after;
   host_depth_after_ = host.depth.after;
+  own_depth_ = own_depth;
   clear_color_ = host.color.before.layout == VK_IMAGE_LAYOUT_UNDEFINED;
-  clear_depth_ = host.depth.before.layout == VK_IMAGE_LAYOUT_UNDEFINED;
+  clear_depth_ = own_depth || host.depth.before.layout == VK_IMAGE_LAYOUT_UNDEFINED;
   hosted_ = true;
   return success();
 }
@@ -175,7 +181,7 @@ void FrameRenderer::record_end(FrameContext& frame) {
   } else {
     targets_.color.use(cmd, host_color_after_);
   }
-  targets_.depth.use(cmd, host_depth_after_);
+  if (!own_depth_) targets_.depth.use(cmd, host_depth_after_);
 }
 
 void FrameRenderer::record_tonemap(FrameContext& frame) {

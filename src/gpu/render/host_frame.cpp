@@ -64,18 +64,18 @@ Result<void> check_image(const Context& ctx, const HostImage& image, const char*
 
 Result<void> check_host_frame(const Context& ctx, const HostFrame& frame) {
   if (!frame.color.image) return input_error("host frame: no colour image");
-  if (!frame.depth.image) return input_error("host frame: no depth image");
   const char* color_name = name_of(kColorFormats, frame.color.format);
   if (!color_name)
     return input_error("host frame: the colour format " + std::to_string(int(frame.color.format)) +
                        " is not one liquidfx draws into (" + list_of(kColorFormats) + ")");
+  const bool depth = frame.depth.image != VK_NULL_HANDLE;
   const char* depth_name = name_of(kDepthFormats, frame.depth.format);
-  if (!depth_name)
+  if (depth && !depth_name)
     return input_error("host frame: the depth format " + std::to_string(int(frame.depth.format)) +
                        " is not one liquidfx tests against (" + list_of(kDepthFormats) + ")");
   const VkExtent2D c = frame.color.extent, d = frame.depth.extent;
   if (c.width == 0 || c.height == 0) return input_error("host frame: the colour image is 0 pixels");
-  if (c.width != d.width || c.height != d.height)
+  if (depth && (c.width != d.width || c.height != d.height))
     return input_error("host frame: the colour image is " + std::to_string(c.width) + "x" + std::to_string(c.height) +
                        ", the depth " + std::to_string(d.width) + "x" + std::to_string(d.height) +
                        "; they must be the same size");
@@ -97,6 +97,7 @@ Result<void> check_host_frame(const Context& ctx, const HostFrame& frame) {
                          {VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, "COLOR_ATTACHMENT",
                           VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT, "COLOR_ATTACHMENT"}}));
   }
+  if (!depth) return success();
   LFX_TRY(check_image(ctx, frame.depth, "depth", depth_name,
                       {{VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT, "DEPTH_STENCIL_ATTACHMENT",
                         VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT, "DEPTH_STENCIL_ATTACHMENT"},

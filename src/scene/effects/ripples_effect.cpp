@@ -41,7 +41,7 @@ class RipplesEffect : public Effect {
     const double t0 = sim_.time(), t1 = t0 + dt;
     RipplesInput in;
     for (const Swap& s : swaps_)
-      if (s.time > t0 && s.time <= t1) in.swaps.emplace_back(s.from, s.to);
+      if (happens_in_step(s.time, t0, t1)) in.swaps.emplace_back(s.from, s.to);
     script_.step(t0, dt, in.touches, in.held);
     in.touches.insert(in.touches.end(), pressed_.begin(), pressed_.end());
     pressed_.clear();

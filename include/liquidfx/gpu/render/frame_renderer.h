@@ -92,6 +92,7 @@ class FrameRenderer {
   VkFormat copy_out_format_ = VK_FORMAT_UNDEFINED;
   ImageAccess host_color_after_ = access::kUndefined, host_depth_after_ = access::kUndefined;
   bool clear_color_ = false, clear_depth_ = false;  // the host handed them over UNDEFINED
+  bool own_depth_ = false;                          // the host gave no depth: liquidfx's own
   Buffer frame_uniforms_;
   shared::FrameUniforms uniforms_{};
   bool filmic_ = true;  // the prepared view's tonemap

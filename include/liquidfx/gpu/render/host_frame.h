@@ -18,13 +18,15 @@ namespace lfx::gpu {
 ///                                    each: usage sampled and colour attachment (sRGB is decoded
 ///                                    and encoded).
 /// Depth formats: D32, D32S8, D24S8, D16 (usage depth attachment and sampled), forward or
-/// reversed as the view's projection says; the stencil is left as it was.
+/// reversed as the view's projection says; the stencil is left as it was. The depth is optional
+/// (no image: a 2D effect over a picture of the host's, a UI canvas): liquidfx then uses a depth
+/// of its own, at the far plane every frame.
 /// An image whose `before.layout` is UNDEFINED starts cleared (colour transparent black, depth
 /// the far plane). liquidfx leaves each image as its `after` says and draws no tonemap into it:
 /// the host tonemaps its own frame.
 struct HostFrame {
   HostImage color;
-  HostImage depth;
+  HostImage depth;  ///< Optional (image VK_NULL_HANDLE).
 };
 
 /// Whether liquidfx draws into a host colour of this format directly (no working copy).
