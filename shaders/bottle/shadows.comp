@@ -227,10 +227,13 @@ vec3 shade_at(uvec4 tile, ivec2 q) {
 }
 
 // Every texel of the tile is written, 1 where nothing falls: the image is not cleared between
-// frames, and the renderer lists last frame's tiles too (without casters) to reset them.
+// frames, and the renderer lists last frame's tiles too (without casters) to reset them. Its
+// alpha is the linear depth of the pixel it was computed at, for the depth-aware upsampling.
 void main() {
   uvec4 tile = tiles[first_tile + gl_WorkGroupID.x];
   ivec2 q = bottle_tile_origin(tile.x) + ivec2(gl_LocalInvocationID.xy);
   if (any(greaterThanEqual(q, imageSize(shade)))) return;
-  imageStore(shade, q, vec4(shade_at(tile, q), 1.0));
+  ivec2 p = min(q * 2 + 1, ivec2(frame.viewport.xy) - 2);
+  float depth = view_depth_from_device(texelFetch(depth_buffer, p, 0).r, frame.proj, frame.depth_planes.y);
+  imageStore(shade, q, vec4(shade_at(tile, q), depth));
 }

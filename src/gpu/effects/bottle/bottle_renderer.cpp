@@ -710,8 +710,10 @@ void BottleRenderer::record_shadows(FrameContext& frame) {
   DescriptorWrites()
       .uniform_buffer(0, frame.frame_uniforms.handle())
       .storage_buffer(1, shade_tiles_.handle())
-      .sampled_image(2, shade_.view(), frame.linear_clamp.handle())
+      .sampled_image(2, shade_.view(), frame.nearest_clamp.handle())
       .storage_image(3, t.color.view())
+      .sampled_image(4, t.depth.view(), frame.nearest_clamp.handle(),
+                     t.depth.layout(VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL))
       .push(ctx_, cmd, shadows_apply_);
   dispatch_tiles(cmd, shadows_apply_, shade_tiles.size());
 }
