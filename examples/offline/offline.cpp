@@ -1,7 +1,9 @@
 // The smallest program that renders a liquidfx effect headless: a ripple over the backdrop room,
-// 640x360, written as a PNG (the first argument, or offline.png). Built against the installed
+// 640x360, written as offline.png into the folder given as the first argument (or the current
+// one). Built against the installed
 // package (CMakeLists.txt here); exits 0 when the picture was written, 1 with the reason otherwise.
 #include <cstdio>
+#include <string>
 
 #include "liquidfx/core/image.h"
 #include "liquidfx/core/ripples/ripples_simulation.h"
@@ -15,7 +17,7 @@ int fail(const lfx::Error& error) {
 }
 
 int main(int argc, char** argv) {
-  const char* path = argc > 1 ? argv[1] : "offline.png";
+  const std::string path = std::string(argc > 1 ? argv[1] : ".") + "/offline.png";
   auto ctx = lfx::gpu::Context::create();  // headless; validation in debug builds
   if (!ctx) return fail(ctx.error());
 
@@ -38,7 +40,7 @@ int main(int argc, char** argv) {
   auto image = (*renderer)->render(view, passes);  // prepares, records, submits, waits, reads back
   if (!image) return fail(image.error());
   if (auto written = lfx::write_png(path, *image); !written) return fail(written.error());
-  std::printf("offline: %dx%d written to %s\n", image->width, image->height, path);
+  std::printf("offline: %dx%d written to %s\n", image->width, image->height, path.c_str());
   if ((*ctx)->validation_messages() > 0) {  // with LIQUIDFX_VALIDATION=1, or in a debug build
     std::fprintf(stderr, "offline: %llu validation messages\n", (unsigned long long)(*ctx)->validation_messages());
     return 1;

@@ -37,7 +37,7 @@ class ExamplesTest : public GpuTest {};
 TEST_F(ExamplesTest, OfflineDrawsARippleOverTheRoom) {
   const CliResult run = run_example("offline");
   ASSERT_EQ(run.exit_code, 0) << run.output;
-  auto image = read_png(test_output_path("example-offline/offline.png"));
+  auto image = read_png(test_output_path("example-offline/out/offline.png"));
   ASSERT_TRUE(image) << image.error().message;
   ASSERT_EQ(image->width, 640);
   ASSERT_EQ(image->height, 360);
@@ -68,6 +68,54 @@ TEST_F(ExamplesTest, OfflineDrawsARippleOverTheRoom) {
               lo.x, lo.y, hi.x, hi.y, centre.x, centre.y);
   EXPECT_GT(changed, 2000);
   EXPECT_LT(glm::length(centre - glm::vec2(320.0f, 180.0f)), 6.0f);
+}
+
+// The largest channel difference of two pixels.
+int difference(const std::uint8_t* a, const std::uint8_t* b) {
+  int largest = 0;
+  for (int k = 0; k < 3; ++k) largest = std::max(largest, std::abs(int(a[k]) - int(b[k])));
+  return largest;
+}
+
+TEST_F(ExamplesTest, HostEngineDrawsTheLiquidIntoItsFrameBehindItsNearBox) {
+  const CliResult run = run_example("host_engine");
+  ASSERT_EQ(run.exit_code, 0) << run.output;  // it fails itself on any validation message
+  auto frame = read_png(test_output_path("example-host_engine/out/frame.png"));
+  auto host_only = read_png(test_output_path("example-host_engine/out/host_only.png"));
+  auto ui = read_png(test_output_path("example-host_engine/out/ui.png"));
+  ASSERT_TRUE(frame && host_only && ui);
+  ASSERT_EQ(frame->width, host_only->width);
+  // The liquid (the bottle, the engine's particles) is in the engine's frame; the engine's red
+  // box in front of the bottle keeps every one of its pixels.
+  int liquid = 0, box = 0, box_kept = 0;
+  for (int y = 0; y < frame->height; ++y)
+    for (int x = 0; x < frame->width; ++x) {
+      const std::uint8_t *with = frame->at(x, y), *without = host_only->at(x, y);
+      liquid += difference(with, without) > 8;
+      if (without[0] > 120 && without[1] < 70 && without[2] < 70) {
+        ++box;
+        box_kept += difference(with, without) <= 2;
+      }
+    }
+  const double share = double(liquid) / (double(frame->width) * frame->height);
+  std::printf("host_engine: liquid in %.1f %% of the frame; %d of %d pixels of the near box kept\n", 100.0 * share,
+              box_kept, box);
+  EXPECT_GT(share, 0.05);
+  EXPECT_GT(box, 1000);
+  EXPECT_EQ(box_kept, box);
+  // The ripple over the engine's UI canvas: around the touched pixel (200, 90).
+  glm::ivec2 lo(ui->width, ui->height), hi(-1);
+  const std::uint8_t background[3] = {124, 129, 149}, bar[3] = {243, 231, 170};  // sRGB of the canvas's colours
+  for (int y = 0; y < ui->height; ++y)
+    for (int x = 0; x < ui->width; ++x) {
+      if (difference(ui->at(x, y), background) <= 24 || difference(ui->at(x, y), bar) <= 24)
+        continue;  // caustics: faint
+      lo = glm::min(lo, glm::ivec2(x, y));
+      hi = glm::max(hi, glm::ivec2(x, y));
+    }
+  const glm::vec2 centre = glm::vec2(lo + hi + 1) * 0.5f;
+  std::printf("host_engine: the ripple over the UI spans (%d, %d)-(%d, %d)\n", lo.x, lo.y, hi.x, hi.y);
+  EXPECT_LT(glm::length(centre - glm::vec2(200.0f, 90.0f)), 8.0f);
 }
 
 }  // namespace
