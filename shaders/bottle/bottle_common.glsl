@@ -16,11 +16,13 @@ vec3 world_at_pixel(vec2 pixel, float device_depth) {
   return w.xyz / w.w;
 }
 
+// The world direction the view looks along (view -z).
+vec3 view_forward() { return -vec3(frame.view[0][2], frame.view[1][2], frame.view[2][2]); }
+
 // How far along the view ray `rd` (frame_pixel_ray) the opaque scene is, from its linear view
 // depth there.
 float opaque_distance(vec3 rd, float view_depth) {
-  vec3 forward = -vec3(frame.view[0][2], frame.view[1][2], frame.view[2][2]);
-  return view_depth / max(dot(rd, forward), 1e-4);
+  return view_depth / max(dot(rd, view_forward()), 1e-4);
 }
 
 // About the size of a pixel (m) at distance t along a view ray.

@@ -20,7 +20,7 @@ vec3 reflection_of(vec3 origin, vec3 r) {
   vec3 sky = frame_environment(r);
   // Points along the ray are projected as the same sums in clip space: a matrix once, not a step.
   vec4 clip_origin = frame.view_proj * vec4(origin, 1.0), clip_r = frame.view_proj * vec4(r, 0.0);
-  float depth_origin = view_depth_of(origin), depth_r = -dot(vec3(frame.view[0][2], frame.view[1][2], frame.view[2][2]), r);
+  float depth_origin = view_depth_of(origin), depth_r = dot(view_forward(), r);
   float reach = 0.02 + 0.02 * depth_origin;  // first step, growing geometrically
   float t_prev = 0.0;
   float t = reach;

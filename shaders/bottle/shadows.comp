@@ -181,12 +181,9 @@ vec3 sunlight_past(uint k, vec3 point, vec3 sun, float jitter) {
   return mix(vec3(1.0), light, strength);
 }
 
-// What the room's colour at texel q of the tile is multiplied by.
-vec3 shade_at(uvec4 tile, ivec2 q) {
-  // The texel's point: the frame pixel at its centre's lower right.
-  ivec2 size = ivec2(frame.viewport.xy);
-  ivec2 p = min(q * 2 + 1, size - 2);
-  float depth = texelFetch(depth_buffer, p, 0).r;
+// What the room's colour at texel q of the tile is multiplied by; p is its frame pixel, depth
+// the depth buffer's value there.
+vec3 shade_at(uvec4 tile, ivec2 q, ivec2 p, float depth) {
   if (frame_is_far(depth)) return vec3(1.0);  // the sky
   vec3 point = world_at_pixel(vec2(p) + 0.5, depth);
   // The surface's normal from its neighbours' depths, facing the eye.
@@ -233,7 +230,7 @@ void main() {
   uvec4 tile = tiles[first_tile + gl_WorkGroupID.x];
   ivec2 q = bottle_tile_origin(tile.x) + ivec2(gl_LocalInvocationID.xy);
   if (any(greaterThanEqual(q, imageSize(shade)))) return;
-  ivec2 p = min(q * 2 + 1, ivec2(frame.viewport.xy) - 2);
-  float depth = view_depth_from_device(texelFetch(depth_buffer, p, 0).r, frame.proj, frame.depth_planes.y);
-  imageStore(shade, q, vec4(shade_at(tile, q), depth));
+  ivec2 p = min(q * 2 + 1, ivec2(frame.viewport.xy) - 2);  // the frame pixel at its centre's lower right
+  float depth = texelFetch(depth_buffer, p, 0).r;
+  imageStore(shade, q, vec4(shade_at(tile, q, p, depth), view_depth_from_device(depth, frame.proj, frame.depth_planes.y)));
 }

@@ -26,8 +26,7 @@ void main() {
   view_centre = (frame.view * vec4(world, 1.0)).xyz;
   // The square sits a radius in front of the centre: its projection covers the sphere's
   // silhouette from any angle.
-  vec4 centre_clip = frame.proj * vec4(view_centre, 1.0);
-  vec3 toward_eye = -normalize(view_ray_step(centre_clip.xy / centre_clip.w, frame.proj));
+  vec3 toward_eye = view_to_eye(view_centre);
   vec3 right = normalize(cross(vec3(0.0, 1.0, 0.0), toward_eye));
   vec3 up = cross(toward_eye, right);
   vec2 c = corners[gl_VertexIndex];

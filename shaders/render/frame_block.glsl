@@ -21,10 +21,15 @@ void frame_pixel_ray(vec2 pixel, out vec3 origin, out vec3 dir) {
   dir = normalize(view_to_world * view_ray_step(ndc, frame.proj));
 }
 
-// The unit direction from a world point back along the ray that sees it.
+// The unit direction (view space) from a view-space point back along the ray that sees it.
+vec3 view_to_eye(vec3 view_point) {
+  vec4 clip = frame.proj * vec4(view_point, 1.0);
+  return -normalize(view_ray_step(clip.xy / clip.w, frame.proj));
+}
+
+// The same for a world point, in world space.
 vec3 frame_to_eye(vec3 world) {
-  vec4 clip = frame.view_proj * vec4(world, 1.0);
-  return -normalize(transpose(mat3(frame.view)) * view_ray_step(clip.xy / clip.w, frame.proj));
+  return transpose(mat3(frame.view)) * view_to_eye((frame.view * vec4(world, 1.0)).xyz);
 }
 
 // How far a world point lies along the ray that sees it, from the ray's origin (frame_pixel_ray).

@@ -26,8 +26,7 @@ void main() {
   color_foam = s.color_foam;
   // A plane in front of the ellipsoid by at least its depth sees its whole silhouette inside
   // the square's bounds: `grown` across, lengthened by the axis's part across the view.
-  vec4 centre_clip = frame.proj * vec4(s.centre, 1.0);
-  vec3 toward_eye = -normalize(view_ray_step(centre_clip.xy / centre_clip.w, frame.proj));
+  vec3 toward_eye = view_to_eye(s.centre);
   vec3 across_view = s.axis - dot(s.axis, toward_eye) * toward_eye;
   float across = length(across_view);
   vec3 right = across > 1e-3 ? across_view / across : normalize(cross(vec3(0.0, 1.0, 0.0), toward_eye));

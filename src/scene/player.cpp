@@ -89,7 +89,8 @@ Result<void> ScenePlayer::advance(double dt) {
 Ray ScenePlayer::ray_through(glm::vec2 position) const {
   const gpu::FrameTargets& t = renderer_->targets();
   const Camera camera = this->camera();
-  const glm::mat4 inverse = glm::inverse(camera.projection(float(t.width()) / float(t.height())) * camera.view());
+  const gpu::FrameView seen = gpu::FrameView::through(camera, t.width(), t.height());  // as the frame draws it
+  const glm::mat4 inverse = glm::inverse(seen.projection * seen.view);
   const glm::vec2 ndc = position * 2.0f - 1.0f;  // Vulkan clip space: y down, like the frame
   const glm::vec4 near = inverse * glm::vec4(ndc, 0.0f, 1.0f);
   const glm::vec4 far = inverse * glm::vec4(ndc, 1.0f, 1.0f);

@@ -88,9 +88,8 @@ class Image {
   VkImageView view_ = VK_NULL_HANDLE;
   std::vector<VkImageView> mip_views_;
   ImageDesc desc_{};
-  VkImageAspectFlags aspect_ = VK_IMAGE_ASPECT_COLOR_BIT;          // of its views
-  VkImageAspectFlags barrier_aspect_ = VK_IMAGE_ASPECT_COLOR_BIT;  // of its barriers (depth and stencil together)
-  bool owns_image_ = true;                                         // false: a host's image (wrap)
+  VkImageAspectFlags aspect_ = VK_IMAGE_ASPECT_COLOR_BIT;  // of its views
+  bool owns_image_ = true;                                 // false: a host's image (wrap)
   ImageAccess last_use_ = access::kUndefined;
   std::uint64_t write_count_ = 0;
 };

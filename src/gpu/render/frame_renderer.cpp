@@ -145,15 +145,13 @@ void FrameRenderer::record_copy(VkCommandBuffer cmd, const Pipeline& pipeline, I
 void FrameRenderer::record_start(FrameContext& frame, std::span<FramePasses* const> passes) {
   VkCommandBuffer cmd = frame.cmd;
   FrameTargets& t = targets_;
-  bool clear_color = !hosted_, clear_depth = !hosted_;
-  if (!hosted_ && !passes.empty() && passes.front()->clears_frame()) clear_color = clear_depth = false;
-  if (hosted_) {
-    clear_depth = clear_depth_;
-    clear_color = clear_color_;
-    if (host_color_.handle() && !clear_color_) {
-      PassScope pass(&timer_, cmd, "host colour in");
-      record_copy(cmd, copy_in_, host_color_, t.color);
-    }
+  // Own targets start cleared unless the first pass clears them; a host's as it handed them over.
+  const bool own_cleared = !hosted_ && (passes.empty() || !passes.front()->clears_frame());
+  const bool clear_color = hosted_ ? clear_color_ : own_cleared;
+  const bool clear_depth = hosted_ ? clear_depth_ : own_cleared;
+  if (hosted_ && host_color_.handle() && !clear_color) {
+    PassScope pass(&timer_, cmd, "host colour in");
+    record_copy(cmd, copy_in_, host_color_, t.color);
   }
   if (!clear_color && !clear_depth) return;
   PassScope pass(&timer_, cmd, "clear");

@@ -36,20 +36,18 @@ bool all_finite(const glm::mat4& m) {
   return true;
 }
 
-// Whether the depth buffer's value falls as view depth grows (reversed depth): the sign of the
-// derivative of (p22 z + p32) / (p23 z + p33) in z, with z = -depth.
+// The sign of the derivative of the depth-buffer value (p22 z + p32) / (p23 z + p33) in view z:
+// 0 maps every depth to one value, > 0 is reversed depth (the value falls as view depth grows).
+float depth_slope(const glm::mat4& p) {
+  return p[2][2] * p[3][3] - p[3][2] * p[2][3];
+}
+
 bool depth_reversed(const glm::mat4& p) {
-  return p[2][2] * p[3][3] - p[3][2] * p[2][3] > 0.0f;
+  return depth_slope(p) > 0.0f;
 }
 
 bool orthographic(const glm::mat4& p) {
   return p[2][3] == 0.0f;
-}
-
-// The view depth (metres) a depth-buffer value stands for; inf for an infinite far plane.
-float depth_at(const glm::mat4& p, float device_depth) {
-  const float t = (device_depth * p[3][3] - p[3][2]) / (device_depth * p[2][3] - p[2][2]);
-  return std::isfinite(t) && t > -1e30f ? t : std::numeric_limits<float>::infinity();
 }
 
 Result<void> check_view_matrix(const glm::mat4& v) {
@@ -80,7 +78,7 @@ Result<void> check_projection(const glm::mat4& p) {
   for (int i = 0; i < 2; ++i)
     if (p[i][i] == 0.0f)
       return input_error("frame view: the projection's scale is 0: " + element("projection", i, i, 0.0f));
-  if (p[2][2] * p[3][3] - p[3][2] * p[2][3] == 0.0f)
+  if (depth_slope(p) == 0.0f)
     return input_error("frame view: the projection maps every depth to one depth-buffer value");
   if (orthographic(p)) {
     if (p[3][3] == 0.0f) return input_error("frame view: the projection's w is 0 everywhere");
@@ -99,7 +97,8 @@ Result<void> check_projection(const glm::mat4& p) {
   // The eye looks down -z: clip w (= -p23 depth) must grow with the depth.
   if (p[2][3] > 0.0f)
     return input_error("frame view: the projection looks down +z (" + element("projection", 2, 3, p[2][3]) + ")");
-  const float near = depth_at(p, depth_reversed(p) ? 1.0f : 0.0f);
+  const float near =
+      shared::view_depth_from_device(depth_reversed(p) ? 1.0f : 0.0f, p, std::numeric_limits<float>::infinity());
   if (!(near > 0.0f))
     return input_error("frame view: the projection's near plane must be in front of the eye (view depth " +
                        std::to_string(near) + " m)");
@@ -134,8 +133,8 @@ shared::FrameUniforms frame_uniforms(const FrameView& view, std::uint32_t width,
   u.camera_position = glm::vec4(glm::vec3(glm::inverse(view.view)[3]), float(view.time));
   u.viewport = glm::vec4(w, h, 1.0f / w, 1.0f / h);
   const bool reversed = depth_reversed(p);
-  const float near = depth_at(p, reversed ? 1.0f : 0.0f);
-  const float far = std::min(depth_at(p, reversed ? 0.0f : 1.0f), shared::kFrameFarLimit);
+  const float near = shared::view_depth_from_device(reversed ? 1.0f : 0.0f, p, shared::kFrameFarLimit);
+  const float far = shared::view_depth_from_device(reversed ? 0.0f : 1.0f, p, shared::kFrameFarLimit);
   u.depth_planes = glm::vec4(near, far, reversed ? 1.0f : 0.0f, orthographic(p) ? 1.0f : 0.0f);
   const FrameLighting& l = view.lighting;
   u.sun_direction = glm::vec4(l.sun_direction, 0.0f);

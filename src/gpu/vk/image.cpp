@@ -17,6 +17,22 @@ bool is_depth_format(VkFormat format) {
   return format == VK_FORMAT_D32_SFLOAT || format == VK_FORMAT_D16_UNORM || has_stencil(format);
 }
 
+// What views show of a format: its colour, or its depth only.
+VkImageAspectFlags view_aspect(VkFormat format) {
+  return is_depth_format(format) ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
+}
+
+// A 2D view of mips [base, base + count).
+Result<void> make_view(VkDevice device, VkImage image, VkFormat format, std::uint32_t base, std::uint32_t count,
+                       VkImageView* out) {
+  VkImageViewCreateInfo view{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  view.image = image;
+  view.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  view.format = format;
+  view.subresourceRange = {view_aspect(format), base, count, 0, 1};
+  return vk_check(vkCreateImageView(device, &view, nullptr, out), "vkCreateImageView");
+}
+
 }  // namespace
 
 std::uint32_t full_mip_count(std::uint32_t width, std::uint32_t height) {
@@ -35,8 +51,7 @@ Result<Image> Image::create(const Context& ctx, const ImageDesc& desc) {
   Image img;
   img.device_ = ctx.device();
   img.desc_ = desc;
-  img.aspect_ = is_depth_format(desc.format) ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
-  img.barrier_aspect_ = img.aspect_ | (has_stencil(desc.format) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+  img.aspect_ = view_aspect(desc.format);
 
   VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
   info.imageType = VK_IMAGE_TYPE_2D;
@@ -63,24 +78,16 @@ Result<Image> Image::create(const Context& ctx, const ImageDesc& desc) {
   if (auto r = vk_check(vkBindImageMemory(img.device_, img.image_, img.memory_, 0), "vkBindImageMemory"); !r)
     return r.error();
 
-  auto make_view = [&](std::uint32_t base, std::uint32_t count, VkImageView* out) {
-    VkImageViewCreateInfo view{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-    view.image = img.image_;
-    view.viewType = VK_IMAGE_VIEW_TYPE_2D;
-    view.format = desc.format;
-    view.subresourceRange = {img.aspect_, base, count, 0, 1};
-    return vk_check(vkCreateImageView(img.device_, &view, nullptr, out), "vkCreateImageView");
-  };
   // Transfer-only images have no views (a view needs a shader or attachment usage).
   constexpr VkImageUsageFlags kViewUsages = VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_STORAGE_BIT |
                                             VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
                                             VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
   if (!(desc.usage & kViewUsages)) return img;
-  LFX_TRY(make_view(0, desc.mip_levels, &img.view_));
+  LFX_TRY(make_view(img.device_, img.image_, desc.format, 0, desc.mip_levels, &img.view_));
   if (desc.mip_levels > 1 && (desc.usage & VK_IMAGE_USAGE_STORAGE_BIT)) {
     img.mip_views_.resize(desc.mip_levels, VK_NULL_HANDLE);
     for (std::uint32_t level = 0; level < desc.mip_levels; ++level)
-      LFX_TRY(make_view(level, 1, &img.mip_views_[level]));
+      LFX_TRY(make_view(img.device_, img.image_, desc.format, level, 1, &img.mip_views_[level]));
   }
   return img;
 }
@@ -94,15 +101,9 @@ Result<Image> Image::wrap(const Context& ctx, const HostImage& host, const char*
   img.image_ = host.image;
   img.owns_image_ = false;
   img.desc_ = {host.extent.width, host.extent.height, host.format, 1, host.usage, name};
-  img.aspect_ = is_depth_format(host.format) ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
-  img.barrier_aspect_ = img.aspect_ | (has_stencil(host.format) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0);
+  img.aspect_ = view_aspect(host.format);
   img.last_use_ = host.before;
-  VkImageViewCreateInfo view{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-  view.image = host.image;
-  view.viewType = VK_IMAGE_VIEW_TYPE_2D;
-  view.format = host.format;
-  view.subresourceRange = {img.aspect_, 0, 1, 0, 1};
-  LFX_TRY(vk_check(vkCreateImageView(img.device_, &view, nullptr, &img.view_), name));
+  LFX_TRY(make_view(img.device_, host.image, host.format, 0, 1, &img.view_));
   return img;
 }
 
@@ -125,7 +126,6 @@ Image& Image::operator=(Image&& other) noexcept {
     other.mip_views_.clear();
     desc_ = other.desc_;
     aspect_ = other.aspect_;
-    barrier_aspect_ = other.barrier_aspect_;
     owns_image_ = other.owns_image_;
     last_use_ = std::exchange(other.last_use_, access::kUndefined);
     write_count_ = std::exchange(other.write_count_, 0);
@@ -148,7 +148,7 @@ void Image::release() {
 }
 
 VkImageLayout Image::layout(VkImageLayout wanted) const {
-  if (!(barrier_aspect_ & VK_IMAGE_ASPECT_STENCIL_BIT)) return wanted;
+  if (!has_stencil(desc_.format)) return wanted;
   if (wanted == VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL) return VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
   if (wanted == VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL) return VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL;
   return wanted;
@@ -164,7 +164,8 @@ void Image::use(VkCommandBuffer cmd, const ImageAccess& wanted) {
     last_use_.access |= next.access;
     return;
   }
-  image_barrier(cmd, image_, barrier_aspect_, last_use_, next);
+  // Barriers on a depth-stencil image cover both aspects (they share one layout).
+  image_barrier(cmd, image_, aspect_ | (has_stencil(desc_.format) ? VK_IMAGE_ASPECT_STENCIL_BIT : 0), last_use_, next);
   last_use_ = next;
 }
 

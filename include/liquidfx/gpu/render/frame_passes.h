@@ -2,9 +2,9 @@
 //
 // Before recording, every effect's prepare: the one step that may allocate, upload, resize or
 // fail (its Result reaches the caller). Then recording, which cannot fail:
-// every pass's record_opaque (the backdrop room first, when there is one) -> scene copy (colour with mips, linear
-// depth)
-// -> every effect's record_transparent -> every effect's record_post -> tonemap.
+// every pass's record_opaque (the backdrop room first, when there is one) -> scene copy (colour
+// with mips, linear depth) -> every pass's record_transparent -> every pass's record_post ->
+// tonemap (liquidfx's own targets).
 #pragma once
 
 #include <vulkan/vulkan.h>
