@@ -20,6 +20,8 @@
 
 namespace lfx::gpu {
 
+class UploadRing;
+
 /// What a physical device is and whether liquidfx can run on it.
 struct DeviceInfo {
   std::uint32_t index = 0;
@@ -141,8 +143,8 @@ class Context {
   /// Whether `format` supports all `features` for optimal-tiling images.
   bool supports_format(VkFormat format, VkFormatFeatureFlags2 features) const;
 
-  /// The convenience path for callers without a frame loop: records into a fresh command buffer,
-  /// submits it to the queue and waits for it.
+  /// The convenience path for callers without a frame loop: records into a fresh command buffer
+  /// (the staged uploads first), submits it to the queue and waits for it.
   Result<void> submit_and_wait(const std::function<void(VkCommandBuffer)>& record);
 
   // Frame-fenced lifetime. Every submission of liquidfx's work signals the Context's timeline
@@ -178,6 +180,19 @@ class Context {
   void collect() const;
   /// How many retired objects wait for the GPU (for tests).
   std::size_t retired_count() const;
+
+  // Uploads. upload_buffer and upload_image (transfer.h) copy the bytes into a staging ring at
+  // once and never submit: the copies are recorded, with their barriers, at the start of the
+  // next command buffer liquidfx records into (FrameRenderer::record, submit_and_wait).
+
+  /// Records the staged uploads into cmd. FrameRenderer::record and submit_and_wait call it
+  /// first; a host recording liquidfx objects' commands some other way calls it before them.
+  void record_uploads(VkCommandBuffer cmd) const;
+  /// How many staged copies wait for the next recording (for tests).
+  std::size_t pending_uploads() const;
+  /// The staging ring itself (private to liquidfx's gpu library; null while the Context is
+  /// being destroyed).
+  UploadRing* upload_ring() const { return uploads_.get(); }
 
   /// Gives an object a name that validation messages and debuggers show (no-op without
   /// VK_EXT_debug_utils).
@@ -231,6 +246,7 @@ class Context {
   std::uint32_t queue_family_ = 0;
   VkCommandPool immediate_pool_ = VK_NULL_HANDLE;
   VkSemaphore timeline_ = VK_NULL_HANDLE;
+  std::unique_ptr<UploadRing> uploads_;
   std::uint64_t submitted_ = 0;  // the serial the last submission signals
   mutable std::mutex retired_mutex_;
   mutable std::deque<std::pair<std::uint64_t, std::unique_ptr<Holder>>> retired_;  // (serial to wait for, object)

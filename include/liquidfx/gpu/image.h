@@ -82,6 +82,7 @@ class Image {
 
  private:
   void release();
+  const Context* ctx_ = nullptr;
   VkDevice device_ = VK_NULL_HANDLE;
   VkImage image_ = VK_NULL_HANDLE;
   VkDeviceMemory memory_ = VK_NULL_HANDLE;

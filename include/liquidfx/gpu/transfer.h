@@ -1,4 +1,5 @@
-// Staging uploads and readbacks through the convenience path (each submits and waits).
+// Uploads through the Context's staging ring (never submit: recorded by the next recording, see
+// Context::record_uploads) and readbacks through the convenience path (each submits and waits).
 #pragma once
 
 #include <cstddef>
@@ -13,7 +14,8 @@
 
 namespace lfx::gpu {
 
-/// Copies bytes into a device buffer at offset (after and before any other use of it).
+/// Copies bytes into a device buffer at offset (after and before any other use of it). The bytes
+/// are staged at once (the caller's span may go); the copy is recorded with the next recording.
 Result<void> upload_buffer(Context& ctx, const Buffer& buffer, std::span<const std::byte> bytes,
                            VkDeviceSize offset = 0);
 
@@ -23,8 +25,8 @@ Result<void> upload_buffer(Context& ctx, const Buffer& buffer, std::span<const s
 /// share it.
 void record_buffer_update(VkCommandBuffer cmd, const Buffer& buffer, std::span<const std::byte> bytes);
 
-/// Fills mip 0 of an image with tightly packed texels (size = width * height * texel bytes),
-/// leaving it in `then`.
+/// Fills mip 0 of a colour image with tightly packed texels (size = width * height * texel
+/// bytes), leaving it in `then`: staged at once, copied with the next recording.
 Result<void> upload_image(Context& ctx, Image& image, std::span<const std::byte> texels, const ImageAccess& then);
 
 /// Reads one mip of a colour image back as tightly packed texels (any format; `texel_bytes` per

@@ -116,6 +116,7 @@ Result<void> FrameRenderer::take_host_frame(const HostFrame& host) {
 
 void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> passes) {
   timer_.reset(cmd);
+  ctx_.record_uploads(cmd);  // what prepare (and everything since the last frame) staged
   copied_writes_ = kNoCopy;
   copied_depth_writes_ = kNoCopy;
   record_buffer_update(cmd, frame_uniforms_, std::as_bytes(std::span(&uniforms_, 1)));

@@ -1,5 +1,7 @@
 #include "liquidfx/gpu/buffer.h"
 
+#include "upload_ring.h"
+
 #include <algorithm>
 #include <cstring>
 #include <utility>
@@ -21,6 +23,7 @@ Result<Buffer> Buffer::create(const Context& ctx, VkDeviceSize size, VkBufferUsa
                               const char* name) {
   assert(size > 0);
   Buffer b;
+  b.ctx_ = &ctx;
   b.device_ = ctx.device();
   b.size_ = size;
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
@@ -87,6 +90,7 @@ Buffer::Buffer(Buffer&& other) noexcept {
 Buffer& Buffer::operator=(Buffer&& other) noexcept {
   if (this != &other) {
     release();
+    ctx_ = std::exchange(other.ctx_, nullptr);
     device_ = std::exchange(other.device_, VK_NULL_HANDLE);
     buffer_ = std::exchange(other.buffer_, VK_NULL_HANDLE);
     memory_ = std::exchange(other.memory_, VK_NULL_HANDLE);
@@ -100,6 +104,7 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept {
 
 void Buffer::release() {
   if (!device_) return;
+  if (UploadRing* uploads = ctx_->upload_ring()) uploads->forget(reinterpret_cast<std::uint64_t>(buffer_));
   if (buffer_) vkDestroyBuffer(device_, buffer_, nullptr);
   if (memory_) vkFreeMemory(device_, memory_, nullptr);  // unmaps implicitly
   device_ = VK_NULL_HANDLE;

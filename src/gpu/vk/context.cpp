@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "liquidfx/core/log.h"
+#include "upload_ring.h"
 
 namespace lfx::gpu {
 namespace {
@@ -443,6 +444,7 @@ Result<void> Context::load_device_functions() {
       !r)
     return r;
   set_name(VK_OBJECT_TYPE_SEMAPHORE, reinterpret_cast<std::uint64_t>(timeline_), "liquidfx frames");
+  uploads_ = std::make_unique<UploadRing>(*this);
   return success();
 }
 
@@ -450,6 +452,7 @@ Context::~Context() {
   if (device_) {
     vkDeviceWaitIdle(device_);
     retired_.clear();
+    uploads_.reset();
     if (timeline_) vkDestroySemaphore(device_, timeline_, nullptr);
     if (immediate_pool_) vkDestroyCommandPool(device_, immediate_pool_, nullptr);
   }
@@ -495,6 +498,7 @@ Result<void> Context::submit_and_wait(const std::function<void(VkCommandBuffer)>
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   vkBeginCommandBuffer(cmd, &begin);
+  record_uploads(cmd);
   record(cmd);
   Result<void> result = vk_check(vkEndCommandBuffer(cmd), "vkEndCommandBuffer");
   if (result) {
@@ -554,6 +558,14 @@ std::uint64_t Context::completed_serial() const {
   std::uint64_t value = 0;
   if (vkGetSemaphoreCounterValue(device_, timeline_, &value) != VK_SUCCESS) return 0;
   return value;
+}
+
+void Context::record_uploads(VkCommandBuffer cmd) const {
+  if (uploads_) uploads_->record(cmd);
+}
+
+std::size_t Context::pending_uploads() const {
+  return uploads_ ? uploads_->pending() : 0;
 }
 
 void Context::retire_holder(std::unique_ptr<Holder> holder) const {

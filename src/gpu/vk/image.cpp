@@ -1,5 +1,7 @@
 #include "liquidfx/gpu/image.h"
 
+#include "upload_ring.h"
+
 #include <algorithm>
 #include <bit>
 #include <string>
@@ -49,6 +51,7 @@ Result<Image> Image::create(const Context& ctx, const ImageDesc& desc) {
   assert(desc.mip_levels >= 1 && desc.mip_levels <= full_mip_count(desc.width, desc.height));
 
   Image img;
+  img.ctx_ = &ctx;
   img.device_ = ctx.device();
   img.desc_ = desc;
   img.aspect_ = view_aspect(desc.format);
@@ -97,6 +100,7 @@ Result<Image> Image::wrap(const Context& ctx, const HostImage& host, const char*
   if (host.extent.width == 0 || host.extent.height == 0)
     return input_error(std::string(name) + ": image size must be at least 1x1");
   Image img;
+  img.ctx_ = &ctx;
   img.device_ = ctx.device();
   img.image_ = host.image;
   img.owns_image_ = false;
@@ -118,6 +122,7 @@ Image::Image(Image&& other) noexcept {
 Image& Image::operator=(Image&& other) noexcept {
   if (this != &other) {
     release();
+    ctx_ = std::exchange(other.ctx_, nullptr);
     device_ = std::exchange(other.device_, VK_NULL_HANDLE);
     image_ = std::exchange(other.image_, VK_NULL_HANDLE);
     memory_ = std::exchange(other.memory_, VK_NULL_HANDLE);
@@ -135,6 +140,7 @@ Image& Image::operator=(Image&& other) noexcept {
 
 void Image::release() {
   if (!device_) return;
+  if (UploadRing* uploads = ctx_->upload_ring()) uploads->forget(reinterpret_cast<std::uint64_t>(image_));
   for (VkImageView v : mip_views_)
     if (v) vkDestroyImageView(device_, v, nullptr);
   mip_views_.clear();

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "upload_ring.h"
+
 namespace lfx::gpu {
 
 void record_buffer_update(VkCommandBuffer cmd, const Buffer& buffer, std::span<const std::byte> bytes) {
@@ -18,34 +20,16 @@ void record_buffer_update(VkCommandBuffer cmd, const Buffer& buffer, std::span<c
 }
 
 Result<void> upload_buffer(Context& ctx, const Buffer& buffer, std::span<const std::byte> bytes, VkDeviceSize offset) {
-  if (bytes.empty()) return success();
   assert(offset + bytes.size() <= buffer.size());
-  auto staging = Buffer::create(ctx, bytes.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryUsage::upload, "staging");
-  if (!staging) return staging.error();
-  staging->write(bytes);
-  return ctx.submit_and_wait([&](VkCommandBuffer cmd) {
-    memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                   VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
-                   VK_ACCESS_2_TRANSFER_WRITE_BIT);
-    const VkBufferCopy region{0, offset, bytes.size()};
-    vkCmdCopyBuffer(cmd, staging->handle(), buffer.handle(), 1, &region);
-    memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                   VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
-  });
+  return ctx.upload_ring()->stage_buffer(buffer.handle(), bytes, offset);
 }
 
 Result<void> upload_image(Context& ctx, Image& image, std::span<const std::byte> texels, const ImageAccess& then) {
-  auto staging = Buffer::create(ctx, texels.size(), VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryUsage::upload, "staging");
-  if (!staging) return staging.error();
-  staging->write(texels);
-  return ctx.submit_and_wait([&](VkCommandBuffer cmd) {
-    image.use(cmd, access::kTransferDst);
-    VkBufferImageCopy region{};
-    region.imageSubresource = {image.aspect(), 0, 0, 1};
-    region.imageExtent = {image.width(), image.height(), 1};
-    vkCmdCopyBufferToImage(cmd, staging->handle(), image.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-    image.use(cmd, then);
-  });
+  assert(image.aspect() == VK_IMAGE_ASPECT_COLOR_BIT);
+  const ImageAccess from = image.last_use();
+  LFX_TRY(ctx.upload_ring()->stage_image(image.handle(), image.extent(), texels, from, then));
+  image.assume(then);  // as it will be once the staged copy is recorded, before any later use
+  return success();
 }
 
 Result<std::vector<std::byte>> read_image(Context& ctx, Image& image, std::uint32_t texel_bytes, std::uint32_t mip) {
