@@ -3,7 +3,7 @@
 #ifndef LFX_SHARED_ENVIRONMENT_H
 #define LFX_SHARED_ENVIRONMENT_H
 
-#include "shared/prelude.h"
+#include "prelude.h"
 
 LFX_SHARED_BEGIN
 

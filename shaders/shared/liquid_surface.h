@@ -7,8 +7,8 @@
 #ifndef LFX_SHARED_LIQUID_SURFACE_H
 #define LFX_SHARED_LIQUID_SURFACE_H
 
-#include "shared/noise.h"
-#include "shared/prelude.h"
+#include "noise.h"
+#include "prelude.h"
 
 LFX_SHARED_BEGIN
 

@@ -4,7 +4,7 @@
 #ifndef LFX_SHARED_NOISE_H
 #define LFX_SHARED_NOISE_H
 
-#include "shared/prelude.h"
+#include "prelude.h"
 
 LFX_SHARED_BEGIN
 

@@ -7,7 +7,7 @@
 #ifndef LFX_SHARED_PARTICLES_H
 #define LFX_SHARED_PARTICLES_H
 
-#include "shared/prelude.h"
+#include "prelude.h"
 
 LFX_SHARED_BEGIN
 

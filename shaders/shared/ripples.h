@@ -5,7 +5,7 @@
 #ifndef LFX_SHARED_RIPPLES_H
 #define LFX_SHARED_RIPPLES_H
 
-#include "shared/prelude.h"
+#include "prelude.h"
 
 LFX_SHARED_BEGIN
 

@@ -2,7 +2,7 @@
 #ifndef LFX_SHARED_ROOM_H
 #define LFX_SHARED_ROOM_H
 
-#include "shared/prelude.h"
+#include "prelude.h"
 
 LFX_SHARED_BEGIN
 

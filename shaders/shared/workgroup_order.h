@@ -11,7 +11,7 @@
 #ifndef LFX_SHARED_WORKGROUP_ORDER_H
 #define LFX_SHARED_WORKGROUP_ORDER_H
 
-#include "shared/prelude.h"
+#include "prelude.h"
 
 LFX_SHARED_BEGIN
 

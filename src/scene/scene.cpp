@@ -10,7 +10,7 @@
 #include "liquidfx/core/text_file.h"
 #include "liquidfx/scene/effect.h"
 #include "liquidfx/scene/json_object.h"
-#include "shared/room.h"
+#include "liquidfx/shared/room.h"
 
 namespace lfx::scene {
 namespace {

@@ -9,8 +9,8 @@
 
 #include "liquidfx/core/camera.h"
 #include "liquidfx/core/container/shapes.h"
-#include "shared/bottle.h"
-#include "shared/workgroup_order.h"
+#include "liquidfx/shared/bottle.h"
+#include "liquidfx/shared/workgroup_order.h"
 
 namespace lfx::test {
 namespace {

@@ -1,6 +1,6 @@
 // The bottle renderer: no liquid above the surface, bubbles below it, opaque objects in front
 // hide both, a bottle seen through another shows its liquid; golden images of the demo scenes.
-#include "shared/bottle.h"
+#include "liquidfx/shared/bottle.h"
 
 #include <cstdio>
 #include <cstring>
@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "liquidfx/core/container/shapes.h"
+#include "liquidfx/gpu/detail/bottle_probe.h"
 #include "liquidfx/gpu/effects/bottle_layout.h"
 #include "liquidfx/gpu/effects/bottle_renderer.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
@@ -70,7 +71,7 @@ class BottleTest : public GpuTest {
     auto fresh = gpu::BottleRenderer::create(ctx());
     ASSERT_TRUE(fresh) << fresh.error().message;
     bottles_ = std::move(fresh.value());
-    bottles_->set_debug_targets(&entry_, &bubble_);
+    gpu::BottleProbe(*bottles_).set_debug_targets(&entry_, &bubble_);
   }
   void TearDown() override {
     bottles_.reset();
@@ -230,10 +231,10 @@ TEST_F(BottleTest, SurfacesDrawnInSeveralRunsGiveTheSamePicture) {
   }
   const Camera camera = looking_at({0.12f, 0.2f, 0.35f}, {0.0f, 0.1f, -0.15f});
   const ImageRgba8 one_run = render({}, camera, draws);
-  EXPECT_EQ(bottles_->last_surface_runs(), 1u);
-  bottles_->set_surface_run_limit(1);  // a run for every group
+  EXPECT_EQ(gpu::BottleProbe(*bottles_).last_surface_runs(), 1u);
+  gpu::BottleProbe(*bottles_).set_surface_run_limit(1);  // a run for every group
   const ImageRgba8 runs = render({}, camera, draws);
-  EXPECT_EQ(bottles_->last_surface_runs(), 4u) << "the bottles should overlap, one group each";
+  EXPECT_EQ(gpu::BottleProbe(*bottles_).last_surface_runs(), 4u) << "the bottles should overlap, one group each";
   EXPECT_EQ(compare_images(one_run, runs, 0).largest_channel, 0)
       << "a run's surfaces were not cleared, placed or ordered as in one run";
   ASSERT_TRUE(write_png(test_output_path("bottle_runs.png"), runs));  // to look at
@@ -264,18 +265,18 @@ TEST_F(BottleTest, SurfacesRasterisedInComputeAreWatertightAndAgreeWithTheHardwa
   }
   const Camera camera = looking_at({0.05f, 0.3f, 0.45f}, {0.0f, 0.08f, -0.05f});
   const ImageRgba8 computed = render({}, camera, draws);
-  ASSERT_EQ(bottles_->last_compute_rasterised(), 3u);
-  std::vector<gpu::BottleRenderer::ContainerSurfaces> in_compute;
+  ASSERT_EQ(gpu::BottleProbe(*bottles_).last_compute_rasterised(), 3u);
+  std::vector<gpu::BottleProbe::ContainerSurfaces> in_compute;
   for (std::size_t k = 0; k < draws.size(); ++k) {
-    auto surfaces = bottles_->last_surfaces(k);
+    auto surfaces = gpu::BottleProbe(*bottles_).last_surfaces(k);
     ASSERT_TRUE(surfaces) << surfaces.error().message;
     in_compute.push_back(std::move(*surfaces));
   }
-  bottles_->set_hardware_surfaces_only(true);
+  gpu::BottleProbe(*bottles_).set_hardware_surfaces_only(true);
   const ImageRgba8 hardware = render({}, camera, draws);
-  ASSERT_EQ(bottles_->last_compute_rasterised(), 0u);
+  ASSERT_EQ(gpu::BottleProbe(*bottles_).last_compute_rasterised(), 0u);
   for (std::size_t k = 0; k < draws.size(); ++k) {
-    auto fixed_function = bottles_->last_surfaces(k);
+    auto fixed_function = gpu::BottleProbe(*bottles_).last_surfaces(k);
     ASSERT_TRUE(fixed_function) << fixed_function.error().message;
     const std::vector<std::uint64_t>& a = in_compute[k].texels;
     const std::vector<std::uint64_t>& b = fixed_function->texels;
@@ -322,7 +323,7 @@ TEST_F(BottleTest, AContainerReachingPastTheNearPlaneIsRasterisedByTheHardware) 
   // The eye beside the near bottle, whose box reaches behind it, looking past it at the far one.
   const Camera camera = looking_at({0.03f, 0.12f, 0.06f}, {0.1f, 0.05f, -0.9f});
   const ImageRgba8 image = render({}, camera, {{&near, {}}, {&far, {}}});
-  EXPECT_EQ(bottles_->last_compute_rasterised(), 1u) << "the far bottle in compute, the near one not";
+  EXPECT_EQ(gpu::BottleProbe(*bottles_).last_compute_rasterised(), 1u) << "the far bottle in compute, the near one not";
   ASSERT_TRUE(write_png(test_output_path("bottle_near_plane.png"), image));  // to look at
 }
 
@@ -350,13 +351,13 @@ TEST_F(BottleTest, TheCompositeSkipsPixelsWithoutWorkAndChangesNoPixel) {
   LiquidContainer bottle(shape_of("bottle"), knobs);
   slosh(bottle, glm::vec3(0.0f));  // tilted and rippled
   const Camera camera = looking_at({0.05f, 0.15f, 0.45f}, {0.0f, 0.1f, 0.0f});
-  bottles_->set_pixel_sort(false);
+  gpu::BottleProbe(*bottles_).set_pixel_sort(false);
   const ImageRgba8 every_pixel = render({}, camera, {{&bottle, {}}});
-  const auto all = bottles_->last_composite_pixels();
-  bottles_->set_pixel_sort(true);
+  const auto all = gpu::BottleProbe(*bottles_).last_composite_pixels();
+  gpu::BottleProbe(*bottles_).set_pixel_sort(true);
   const ImageRgba8 sorted = render({}, camera, {{&bottle, {}}});
-  const auto kept = bottles_->last_composite_pixels();
-  const auto surfaces = bottles_->last_surfaces(0);
+  const auto kept = gpu::BottleProbe(*bottles_).last_composite_pixels();
+  const auto surfaces = gpu::BottleProbe(*bottles_).last_surfaces(0);
   ASSERT_TRUE(all && kept && surfaces);
   // Unsorted, every pixel of the container's tiles (those its outline reaches) in its rectangle
   // runs; the outline leaves the rectangle's corners out, and every pixel with a surface is in a tile.

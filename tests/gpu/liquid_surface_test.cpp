@@ -1,6 +1,6 @@
 // The liquid surface equation of shaders/shared/liquid_surface.h gives the same distance and
 // normal on the CPU and the GPU, for random containers and points.
-#include "shared/liquid_surface.h"
+#include "liquidfx/shared/liquid_surface.h"
 
 #include <cstring>
 #include <glm/geometric.hpp>

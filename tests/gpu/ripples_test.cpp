@@ -1,7 +1,7 @@
 // Ripples on the GPU: the shared ring math agrees with the CPU, rings are round in pixels and
 // independent of resolution, the wave field matches the CPU reference and keeps its speed at
 // any resolution and frame rate; golden images of the demo scenes.
-#include "shared/ripples.h"
+#include "liquidfx/shared/ripples.h"
 
 #include <cstring>
 #include <filesystem>

@@ -6,15 +6,15 @@
 #include <glm/gtc/packing.hpp>
 
 #include "liquidfx/gpu/detail/descriptors.h"
-#include "liquidfx/gpu/detail/pipeline.h"
 #include "liquidfx/gpu/detail/shader_interface.h"
-#include "liquidfx/gpu/detail/shader_library.h"
+#include "liquidfx/gpu/pipeline.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
+#include "liquidfx/gpu/shader_library.h"
 #include "liquidfx/gpu/timing.h"
 #include "liquidfx/gpu/transfer.h"
 #include "liquidfx/scene/player.h"
-#include "shared/bottle.h"
-#include "shared/ripples.h"
+#include "liquidfx/shared/bottle.h"
+#include "liquidfx/shared/ripples.h"
 #include "support/gpu_test.h"
 
 namespace lfx::test {

@@ -1,7 +1,7 @@
 // The colour math of shaders/shared/color.h gives the same answer on the CPU and the GPU.
 #include <random>
 
-#include "shared/color.h"
+#include "liquidfx/shared/color.h"
 #include "support/compute_harness.h"
 #include "support/gpu_test.h"
 

@@ -12,8 +12,8 @@
 
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/detail/descriptors.h"
-#include "liquidfx/gpu/detail/pipeline.h"
 #include "liquidfx/gpu/effects/surface_renderer.h"
+#include "liquidfx/gpu/pipeline.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/render/room.h"
 #include "liquidfx/gpu/transfer.h"

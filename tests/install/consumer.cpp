@@ -5,11 +5,11 @@
 #include "liquidfx/core/camera.h"
 #include "liquidfx/core/ripples/ripples_simulation.h"
 #include "liquidfx/gpu/context.h"
-#include "liquidfx/gpu/detail/shader_library.h"
 #include "liquidfx/gpu/effects/bottle_renderer.h"
 #include "liquidfx/gpu/effects/ripples_renderer.h"
+#include "liquidfx/gpu/shader_library.h"
 #include "liquidfx/scene/player.h"
-#include "shared/color.h"
+#include "liquidfx/shared/color.h"
 
 int main() {
   const lfx::Camera camera;

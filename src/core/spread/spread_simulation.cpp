@@ -6,8 +6,8 @@
 #include <glm/geometric.hpp>
 
 #include "liquidfx/core/spread/spread_transport.h"
+#include "liquidfx/shared/spread.h"
 #include "pressure_multigrid.h"
-#include "shared/spread.h"
 
 namespace lfx {
 namespace {

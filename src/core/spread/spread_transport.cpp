@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "shared/spread.h"
+#include "liquidfx/shared/spread.h"
 
 namespace lfx::spread {
 namespace {

@@ -8,7 +8,7 @@
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/detail/rendering.h"
 #include "liquidfx/gpu/transfer.h"
-#include "shared/room.h"
+#include "liquidfx/shared/room.h"
 
 namespace lfx::gpu {
 namespace {

@@ -1,8 +1,9 @@
-#include "liquidfx/gpu/detail/pipeline.h"
+#include "liquidfx/gpu/pipeline.h"
 
 #include <utility>
 
-#include "liquidfx/gpu/detail/shader_library.h"
+#include "liquidfx/gpu/detail/shader_interface.h"
+#include "liquidfx/gpu/shader_library.h"
 
 namespace lfx::gpu {
 namespace {

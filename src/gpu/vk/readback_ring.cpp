@@ -1,4 +1,4 @@
-#include "liquidfx/gpu/detail/readback_ring.h"
+#include "liquidfx/gpu/readback_ring.h"
 
 namespace lfx::gpu {
 

@@ -1,4 +1,4 @@
-#include "liquidfx/gpu/detail/shader_library.h"
+#include "liquidfx/gpu/shader_library.h"
 
 #include <utility>
 

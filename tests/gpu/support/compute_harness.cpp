@@ -4,7 +4,7 @@
 
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/detail/descriptors.h"
-#include "liquidfx/gpu/detail/pipeline.h"
+#include "liquidfx/gpu/pipeline.h"
 #include "liquidfx/gpu/transfer.h"
 #include "support/gpu_test.h"
 

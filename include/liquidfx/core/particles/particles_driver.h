@@ -12,7 +12,7 @@
 
 #include "liquidfx/core/particles/particles_knobs.h"
 #include "liquidfx/core/particles/particles_setup.h"
-#include "shared/particles.h"
+#include "liquidfx/shared/particles.h"
 
 namespace lfx {
 

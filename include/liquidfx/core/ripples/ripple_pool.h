@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "liquidfx/core/ripples/ripples_knobs.h"
-#include "shared/ripples.h"
+#include "liquidfx/shared/ripples.h"
 
 namespace lfx {
 

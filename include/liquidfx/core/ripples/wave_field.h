@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "liquidfx/core/ripples/ripples_knobs.h"
-#include "shared/waves.h"
+#include "liquidfx/shared/waves.h"
 
 namespace lfx {
 

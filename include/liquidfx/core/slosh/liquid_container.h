@@ -23,7 +23,7 @@
 #include "liquidfx/core/slosh/oscillator.h"
 #include "liquidfx/core/slosh/pose.h"
 #include "liquidfx/core/slosh/slosh_knobs.h"
-#include "shared/liquid_surface.h"
+#include "liquidfx/shared/liquid_surface.h"
 
 namespace lfx {
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 
 #include "liquidfx/gpu/context.h"
-#include "liquidfx/gpu/detail/pipeline.h"
+#include "liquidfx/gpu/pipeline.h"
 
 namespace lfx::gpu {
 

@@ -34,9 +34,9 @@
 #include "liquidfx/core/slosh/liquid_container.h"
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
-#include "liquidfx/gpu/detail/pipeline.h"
 #include "liquidfx/gpu/effects/bottle_layout.h"
 #include "liquidfx/gpu/image.h"
+#include "liquidfx/gpu/pipeline.h"
 #include "liquidfx/gpu/render/frame_passes.h"
 
 namespace lfx::gpu {
@@ -69,52 +69,14 @@ class BottleRenderer : public FramePasses {
   /// Also draws every liquid and glass mesh as plain opaque into a scratch target, timed as its
   /// own pass: the reference the liquid passes are measured against.
   void set_reference_pass(bool enabled) { reference_pass_ = enabled; }
-  /// Tests: write, for every pixel the liquid covers, where the view ray enters the liquid
-  /// (xyz world, w = 1) into an RGBA32F storage image of the frame's size, and where it meets a
-  /// bubble into a second one (w = 1); both are cleared to 0 first (they need transfer-dst use).
-  void set_debug_targets(Image* entry_points, Image* bubble_points);
-
-  /// Tests: whether the composite's pixels are sorted by their work (the default) or every pixel
-  /// of every container's rectangle runs the full composite.
-  void set_pixel_sort(bool enabled) { sort_pixels_enabled_ = enabled; }
-  /// Tests: at most this many pixels of the containers' rectangles in one run of groups (each
-  /// run's surfaces are drawn in one rendering); 0, the default: as many as the surfaces buffer
-  /// holds.
-  void set_surface_run_limit(std::size_t pixels) { surface_run_limit_ = pixels; }
-  /// Tests: how many runs of groups the last frame drew the surfaces in.
-  std::size_t last_surface_runs() const { return surface_runs_.size(); }
-  /// Tests: rasterise every container's surfaces with the fixed-function rasteriser, not only
-  /// those with large triangles or reaching near the eye.
-  void set_hardware_surfaces_only(bool enabled) { hardware_surfaces_only_ = enabled; }
-  /// Tests: of the last frame's visible containers, how many had their surfaces rasterised in a
-  /// compute pass.
-  std::size_t last_compute_rasterised() const;
-  /// Tests: what the last frame's surfaces pass left for container `draw` (its index in
-  /// set_containers): its rectangle and, row by row, kBottleSurfaceLayers texels a pixel (outer
-  /// front, outer back, inner front, inner back; surface_encoding.glsl's 64 bits, all ones where
-  /// no surface). The frame must have drawn its surfaces in one run (waits for the device).
-  struct ContainerSurfaces {
-    VkRect2D rect{};
-    std::vector<std::uint64_t> texels;
-    std::vector<glm::vec2> outline;  // the container's on the screen (pixels), which cut its tiles
-  };
-  Result<ContainerSurfaces> last_surfaces(std::size_t draw) const;
-  /// Tests: the pixels the last composite dispatch of the last frame ran on: with liquid near its
-  /// surface or waterline, with glass and air only, with liquid below the waves only, with glass
-  /// and air above the wet film only (waits for the device).
-  struct CompositePixels {
-    std::uint32_t liquid = 0;
-    std::uint32_t air = 0;
-    std::uint32_t deep = 0;
-    std::uint32_t dry = 0;
-  };
-  Result<CompositePixels> last_composite_pixels() const;
 
   Result<void> prepare(const FramePrepare& frame) override;
   void record_opaque(FrameContext& frame) override;
   void record_transparent(FrameContext& frame) override;
 
  private:
+  friend class BottleProbe;  // the tests' hooks (detail/bottle_probe.h, not installed)
+
   // A container shape's meshes on the GPU, uploaded once and shared by its containers.
   struct ShapeMeshes {
     // Held so that the shape's address, the key of meshes_, is never another shape's.

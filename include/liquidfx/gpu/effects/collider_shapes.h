@@ -8,9 +8,9 @@
 
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/context.h"
-#include "liquidfx/gpu/detail/pipeline.h"
+#include "liquidfx/gpu/pipeline.h"
 #include "liquidfx/gpu/render/frame_passes.h"
-#include "shared/particles.h"
+#include "liquidfx/shared/particles.h"
 
 namespace lfx::gpu {
 

@@ -16,9 +16,9 @@
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
-#include "liquidfx/gpu/detail/pipeline.h"
-#include "liquidfx/gpu/detail/readback_ring.h"
 #include "liquidfx/gpu/particle_source.h"
+#include "liquidfx/gpu/pipeline.h"
+#include "liquidfx/gpu/readback_ring.h"
 #include "liquidfx/gpu/timing.h"
 
 namespace lfx::gpu {

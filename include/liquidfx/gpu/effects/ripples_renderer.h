@@ -18,8 +18,8 @@
 #include "liquidfx/core/ripples/ripples_simulation.h"
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
-#include "liquidfx/gpu/detail/pipeline.h"
 #include "liquidfx/gpu/image.h"
+#include "liquidfx/gpu/pipeline.h"
 #include "liquidfx/gpu/render/frame_passes.h"
 
 namespace lfx::gpu {

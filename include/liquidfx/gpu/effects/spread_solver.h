@@ -15,10 +15,10 @@
 #include "liquidfx/core/spread/spread_simulation.h"
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
-#include "liquidfx/gpu/detail/pipeline.h"
-#include "liquidfx/gpu/detail/readback_ring.h"
+#include "liquidfx/gpu/pipeline.h"
+#include "liquidfx/gpu/readback_ring.h"
 #include "liquidfx/gpu/timing.h"
-#include "shared/spread.h"
+#include "liquidfx/shared/spread.h"
 
 namespace lfx::gpu {
 

@@ -19,9 +19,9 @@
 #include "liquidfx/core/surface/surface_knobs.h"
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
-#include "liquidfx/gpu/detail/pipeline.h"
 #include "liquidfx/gpu/image.h"
 #include "liquidfx/gpu/particle_source.h"
+#include "liquidfx/gpu/pipeline.h"
 #include "liquidfx/gpu/render/frame_passes.h"
 
 namespace lfx::gpu {

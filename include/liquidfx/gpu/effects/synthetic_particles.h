@@ -9,8 +9,8 @@
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
-#include "liquidfx/gpu/detail/pipeline.h"
 #include "liquidfx/gpu/particle_source.h"
+#include "liquidfx/gpu/pipeline.h"
 
 namespace lfx::gpu {
 

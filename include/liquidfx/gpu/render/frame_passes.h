@@ -16,7 +16,7 @@
 #include "liquidfx/gpu/render/frame_targets.h"
 #include "liquidfx/gpu/sampler.h"
 #include "liquidfx/gpu/timing.h"
-#include "shared/frame.h"
+#include "liquidfx/shared/frame.h"
 
 namespace lfx::gpu {
 

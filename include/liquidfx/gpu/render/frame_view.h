@@ -8,7 +8,7 @@
 
 #include "liquidfx/core/camera.h"
 #include "liquidfx/core/result.h"
-#include "shared/frame.h"
+#include "liquidfx/shared/frame.h"
 
 namespace lfx::gpu {
 

@@ -10,7 +10,7 @@
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
-#include "liquidfx/gpu/detail/pipeline.h"
+#include "liquidfx/gpu/pipeline.h"
 #include "liquidfx/gpu/render/frame_passes.h"
 #include "liquidfx/gpu/render/frame_view.h"
 

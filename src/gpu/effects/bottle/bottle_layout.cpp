@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "shared/bottle.h"
+#include "liquidfx/shared/bottle.h"
 
 namespace lfx::gpu {
 

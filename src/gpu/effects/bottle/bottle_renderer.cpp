@@ -10,12 +10,13 @@
 #include "liquidfx/core/container/inside_grid.h"
 #include "liquidfx/core/detail/shaded_mesh.h"
 #include "liquidfx/gpu/barriers.h"
+#include "liquidfx/gpu/detail/bottle_probe.h"
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/detail/rendering.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/transfer.h"
-#include "shared/bottle.h"
-#include "shared/workgroup_order.h"
+#include "liquidfx/shared/bottle.h"
+#include "liquidfx/shared/workgroup_order.h"
 
 namespace lfx::gpu {
 
@@ -203,9 +204,9 @@ Result<void> BottleRenderer::set_containers(std::vector<BottleDraw> draws) {
   return success();
 }
 
-void BottleRenderer::set_debug_targets(Image* entry_points, Image* bubble_points) {
-  debug_entry_ = entry_points;
-  debug_bubbles_ = bubble_points;
+void BottleProbe::set_debug_targets(Image* entry_points, Image* bubble_points) {
+  r_.debug_entry_ = entry_points;
+  r_.debug_bubbles_ = bubble_points;
 }
 
 Result<void> BottleRenderer::ensure_targets(std::uint32_t width, std::uint32_t height) {
@@ -419,22 +420,22 @@ void BottleRenderer::draw_instanced(VkCommandBuffer cmd, std::span<const Slot> s
   });
 }
 
-std::size_t BottleRenderer::last_compute_rasterised() const {
-  const std::span<const Slot> visible = visible_slots();
-  return std::size_t(std::count_if(visible.begin(), visible.end(), [](const Slot& s) { return s.compute_raster; }));
+std::size_t BottleProbe::last_compute_rasterised() const {
+  const auto visible = r_.visible_slots();
+  return std::size_t(std::count_if(visible.begin(), visible.end(), [](const auto& s) { return s.compute_raster; }));
 }
 
-Result<BottleRenderer::ContainerSurfaces> BottleRenderer::last_surfaces(std::size_t draw) const {
-  if (surface_runs_.size() != 1) return gpu_error("the last frame drew its surfaces in more than one run");
-  const std::span<const Slot> visible = visible_slots();
-  const auto slot = std::find_if(visible.begin(), visible.end(), [&](const Slot& s) { return s.draw == draw; });
+Result<BottleProbe::ContainerSurfaces> BottleProbe::last_surfaces(std::size_t draw) const {
+  if (r_.surface_runs_.size() != 1) return gpu_error("the last frame drew its surfaces in more than one run");
+  const auto visible = r_.visible_slots();
+  const auto slot = std::find_if(visible.begin(), visible.end(), [&](const auto& s) { return s.draw == draw; });
   if (slot == visible.end()) return gpu_error("container " + std::to_string(draw) + " was not drawn last frame");
-  auto bytes = read_buffer(ctx_, surfaces_);
+  auto bytes = read_buffer(r_.ctx_, r_.surfaces_);
   if (!bytes) return bytes.error();
   ContainerSurfaces out{slot->rect, std::vector<std::uint64_t>(rect_pixels(slot->rect) * shared::kBottleSurfaceLayers),
                         slot->outline};
-  std::memcpy(out.texels.data(), bytes->data() + slot->first_texel * kSurfaceTexelBytes,
-              out.texels.size() * kSurfaceTexelBytes);
+  std::memcpy(out.texels.data(), bytes->data() + slot->first_texel * BottleRenderer::kSurfaceTexelBytes,
+              out.texels.size() * BottleRenderer::kSurfaceTexelBytes);
   return out;
 }
 
@@ -590,10 +591,10 @@ void BottleRenderer::record_pixel_sort(FrameContext& frame, std::size_t count) {
                  VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
 }
 
-Result<BottleRenderer::CompositePixels> BottleRenderer::last_composite_pixels() const {
-  auto bytes = read_buffer(ctx_, composite_dispatch_);
+Result<BottleProbe::CompositePixels> BottleProbe::last_composite_pixels() const {
+  auto bytes = read_buffer(r_.ctx_, r_.composite_dispatch_);
   if (!bytes) return bytes.error();
-  std::uint32_t words[4 * kCompositeLists];
+  std::uint32_t words[4 * BottleRenderer::kCompositeLists];
   std::memcpy(words, bytes->data(), sizeof(words));
   return CompositePixels{words[3], words[7], words[11], words[15]};  // the pixels (w) of each list
 }

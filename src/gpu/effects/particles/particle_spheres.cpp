@@ -3,7 +3,7 @@
 #include "liquidfx/gpu/barriers.h"
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/detail/rendering.h"
-#include "shared/particles.h"
+#include "liquidfx/shared/particles.h"
 
 namespace lfx::gpu {
 Result<std::unique_ptr<ParticleSpheres>> ParticleSpheres::create(Context& ctx) {

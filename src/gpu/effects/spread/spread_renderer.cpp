@@ -4,7 +4,7 @@
 
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/transfer.h"
-#include "shared/spread.h"
+#include "liquidfx/shared/spread.h"
 
 namespace lfx::gpu {
 

@@ -8,7 +8,7 @@
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/detail/rendering.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
-#include "shared/surface.h"
+#include "liquidfx/shared/surface.h"
 
 namespace lfx::gpu {
 namespace {

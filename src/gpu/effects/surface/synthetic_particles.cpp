@@ -7,7 +7,7 @@
 #include "liquidfx/gpu/barriers.h"
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/transfer.h"
-#include "shared/surface.h"
+#include "liquidfx/shared/surface.h"
 
 namespace lfx::gpu {
 

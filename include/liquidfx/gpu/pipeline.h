@@ -1,7 +1,7 @@
 // Compute and graphics pipelines (graphics through dynamic rendering, no render passes), built
 // from embedded shaders. Resources are bound with push descriptors in set 0; parameters that
 // change per draw go in push constants. The layout is read from the shaders' SPIR-V
-// (shader_interface.h): the C++ side names only the size of its push-constant struct (one of
+// (detail/shader_interface.h): the C++ side names only the size of its push-constant struct (one of
 // shaders/shared/), and a size that differs from the shader's block is an error.
 #pragma once
 
@@ -16,9 +16,10 @@
 
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/context.h"
-#include "liquidfx/gpu/detail/shader_interface.h"
 
 namespace lfx::gpu {
+
+struct ShaderInterface;  // what a shader's SPIR-V declares (read when the pipeline is made)
 
 struct VertexBinding {
   std::uint32_t stride = 0;
