@@ -1,4 +1,5 @@
 // liquidfx bench SCENE [--frames N] [--warmup W] [--size WxH] [--set effect.knob=value]... [--json]
+//   [--host-frame rgba16f|b10g11r11|rgba8_srgb]
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -6,12 +7,14 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "cli.h"
 #include "commands.h"
 #include "liquidfx/gpu/context.h"
+#include "liquidfx/gpu/image.h"
 #include "liquidfx/scene/player.h"
 #include "progress.h"
 #include "scene_setup.h"
@@ -24,6 +27,38 @@ struct BenchOptions {
   int frames = 60;
   int warmup = 5;
   bool json = false;
+  std::string host_frame;  // "": liquidfx's own frame; else the colour format of a host's frame
+};
+
+const std::map<std::string, VkFormat> kHostFormats = {{"rgba16f", VK_FORMAT_R16G16B16A16_SFLOAT},
+                                                      {"b10g11r11", VK_FORMAT_B10G11R11_UFLOAT_PACK32},
+                                                      {"rgba8_srgb", VK_FORMAT_R8G8B8A8_SRGB}};
+
+// The images a host engine would hand over: its colour in `format` and a D32 depth, which the
+// frame starts cleared (UNDEFINED) and leaves for the host's sampling.
+struct HostImages {
+  gpu::Image color;
+  gpu::Image depth;
+
+  static Result<HostImages> create(const gpu::Context& ctx, VkFormat format, std::uint32_t width,
+                                   std::uint32_t height) {
+    VkImageUsageFlags color_usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
+    if (gpu::drawn_directly(format)) color_usage |= VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+    HostImages out;
+    LFX_TRY_ASSIGN(out.color, gpu::Image::create(ctx, {width, height, format, 1, color_usage, "host colour"}));
+    LFX_TRY_ASSIGN(out.depth,
+                   gpu::Image::create(
+                       ctx, {width, height, VK_FORMAT_D32_SFLOAT, 1,
+                             VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, "host depth"}));
+    return out;
+  }
+  gpu::HostFrame frame() const {
+    const auto host = [](const gpu::Image& image) {
+      return gpu::HostImage{image.handle(), image.format(),          image.extent(),
+                            image.usage(),  gpu::access::kUndefined, gpu::access::kShaderSampled};
+    };
+    return {host(color), host(depth)};
+  }
 };
 
 struct Stats {
@@ -59,6 +94,13 @@ int run_bench(const BenchOptions& o) {
     return fail(gpu_error((*ctx)->device_name() + " has no timestamp queries; cannot benchmark"));
   auto player = scene::ScenePlayer::create(**ctx, setup->scene, setup->width, setup->height);
   if (!player) return fail(player.error());
+  std::optional<HostImages> host;
+  if (!o.host_frame.empty()) {
+    auto made = HostImages::create(**ctx, kHostFormats.at(o.host_frame), setup->width, setup->height);
+    if (!made) return fail(made.error());
+    host = std::move(*made);
+    if (auto r = gpu::check_host_frame(**ctx, host->frame()); !r) return fail(r.error());
+  }
 
   std::vector<std::string> order;
   std::map<std::string, std::vector<double>> samples;
@@ -83,7 +125,7 @@ int run_bench(const BenchOptions& o) {
       if (auto r = (*player)->advance(dt); !r) return fail(r.error());
     cpu[0] = since(start);
     start = std::chrono::steady_clock::now();
-    if (auto r = (*player)->prepare(); !r) return fail(r.error());
+    if (auto r = host ? (*player)->prepare(host->frame()) : (*player)->prepare(); !r) return fail(r.error());
     cpu[1] = since(start);
     if (auto r = (*ctx)->submit_and_wait([&](VkCommandBuffer cmd) {
           const auto recording = std::chrono::steady_clock::now();
@@ -117,6 +159,7 @@ int run_bench(const BenchOptions& o) {
     nlohmann::ordered_json out;
     out["device"] = (*ctx)->device_name();
     out["size"] = {setup->width, setup->height};
+    out["frame"] = host ? "host " + o.host_frame : "own";
     out["frames"] = measured;
     out["passes"] = nlohmann::ordered_json::array();
     for (const std::string& name : order) out["passes"].push_back(stats_json(name, stats_of(samples[name])));
@@ -129,7 +172,8 @@ int run_bench(const BenchOptions& o) {
       out["cpu"].push_back(stats_json(cpu_names[k], stats_of(cpu_samples[k])));
     std::printf("%s\n", out.dump(2).c_str());
   } else {
-    std::printf("%s, %ux%u, %d frames\n", (*ctx)->device_name().c_str(), setup->width, setup->height, measured);
+    std::printf("%s, %ux%u, %d frames, %s\n", (*ctx)->device_name().c_str(), setup->width, setup->height, measured,
+                host ? ("into a host's " + o.host_frame + " + D32 frame").c_str() : "liquidfx's own frame");
     std::printf("%-28s %10s %10s %10s\n", "pass", "median ms", "min ms", "max ms");
     for (const std::string& name : order) print_stats(name, stats_of(samples[name]));
     for (const std::string& name : group_order) print_stats(name + " (all passes)", stats_of(group_samples[name]));
@@ -154,6 +198,10 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       ->check(integer_in(0, 100000))
       ->capture_default_str();
   c->add_flag("--json", o->json, "Print JSON instead of a table");
+  c->add_option("--host-frame", o->host_frame,
+                "Draw the effects into a host engine's frame of this colour format (with a D32 depth) instead of "
+                "liquidfx's own: no backdrop room, no tonemap")
+      ->check(CLI::IsMember({"rgba16f", "b10g11r11", "rgba8_srgb"}));
   c->callback([o, &exit_code] { exit_code = run_bench(*o); });
 }
 

@@ -123,11 +123,22 @@ gpu::FrameView ScenePlayer::view() const {
 }
 
 Result<void> ScenePlayer::prepare() {
-  return renderer_->prepare(view(), passes_);
+  drawn_ = passes_;
+  return renderer_->prepare(view(), drawn_);
+}
+
+Result<void> ScenePlayer::prepare(const gpu::HostFrame& host) {
+  const gpu::FrameTargets& own = renderer_->targets();
+  if (host.color.extent.width != own.width() || host.color.extent.height != own.height())
+    return input_error("host frame: " + std::to_string(host.color.extent.width) + "x" +
+                       std::to_string(host.color.extent.height) + " is not the player's " +
+                       std::to_string(own.width()) + "x" + std::to_string(own.height()));
+  drawn_ = std::span(passes_).subspan(1);  // passes_[0] is the room
+  return renderer_->prepare(view(), drawn_, &host);
 }
 
 void ScenePlayer::record(VkCommandBuffer cmd) {
-  renderer_->record(cmd, passes_);
+  renderer_->record(cmd, drawn_);
 }
 
 Result<ImageRgba8> ScenePlayer::render() {

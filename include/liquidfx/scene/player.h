@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,6 +48,10 @@ class ScenePlayer {
 
   /// Prepares the next frame (allocations, uploads); call it before record.
   Result<void> prepare();
+  /// Prepares the next frame drawn into a host's images instead, of the player's size: the
+  /// effects only (the backdrop room and the tonemap are the host's), seen from the scene's
+  /// camera and lit by its room's light.
+  Result<void> prepare(const gpu::HostFrame& host);
   /// Records the frame prepared last into a command buffer (for a window's frame loop).
   void record(VkCommandBuffer cmd);
   /// Prepares and renders the current frame and reads it back (submits and waits).
@@ -70,7 +75,8 @@ class ScenePlayer {
   std::unique_ptr<gpu::Room> room_;
   std::unique_ptr<gpu::FrameRenderer> renderer_;
   std::vector<std::unique_ptr<Effect>> effects_;
-  std::vector<gpu::FramePasses*> passes_;
+  std::vector<gpu::FramePasses*> passes_;     // the room first, then the effects
+  std::span<gpu::FramePasses* const> drawn_;  // what the last prepare drew: all, or the effects
 };
 
 }  // namespace lfx::scene
