@@ -37,6 +37,8 @@ layout(set = 0, binding = 10) uniform sampler2D scene_depth;  // linear view dep
 layout(set = 0, binding = 11, rgba16f) uniform image2D color;
 layout(set = 0, binding = 12, rgba32f) writeonly uniform image2D debug_entry;
 layout(set = 0, binding = 13, rgba32f) writeonly uniform image2D debug_bubble;
+// The nearest liquid's linear view depth (m) as float bits; all ones: none (knob write_depth).
+layout(set = 0, binding = 15, r32ui) uniform uimage2D liquid_depth;
 layout(push_constant) uniform Push { LFX_BOTTLE_COMPOSITE_PUSH };
 
 #if defined(LFX_BOTTLE_ABOVE_FILM)
@@ -218,6 +220,8 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
   if (t_out <= t_in) return -1.0;
   vec3 entry = ro + rd * t_in;
   if (debug == 1u) imageStore(debug_entry, p, vec4(entry, 1.0));
+  // Positive floats order as their bits do, so the smallest bits are the nearest liquid.
+  if (write_depth == 1u) imageAtomicMin(liquid_depth, p, floatBitsToUint(-(frame.view * vec4(entry, 1.0)).z));
   float ndv = clamp(dot(n_in, -rd), 0.0, 1.0);
 #ifdef LFX_BOTTLE_BELOW_WAVES
   const float meniscus = 0.0;

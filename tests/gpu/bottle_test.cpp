@@ -16,6 +16,7 @@
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/transfer.h"
 #include "liquidfx/scene/player.h"
+#include "liquidfx/shared/frame.h"
 #include "support/golden.h"
 #include "support/gpu_test.h"
 #include "support/host_device_info.h"
@@ -142,6 +143,48 @@ TEST_F(BottleTest, NoLiquidAboveTheSurface) {
     }
     EXPECT_GT(liquid, 1000);
     EXPECT_LT(worst, 2e-4f) << "liquid drawn " << worst * 1000.0f << " mm above the surface";
+  }
+}
+
+// write_depth: every pixel where the liquid shows holds the liquid's depth in the frame's depth
+// afterwards (at the view depth of where its ray entered the liquid); without it, the room's.
+TEST_F(BottleTest, WriteDepthPutsTheLiquidIntoTheFramesDepth) {
+  SloshKnobs knobs;
+  knobs.fill = 0.6f;
+  LiquidContainer bottle(shape_of("bottle"), knobs);
+  slosh(bottle, glm::vec3(0.0f));
+  const Camera camera = looking_at({0.05f, 0.15f, 0.45f}, {0.0f, 0.1f, 0.0f});
+  const gpu::FrameView view = gpu::FrameView::through(camera, kWidth, kHeight);
+  for (const bool write_depth : {false, true}) {
+    SCOPED_TRACE(write_depth ? "write_depth" : "without");
+    bottles_->set_write_depth(write_depth);
+    render({}, camera, {{&bottle, {}}});
+    const std::vector<glm::vec4> entries = read_rgba32f(ctx(), entry_);
+    auto bytes = gpu::read_image(ctx(), frame_->targets().depth, 4);
+    ASSERT_TRUE(bytes) << bytes.error().message;
+    std::vector<float> depth(entries.size());
+    std::memcpy(depth.data(), bytes->data(), depth.size() * sizeof(float));
+    int liquid = 0, at_liquid = 0, behind = 0;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (entries[i].w != 1.0f) continue;
+      ++liquid;
+      // The device depth of the entry's view depth on this pixel's ray.
+      const glm::vec2 ndc((float(i % kWidth) + 0.5f) / kWidth * 2.0f - 1.0f,
+                          (float(i / kWidth) + 0.5f) / kHeight * 2.0f - 1.0f);
+      const float z = -(view.view * glm::vec4(glm::vec3(entries[i]), 1.0f)).z;
+      const glm::vec4 clip = view.projection * glm::vec4(shared::view_ray_origin(ndc, view.projection) +
+                                                             z * shared::view_ray_step(ndc, view.projection),
+                                                         1.0f);
+      const float expected = clip.z / clip.w;
+      if (std::abs(depth[i] - expected) < 1e-5f) ++at_liquid;
+      if (depth[i] > expected + 1e-4f) ++behind;
+    }
+    ASSERT_GT(liquid, 1000);
+    if (write_depth) {
+      EXPECT_GT(at_liquid, liquid * 99 / 100) << at_liquid << " of " << liquid << " liquid pixels at its depth";
+    } else {
+      EXPECT_GT(behind, liquid * 99 / 100) << behind << " of " << liquid << " liquid pixels hold the room behind";
+    }
   }
 }
 

@@ -114,6 +114,7 @@ class BottleEffect : public Effect {
     }
     LFX_TRY(renderer_->set_containers(std::move(draws)));
     renderer_->set_reference_pass(declared_.front().knobs.reference_pass);
+    renderer_->set_write_depth(declared_.front().knobs.write_depth);
     return renderer_->prepare(frame);
   }
 

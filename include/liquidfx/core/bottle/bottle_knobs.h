@@ -14,7 +14,8 @@ namespace lfx {
   X(film_opacity, float, 0.45f, 0.0, 1.0, "", "Opacity of the wet film on the inner wall")                           \
   X(copies, int, 1, 1, 10000, "", "Copies of this container on a square grid along +x and -z (benchmarks)")          \
   X(copy_spacing, float, 0.1f, 0.01, 10.0, "m", "Distance between copies on the grid")                               \
-  X(reference_pass, bool, false, 0, 1, "", "Also draw the same meshes as plain opaque, timed apart (benchmarks)")
+  X(reference_pass, bool, false, 0, 1, "", "Also draw the same meshes as plain opaque, timed apart (benchmarks)")      \
+  X(write_depth, bool, false, 0, 1, "", "Write the liquid's depth into the frame's depth, for later passes (fog, TAA)")
 #define LFX_BOTTLE_KNOBS(X) LFX_SLOSH_KNOBS(X) LFX_BOTTLE_GLASS_KNOBS(X)
 // clang-format on
 LFX_KNOB_STRUCT(BottleKnobs, LFX_BOTTLE_KNOBS);

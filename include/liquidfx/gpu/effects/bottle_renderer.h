@@ -69,6 +69,10 @@ class BottleRenderer : public FramePasses {
   /// Also draws every liquid and glass mesh as plain opaque into a scratch target, timed as its
   /// own pass: the reference the liquid passes are measured against.
   void set_reference_pass(bool enabled) { reference_pass_ = enabled; }
+  /// Writes each pixel's nearest liquid into the frame's depth after compositing (depth-tested:
+  /// kept only where nearer than what is there), so later passes (a host's fog, particles, TAA)
+  /// see the liquid. Off by default.
+  void set_write_depth(bool enabled) { write_depth_ = enabled; }
 
   Result<void> prepare(const FramePrepare& frame) override;
   void record_opaque(FrameContext& frame) override;
@@ -145,6 +149,9 @@ class BottleRenderer : public FramePasses {
   void draw_instanced(VkCommandBuffer cmd, std::span<const Slot> slots, std::uint32_t first, bool glass,
                       bool skip_compute_rasterised) const;
 
+  Result<void> ensure_liquid_depth(std::uint32_t width, std::uint32_t height);
+  void record_depth_out(FrameContext& frame);
+
   Context& ctx_;
   // The composite's lists of pixels (sort_pixels.comp): near the liquid's surface or waterline,
   // glass and air only, liquid below the waves, glass and air above the wet film; each runs its
@@ -169,6 +176,11 @@ class BottleRenderer : public FramePasses {
   bool volumes_changed_ = false;
   Buffer covered_pixels_;  // the composite's lists (composite_lists.glsl)
   Image shade_, reference_color_, reference_depth_, dummy_debug_;
+  // Each pixel's nearest liquid depth (float bits, R32UI; 1x1 while write_depth_ is off) and the
+  // pass that writes it into the frame's depth.
+  Image liquid_depth_;
+  FrameGraphicsPipeline depth_out_;
+  bool write_depth_ = false;
   bool shade_cleared_ = false;               // to 1, once after it is made
   std::vector<std::uint32_t> shaded_tiles_;  // the shade's tiles the shadow pass last wrote, ascending
   Image* debug_entry_ = nullptr;

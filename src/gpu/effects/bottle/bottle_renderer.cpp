@@ -153,6 +153,13 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
                  Pipeline::compute(ctx, "bottle/shadows_apply.comp", sizeof(shared::BottleShadowTilesPush)));
   LFX_TRY_ASSIGN(r->dummy_debug_, Image::create(ctx, {1, 1, VK_FORMAT_R32G32B32A32_SFLOAT, 1,
                                                       VK_IMAGE_USAGE_STORAGE_BIT, "bottle no debug"}));
+  GraphicsPipelineDesc depth_out;
+  depth_out.name = "bottle depth out";
+  depth_out.vertex_shader = "render/frame_copy.vert";
+  depth_out.fragment_shader = "bottle/depth_out.frag";
+  depth_out.depth_format = kDepthFormat;
+  depth_out.cull = VK_CULL_MODE_NONE;
+  LFX_TRY_ASSIGN(r->depth_out_, FrameGraphicsPipeline::create(ctx, depth_out));
   return r;
 }
 
@@ -276,9 +283,22 @@ Result<void> BottleRenderer::ensure_buffers(std::size_t containers, std::size_t 
   return success();
 }
 
+Result<void> BottleRenderer::ensure_liquid_depth(std::uint32_t width, std::uint32_t height) {
+  if (!write_depth_) width = height = 1;  // bound, never written
+  if (liquid_depth_.handle() && liquid_depth_.width() == width && liquid_depth_.height() == height) return success();
+  LFX_TRY_ASSIGN(Image made, Image::create(ctx_, {width, height, VK_FORMAT_R32_UINT, 1,
+                                                  VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                                                  "bottle liquid depth"}));
+  ctx_.retire(std::move(liquid_depth_));  // frames in flight may still use it
+  liquid_depth_ = std::move(made);
+  return success();
+}
+
 Result<void> BottleRenderer::prepare(const FramePrepare& frame) {
   if (draws_.empty()) return success();
   LFX_TRY(ensure_targets(frame.width, frame.height));
+  LFX_TRY(ensure_liquid_depth(frame.width, frame.height));
+  if (write_depth_) LFX_TRY(depth_out_.prepare(ctx_, frame.depth_format));
   std::size_t bubbles = 0;
   for (const BottleDraw& d : draws_) bubbles += d.liquid->bubbles().size();
   const std::size_t frame_tiles = ((frame.width + shared::kBottleTile - 1) / shared::kBottleTile) *
@@ -520,6 +540,7 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
   Image& entry_target = debug_entry_ ? *debug_entry_ : dummy_debug_;
   Image& bubble_target = debug_bubbles_ ? *debug_bubbles_ : dummy_debug_;
   for (Image* debug : {&entry_target, &bubble_target}) debug->use(cmd, access::kComputeWrite);
+  liquid_depth_.use(cmd, access::kComputeReadWrite);  // atomic min, group after group
   t.scene_color.use(cmd, access::kComputeSampled);
   t.scene_depth.use(cmd, access::kComputeSampled);
   t.color.use(cmd, access::kComputeReadWrite);
@@ -550,8 +571,10 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
           .storage_image(12, entry_target.view())
           .storage_image(13, bubble_target.view())
           .storage_buffer(14, composite_dispatch_.handle())
+          .storage_image(15, liquid_depth_.view())
           .push(ctx_, cmd, composite);
-      composite.push_constants(cmd, shared::BottleCompositePush{debug_entry_ ? 1u : 0u, 0u, surfaces_.address()});
+      composite.push_constants(
+          cmd, shared::BottleCompositePush{debug_entry_ ? 1u : 0u, write_depth_ ? 1u : 0u, surfaces_.address()});
       vkCmdDispatchIndirect(cmd, composite_dispatch_.handle(), list * kDispatchStride);
     }
   }
@@ -723,6 +746,13 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
   if (draws_.empty()) return;
 
   clear_debug_targets(frame.cmd);
+  if (write_depth_) {
+    liquid_depth_.use(frame.cmd, access::kTransferDst);
+    VkClearColorValue none{};
+    for (std::uint32_t& bits : none.uint32) bits = ~0u;  // no liquid
+    const VkImageSubresourceRange all{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    vkCmdClearColorImage(frame.cmd, liquid_depth_.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &none, 1, &all);
+  }
   // Where earlier groups drew since the scene copy was last refreshed. A group that overlaps it
   // refreshes the copy there, near its own rectangles (as far as refraction reaches).
   const VkExtent2D extent = frame.targets.color.extent();
@@ -755,7 +785,25 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
     for (const Slot& slot : group) dirty = rect_union(dirty, slot.rect);
     begin = end;
   }
+  if (write_depth_) record_depth_out(frame);
   if (reference_pass_) record_reference(frame, visible_slots(), "bottle reference (opaque meshes)");
+}
+
+void BottleRenderer::record_depth_out(FrameContext& frame) {
+  VkCommandBuffer cmd = frame.cmd;
+  PassScope pass(frame.timer, cmd, "bottle depth out");
+  liquid_depth_.use(
+      cmd, {VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT});
+  frame.targets.depth.use(cmd, access::kDepthAttachment);
+  begin_rendering(cmd, {}, {&frame.targets.depth});
+  const Pipeline& pipeline = depth_out_.get();
+  pipeline.bind(cmd, frame.reversed_depth());
+  DescriptorWrites()
+      .uniform_buffer(0, frame.frame_uniforms.handle())
+      .storage_image(1, liquid_depth_.view())
+      .push(ctx_, cmd, pipeline);
+  vkCmdDraw(cmd, 3, 1, 0, 0);
+  vkCmdEndRendering(cmd);
 }
 
 void BottleRenderer::clear_debug_targets(VkCommandBuffer cmd) {
