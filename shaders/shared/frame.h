@@ -57,6 +57,9 @@ LFX_FN float pixel_size_at_depth(float t, mat4 p, float height) {
 // The scene copy and its mip chain (render/scene_copy.comp, render/downsample.comp): the
 // region to process.
 #define LFX_FRAME_RECT_PUSH ivec4 rect; /* x, y, width, height, pixels */
+// A copy between a host's images and the frame's working ones (render/frame_copy.frag,
+// render/frame_depth_copy.frag).
+#define LFX_FRAME_COPY_PUSH ivec2 offset; /* source texel = target pixel + offset */
 // The tonemap (render/tonemap.comp).
 #define LFX_FRAME_TONEMAP_PUSH uint filmic; /* 1: the filmic curve; 0: clip (pictures that are display colours) */
 
@@ -67,7 +70,10 @@ struct FrameRectPush {
 struct FrameTonemapPush {
   LFX_FRAME_TONEMAP_PUSH
 };
-static_assert(sizeof(FrameRectPush) == 16 && sizeof(FrameTonemapPush) == 4);
+struct FrameCopyPush {
+  LFX_FRAME_COPY_PUSH
+};
+static_assert(sizeof(FrameRectPush) == 16 && sizeof(FrameTonemapPush) == 4 && sizeof(FrameCopyPush) == 8);
 #endif
 
 LFX_SHARED_END

@@ -129,10 +129,10 @@ Result<void> ScenePlayer::prepare() {
 
 Result<void> ScenePlayer::prepare(const gpu::HostFrame& host) {
   const gpu::FrameTargets& own = renderer_->targets();
-  if (host.color.extent.width != own.width() || host.color.extent.height != own.height())
-    return input_error("host frame: " + std::to_string(host.color.extent.width) + "x" +
-                       std::to_string(host.color.extent.height) + " is not the player's " +
-                       std::to_string(own.width()) + "x" + std::to_string(own.height()));
+  const VkExtent2D size = host.drawn_area().extent;
+  if (size.width != own.width() || size.height != own.height())
+    return input_error("host frame: " + std::to_string(size.width) + "x" + std::to_string(size.height) +
+                       " is not the player's " + std::to_string(own.width()) + "x" + std::to_string(own.height()));
   drawn_ = std::span(passes_).subspan(1);  // passes_[0] is the room
   return renderer_->prepare(view(), drawn_, &host);
 }

@@ -1,7 +1,8 @@
 // The host's own frame: liquidfx draws a scene's effects into colour and depth images a host made
 // and drew into (in RGBA16F + D32, B10G11R11 + D24S8 with reversed depth, RGBA8 sRGB + D16),
 // leaving the host's pixels where there is no liquid, hiding the liquid behind the host's nearer
-// geometry, showing the host's pixels through it, and ending in the layouts the host asked for.
+// geometry, showing the host's pixels through it, and ending in the layouts the host asked for;
+// into one viewport of the host's images (split screen); and over a host's canvas.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -59,8 +60,8 @@ glm::vec3 texel(const std::vector<std::byte>& bytes, VkFormat f, std::size_t i) 
 }
 
 // Linear rgb as an sRGB picture, to look at.
-ImageRgba8 to_image(const std::vector<glm::vec3>& linear) {
-  ImageRgba8 image{int(kWidth), int(kHeight)};
+ImageRgba8 to_image(const std::vector<glm::vec3>& linear, std::uint32_t width = kWidth) {
+  ImageRgba8 image{int(width), int(linear.size() / width)};
   for (std::size_t i = 0; i < linear.size(); ++i) {
     for (int k = 0; k < 3; ++k) {
       const float v = std::clamp(linear[i][k], 0.0f, 1.0f);
@@ -75,17 +76,17 @@ ImageRgba8 to_image(const std::vector<glm::vec3>& linear) {
 // The host's part: its images and the picture it draws into them before liquidfx.
 class HostScene {
  public:
-  HostScene(gpu::Context& ctx, const Case& c) : ctx_(ctx), case_(c) {
+  HostScene(gpu::Context& ctx, const Case& c, VkExtent2D size = {kWidth, kHeight}) : ctx_(ctx), case_(c), size_(size) {
     const VkImageUsageFlags color_usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
                                           VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
                                           (gpu::drawn_directly(c.color) ? VK_IMAGE_USAGE_STORAGE_BIT : 0);
-    auto color = gpu::Image::create(ctx, {kWidth, kHeight, c.color, 1, color_usage, "engine colour"});
+    auto color = gpu::Image::create(ctx, {size.width, size.height, c.color, 1, color_usage, "engine colour"});
     EXPECT_TRUE(color);
     color_ = std::move(color.value());
     if (c.depth == VK_FORMAT_UNDEFINED) return;  // a canvas: colour only
     auto depth = gpu::Image::create(
-        ctx, {kWidth, kHeight, c.depth, 1, VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
-              "engine depth"});
+        ctx, {size.width, size.height, c.depth, 1,
+              VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, "engine depth"});
     EXPECT_TRUE(depth);
     depth_ = std::move(depth.value());
   }
@@ -127,7 +128,7 @@ class HostScene {
     vkCmdBeginRendering(cmd, &rendering);
     if (stripes) {
       std::vector<VkClearRect> rects;
-      for (std::uint32_t x = 4; x < kWidth; x += 12) rects.push_back({{{int(x), 0}, {4, kHeight}}, 0, 1});
+      for (std::uint32_t x = 4; x < size_.width; x += 12) rects.push_back({{{int(x), 0}, {4, size_.height}}, 0, 1});
       const VkClearAttachment dark{VK_IMAGE_ASPECT_COLOR_BIT, 0, {{{kStripe.r, kStripe.g, kStripe.b, 1.0f}}}};
       vkCmdClearAttachments(cmd, 1, &dark, std::uint32_t(rects.size()), rects.data());
     }
@@ -146,7 +147,7 @@ class HostScene {
     color_.assume(gpu::access::kTransferSrc);
     auto bytes = gpu::read_image(ctx_, color_, texel_bytes(case_.color));
     EXPECT_TRUE(bytes);
-    std::vector<glm::vec3> out(std::size_t(kWidth) * kHeight);
+    std::vector<glm::vec3> out(std::size_t(size_.width) * size_.height);
     for (std::size_t i = 0; bytes && i < out.size(); ++i) out[i] = texel(*bytes, case_.color, i);
     return out;
   }
@@ -163,6 +164,7 @@ class HostScene {
   }
   gpu::Context& ctx_;
   Case case_;
+  VkExtent2D size_;
   gpu::Image color_, depth_;
 };
 
@@ -257,6 +259,61 @@ TEST_P(HostFrameTest, TheLiquidIsDrawnIntoTheHostsImagesBehindItsBoxAndOverItsPi
   EXPECT_GT(still, drawn / 4) << c.name;
 }
 
+class HostViewportTest : public GpuTest {};
+
+// Split screen: the bottle scene drawn into the right half of a host's image twice as wide, as
+// the viewport of a HostFrame, gives the picture it gives in an image of its own (through the
+// working copies, with the host's box in front kept), and leaves the left half as the host drew
+// it.
+TEST_F(HostViewportTest, AViewportOfTheHostsImagesGetsTheFrameAndTheRestStaysTheHosts) {
+  const Case c{VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_D24_UNORM_S8_UINT, false, "rgba16f_d24s8"};
+  auto scene = scene::load_scene(std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/bottle.json");
+  ASSERT_TRUE(scene) << scene.error().message;
+  auto player = scene::ScenePlayer::create(ctx(), *scene, kWidth, kHeight);
+  ASSERT_TRUE(player) << player.error().message;
+  // The host's box, in front of the middle of the frame.
+  const glm::vec4 clip =
+      gpu::FrameView::through((*player)->camera(), kWidth, kHeight).projection * glm::vec4(0.0f, 0.0f, -0.1f, 1.0f);
+  const VkRect2D box{{100, 60}, {30, 70}};
+  auto frame = [&](HostScene& host, VkRect2D viewport) {
+    gpu::HostFrame images = host.frame();
+    images.viewport = viewport;
+    auto prepared = (*player)->prepare(images);
+    EXPECT_TRUE(prepared) << (prepared ? "" : prepared.error().message);
+    const VkRect2D moved{{box.offset.x + viewport.offset.x, box.offset.y + viewport.offset.y}, box.extent};
+    EXPECT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
+      host.draw(cmd, true, &moved, clip.z / clip.w);
+      if (prepared) (*player)->record(cmd);
+    }));
+    return host.read();
+  };
+  HostScene alone(ctx(), c);
+  const std::vector<glm::vec3> whole = frame(alone, {});
+  HostScene wide(ctx(), c, {2 * kWidth, kHeight});
+  const std::vector<glm::vec3> split = frame(wide, {{int(kWidth), 0}, {kWidth, kHeight}});
+
+  int liquid = 0, same = 0, left_kept = 0;
+  for (std::uint32_t y = 0; y < kHeight; ++y)
+    for (std::uint32_t x = 0; x < kWidth; ++x) {
+      const glm::vec3 host = (x % 12) >= 4 && (x % 12) < 8 ? kStripe : kBackground;
+      const glm::vec3 a = whole[std::size_t(y) * kWidth + x];
+      const glm::vec3 b = split[std::size_t(y) * 2 * kWidth + kWidth + x];
+      const bool in_box = x >= 100 && x < 130 && y >= 60 && y < 130;
+      liquid += !in_box && glm::length(a - host) > 0.03f;
+      same += glm::length(a - b) < 0.01f;
+      left_kept += glm::length(split[std::size_t(y) * 2 * kWidth + x] - host) < 1e-3f;
+    }
+  const int pixels = int(kWidth * kHeight);
+  std::printf(
+      "viewport: %d liquid pixels; %d of %d pixels as in a frame of their own; %d of %d of the left half "
+      "kept\n",
+      liquid, same, pixels, left_kept, pixels);
+  EXPECT_GT(liquid, pixels / 50);
+  EXPECT_GT(same, pixels * 998 / 1000);
+  EXPECT_EQ(left_kept, pixels);
+  (void)write_png(test_output_path("host_viewport.png"), to_image(split, 2 * kWidth));
+}
+
 class HostFrameCheckTest : public GpuTest {};
 
 TEST_F(HostFrameCheckTest, ImagesLiquidfxCannotDrawIntoAreRefusedNamingWhatTheyLack) {
@@ -274,6 +331,15 @@ TEST_F(HostFrameCheckTest, ImagesLiquidfxCannotDrawIntoAreRefusedNamingWhatTheyL
               [](gpu::HostFrame& f) { f.color.usage &= ~VkImageUsageFlags(VK_IMAGE_USAGE_STORAGE_BIT); });
   refused.add("a depth that cannot be sampled", "depth image lacks usage SAMPLED",
               [](gpu::HostFrame& f) { f.depth.usage &= ~VkImageUsageFlags(VK_IMAGE_USAGE_SAMPLED_BIT); });
+  refused.add("a viewport reaching past the images", "does not lie inside the 240x180 images", [](gpu::HostFrame& f) {
+    f.viewport = {{200, 0}, {100, 50}};
+  });
+  refused.add("a viewport at a negative offset", "does not lie inside", [](gpu::HostFrame& f) {
+    f.viewport = {{-1, 0}, {10, 10}};
+  });
+  refused.add("a viewport with one side 0", "does not lie inside", [](gpu::HostFrame& f) {
+    f.viewport = {{0, 0}, {10, 0}};
+  });
   refused.expect_refused_by([&](const gpu::HostFrame& f) { return gpu::check_host_frame(ctx(), f); });
 }
 

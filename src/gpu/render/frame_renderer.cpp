@@ -46,6 +46,7 @@ Result<void> FrameRenderer::take_own_frame() {
   LFX_TRY_ASSIGN(FrameTargets own, FrameTargets::create(ctx_, own_size_.width, own_size_.height));
   ctx_.retire(std::move(targets_));  // the scene copies and the views of the host's images
   ctx_.retire(std::move(host_color_));
+  ctx_.retire(std::move(host_depth_));
   targets_ = std::move(own);
   hosted_ = false;
   return success();
@@ -59,6 +60,7 @@ Result<void> FrameRenderer::make_copy_pipelines(VkFormat host_format) {
   desc.color_formats = {kHdrFormat};
   desc.cull = VK_CULL_MODE_NONE;
   desc.depth_test = desc.depth_write = false;
+  desc.push_constant_bytes = sizeof(shared::FrameCopyPush);
   if (!copy_in_.handle()) {
     LFX_TRY_ASSIGN(copy_in_, Pipeline::graphics(ctx_, desc));
   }
@@ -73,17 +75,44 @@ Result<void> FrameRenderer::make_copy_pipelines(VkFormat host_format) {
   return success();
 }
 
+Result<void> FrameRenderer::make_depth_copy_pipelines(VkFormat host_format) {
+  GraphicsPipelineDesc desc;
+  desc.name = "host depth in";
+  desc.vertex_shader = "render/frame_copy.vert";
+  desc.fragment_shader = "render/frame_depth_copy.frag";
+  desc.push_constant_bytes = sizeof(shared::FrameCopyPush);
+  desc.cull = VK_CULL_MODE_NONE;
+  desc.depth_test = desc.depth_write = true;
+  desc.depth_compare = VK_COMPARE_OP_ALWAYS;
+  desc.depth_format = kDepthFormat;  // the working depth
+  if (!depth_copy_in_.handle()) {
+    LFX_TRY_ASSIGN(depth_copy_in_, Pipeline::graphics(ctx_, desc));
+  }
+  if (depth_copy_out_format_ == host_format) return success();
+  desc.name = "host depth out";
+  desc.depth_format = host_format;
+  LFX_TRY_ASSIGN(Pipeline out, Pipeline::graphics(ctx_, desc));
+  ctx_.retire(std::move(depth_copy_out_));
+  depth_copy_out_ = std::move(out);
+  depth_copy_out_format_ = host_format;
+  return success();
+}
+
 Result<void> FrameRenderer::take_host_frame(const HostFrame& host) {
   LFX_TRY(check_host_frame(ctx_, host));
-  const VkExtent2D size = host.color.extent;
-  const bool direct = drawn_directly(host.color.format);
-  // The scene copies (and a working colour) at the host's size, kept while it does not change.
-  const bool own_depth = !host.depth.image;  // a 2D effect over the host's picture
+  const VkRect2D area = host.drawn_area();
+  const VkExtent2D size = area.extent;
+  const bool direct = drawn_directly(host);
+  const bool host_depth = host.depth.image != VK_NULL_HANDLE;  // none: a 2D effect over the host's picture
+  const bool working_depth = host_depth && host.windowed();
+  const bool own_depth = !host_depth || working_depth;
+  // The scene copies (and working images) at the viewport's size, kept while it does not change.
   const bool keep = hosted_ && targets_.width() == size.width && targets_.height() == size.height &&
                     direct == !host_color_.handle() && own_depth == own_depth_;
   if (!direct) LFX_TRY(make_copy_pipelines(host.color.format));
+  if (working_depth) LFX_TRY(make_depth_copy_pipelines(host.depth.format));
   Image depth;
-  if (!own_depth) {
+  if (host_depth) {
     LFX_TRY_ASSIGN(depth, Image::wrap(ctx_, host.depth, "host depth"));
   }
   LFX_TRY_ASSIGN(Image wrapped_color, Image::wrap(ctx_, host.color, "host color"));
@@ -96,20 +125,25 @@ Result<void> FrameRenderer::take_host_frame(const HostFrame& host) {
   } else {
     LFX_TRY_ASSIGN(next, FrameTargets::create(ctx_, size.width, size.height, {!direct, own_depth, false}));
   }
-  if (!own_depth) next.depth = std::move(depth);
   // Last frame's views of the host's images (or liquidfx's own targets) may still be in flight.
   ctx_.retire(std::move(targets_));
   ctx_.retire(std::move(host_color_));
+  ctx_.retire(std::move(host_depth_));
+  if (!own_depth)
+    next.depth = std::move(depth);
+  else if (working_depth)
+    host_depth_ = std::move(depth);
   if (direct)
     next.color = std::move(wrapped_color);
   else
     host_color_ = std::move(wrapped_color);
   targets_ = std::move(next);
+  host_area_ = area;
   host_color_after_ = host.color.after;
   host_depth_after_ = host.depth.after;
   own_depth_ = own_depth;
   clear_color_ = host.color.before.layout == VK_IMAGE_LAYOUT_UNDEFINED;
-  clear_depth_ = own_depth || host.depth.before.layout == VK_IMAGE_LAYOUT_UNDEFINED;
+  clear_depth_ = !host_depth || host.depth.before.layout == VK_IMAGE_LAYOUT_UNDEFINED;
   hosted_ = true;
   return success();
 }
@@ -133,12 +167,28 @@ void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> pa
   record_end(frame);
 }
 
-void FrameRenderer::record_copy(VkCommandBuffer cmd, const Pipeline& pipeline, Image& from, Image& to) {
+void FrameRenderer::record_copy(VkCommandBuffer cmd, const Pipeline& pipeline, Image& from, Image& to, VkRect2D area,
+                                glm::ivec2 offset) {
   from.use(cmd, access::kShaderSampled);
   to.use(cmd, access::kColorAttachment);
-  begin_rendering(cmd, {{&to}});
+  begin_rendering(cmd, {{&to}}, {}, area);
   pipeline.bind(cmd);
   DescriptorWrites().sampled_image(0, from.view(), nearest_clamp_.handle()).push(ctx_, cmd, pipeline);
+  pipeline.push_constants(cmd, shared::FrameCopyPush{offset});
+  vkCmdDraw(cmd, 3, 1, 0, 0);
+  vkCmdEndRendering(cmd);
+}
+
+void FrameRenderer::record_depth_copy(VkCommandBuffer cmd, const Pipeline& pipeline, Image& from, Image& to,
+                                      VkRect2D area, glm::ivec2 offset) {
+  from.use(cmd, access::kDepthSampled);
+  to.use(cmd, access::kDepthAttachment);
+  begin_rendering(cmd, {}, {&to}, area);
+  pipeline.bind(cmd, false);  // ALWAYS, in either direction (a dynamic compare op)
+  DescriptorWrites()
+      .sampled_image(0, from.view(), nearest_clamp_.handle(), from.layout(VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL))
+      .push(ctx_, cmd, pipeline);
+  pipeline.push_constants(cmd, shared::FrameCopyPush{offset});
   vkCmdDraw(cmd, 3, 1, 0, 0);
   vkCmdEndRendering(cmd);
 }
@@ -150,9 +200,17 @@ void FrameRenderer::record_start(FrameContext& frame, std::span<FramePasses* con
   const bool own_cleared = !hosted_ && (passes.empty() || !passes.front()->clears_frame());
   const bool clear_color = hosted_ ? clear_color_ : own_cleared;
   const bool clear_depth = hosted_ ? clear_depth_ : own_cleared;
+  // The host's part of its images into the working ones: pixel p of the frame is the host's
+  // p + the viewport's offset.
+  const glm::ivec2 from_host(host_area_.offset.x, host_area_.offset.y);
+  const VkRect2D whole{{0, 0}, t.color.extent()};
   if (hosted_ && host_color_.handle() && !clear_color) {
     PassScope pass(&timer_, cmd, "host colour in");
-    record_copy(cmd, copy_in_, host_color_, t.color);
+    record_copy(cmd, copy_in_, host_color_, t.color, whole, from_host);
+  }
+  if (hosted_ && host_depth_.handle() && !clear_depth) {
+    PassScope pass(&timer_, cmd, "host depth in");
+    record_depth_copy(cmd, depth_copy_in_, host_depth_, t.depth, whole, from_host);
   }
   if (!clear_color && !clear_depth) return;
   PassScope pass(&timer_, cmd, "clear");
@@ -173,14 +231,22 @@ void FrameRenderer::record_end(FrameContext& frame) {
     return;
   }
   VkCommandBuffer cmd = frame.cmd;
+  // And back into the viewport: pixel p of the host is the frame's p - the viewport's offset.
+  const glm::ivec2 to_host(-host_area_.offset.x, -host_area_.offset.y);
   if (host_color_.handle()) {
     PassScope pass(&timer_, cmd, "host colour out");
-    record_copy(cmd, copy_out_, targets_.color, host_color_);
+    record_copy(cmd, copy_out_, targets_.color, host_color_, host_area_, to_host);
     host_color_.use(cmd, host_color_after_);
   } else {
     targets_.color.use(cmd, host_color_after_);
   }
-  if (!own_depth_) targets_.depth.use(cmd, host_depth_after_);
+  if (host_depth_.handle()) {
+    PassScope pass(&timer_, cmd, "host depth out");
+    record_depth_copy(cmd, depth_copy_out_, targets_.depth, host_depth_, host_area_, to_host);
+    host_depth_.use(cmd, host_depth_after_);
+  } else if (!own_depth_) {
+    targets_.depth.use(cmd, host_depth_after_);
+  }
 }
 
 void FrameRenderer::record_tonemap(FrameContext& frame) {

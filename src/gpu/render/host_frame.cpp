@@ -83,7 +83,14 @@ Result<void> check_host_frame(const Context& ctx, const HostFrame& frame) {
   if (c.width > largest || c.height > largest)
     return input_error("host frame: " + std::to_string(c.width) + "x" + std::to_string(c.height) +
                        " exceeds the device's largest image (" + std::to_string(largest) + ")");
-  if (drawn_directly(frame.color.format)) {
+  const VkRect2D v = frame.viewport;
+  if ((v.extent.width == 0) != (v.extent.height == 0) || v.offset.x < 0 || v.offset.y < 0 ||
+      std::uint64_t(v.offset.x) + v.extent.width > c.width || std::uint64_t(v.offset.y) + v.extent.height > c.height)
+    return input_error("host frame: the viewport " + std::to_string(v.extent.width) + "x" +
+                       std::to_string(v.extent.height) + " at (" + std::to_string(v.offset.x) + ", " +
+                       std::to_string(v.offset.y) + ") does not lie inside the " + std::to_string(c.width) + "x" +
+                       std::to_string(c.height) + " images");
+  if (drawn_directly(frame)) {
     LFX_TRY(check_image(
         ctx, frame.color, "colour", color_name,
         {{VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT, "COLOR_ATTACHMENT", VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT,

@@ -5,7 +5,8 @@
 
 namespace lfx::gpu {
 
-void begin_rendering(VkCommandBuffer cmd, std::initializer_list<ColorTarget> colors, const DepthTarget& depth) {
+void begin_rendering(VkCommandBuffer cmd, std::initializer_list<ColorTarget> colors, const DepthTarget& depth,
+                     VkRect2D area) {
   std::vector<VkRenderingAttachmentInfo> color_infos;
   VkExtent2D extent{0, 0};
   for (const ColorTarget& c : colors) {
@@ -29,14 +30,15 @@ void begin_rendering(VkCommandBuffer cmd, std::initializer_list<ColorTarget> col
     depth_info.clearValue.depthStencil = {depth.clear_depth, 0};
     if (extent.width == 0) extent = depth.image->extent();
   }
+  if (area.extent.width == 0) area = {{0, 0}, extent};
   VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
-  rendering.renderArea = {{0, 0}, extent};
+  rendering.renderArea = area;
   rendering.layerCount = 1;
   rendering.colorAttachmentCount = static_cast<std::uint32_t>(color_infos.size());
   rendering.pColorAttachments = color_infos.data();
   rendering.pDepthAttachment = depth.image ? &depth_info : nullptr;
   vkCmdBeginRendering(cmd, &rendering);
-  set_viewport(cmd, extent);
+  set_viewport(cmd, area);
 }
 
 void begin_rendering_without_attachments(VkCommandBuffer cmd, VkExtent2D extent) {
@@ -48,10 +50,14 @@ void begin_rendering_without_attachments(VkCommandBuffer cmd, VkExtent2D extent)
 }
 
 void set_viewport(VkCommandBuffer cmd, VkExtent2D extent) {
-  const VkViewport viewport{0.0f, 0.0f, float(extent.width), float(extent.height), 0.0f, 1.0f};
-  const VkRect2D scissor{{0, 0}, extent};
+  set_viewport(cmd, VkRect2D{{0, 0}, extent});
+}
+
+void set_viewport(VkCommandBuffer cmd, VkRect2D area) {
+  const VkViewport viewport{
+      float(area.offset.x), float(area.offset.y), float(area.extent.width), float(area.extent.height), 0.0f, 1.0f};
   vkCmdSetViewport(cmd, 0, 1, &viewport);
-  vkCmdSetScissor(cmd, 0, 1, &scissor);
+  vkCmdSetScissor(cmd, 0, 1, &area);
 }
 
 }  // namespace lfx::gpu

@@ -25,13 +25,16 @@ struct DepthTarget {
 };
 
 /// vkCmdBeginRendering over the targets (which must already be in attachment layouts) plus
-/// viewport and scissor covering the first target. End with vkCmdEndRendering.
-void begin_rendering(VkCommandBuffer cmd, std::initializer_list<ColorTarget> colors, const DepthTarget& depth = {});
+/// viewport and scissor covering `area` (extent 0: the whole first target). End with
+/// vkCmdEndRendering.
+void begin_rendering(VkCommandBuffer cmd, std::initializer_list<ColorTarget> colors, const DepthTarget& depth = {},
+                     VkRect2D area = {});
 
 /// vkCmdBeginRendering of an area with no attachments (passes whose fragments write buffers),
 /// with the viewport and scissor covering it.
 void begin_rendering_without_attachments(VkCommandBuffer cmd, VkExtent2D extent);
-/// Viewport (with depth 0..1) and scissor covering extent.
+/// Viewport (with depth 0..1) and scissor covering extent (or area).
 void set_viewport(VkCommandBuffer cmd, VkExtent2D extent);
+void set_viewport(VkCommandBuffer cmd, VkRect2D area);
 
 }  // namespace lfx::gpu

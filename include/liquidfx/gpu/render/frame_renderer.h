@@ -76,10 +76,15 @@ class FrameRenderer {
   Result<void> take_own_frame();
   Result<void> take_host_frame(const HostFrame& host);
   Result<void> make_copy_pipelines(VkFormat host_format);
+  Result<void> make_depth_copy_pipelines(VkFormat host_format);
   void record_start(FrameContext& frame, std::span<FramePasses* const> passes);
   void record_end(FrameContext& frame);
   void record_tonemap(FrameContext& frame);
-  void record_copy(VkCommandBuffer cmd, const Pipeline& pipeline, Image& from, Image& to);
+  // A full-`area` draw of `to` from `from`, texel for texel (`from` texel = pixel + offset).
+  void record_copy(VkCommandBuffer cmd, const Pipeline& pipeline, Image& from, Image& to, VkRect2D area,
+                   glm::ivec2 offset);
+  void record_depth_copy(VkCommandBuffer cmd, const Pipeline& pipeline, Image& from, Image& to, VkRect2D area,
+                         glm::ivec2 offset);
 
   Context& ctx_;
   FrameTargets targets_;
@@ -90,9 +95,15 @@ class FrameRenderer {
   Pipeline copy_in_;   // host colour -> working RGBA16F (frame_copy)
   Pipeline copy_out_;  // working -> host colour, made for its format
   VkFormat copy_out_format_ = VK_FORMAT_UNDEFINED;
+  // A viewport smaller than the host's images: its part of their depth goes through a working
+  // D32 (targets_.depth) too, copied in and out like the colour.
+  VkRect2D host_area_{};  // the viewport in the host's images
+  Image host_depth_;      // the host's depth when it is drawn through a working copy
+  Pipeline depth_copy_in_, depth_copy_out_;
+  VkFormat depth_copy_out_format_ = VK_FORMAT_UNDEFINED;
   ImageAccess host_color_after_ = access::kUndefined, host_depth_after_ = access::kUndefined;
   bool clear_color_ = false, clear_depth_ = false;  // the host handed them over UNDEFINED
-  bool own_depth_ = false;                          // the host gave no depth: liquidfx's own
+  bool own_depth_ = false;  // the frame's depth is liquidfx's (no host depth, or a working copy)
   Buffer frame_uniforms_;
   shared::FrameUniforms uniforms_{};
   bool filmic_ = true;  // the prepared view's tonemap
