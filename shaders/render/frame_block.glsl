@@ -5,8 +5,14 @@ layout(set = 0, binding = 0, std140) uniform FrameBlock {
   FrameUniforms frame;
 };
 
-// What a direction sees far away under this frame's sky, ground and sun.
+// The host's environment, when it gives one (a pass that calls frame_environment binds it: the
+// host's cube or a black one).
+layout(set = 0, binding = LFX_FRAME_ENVIRONMENT_BINDING) uniform samplerCube frame_environment_cube;
+
+// What a direction sees far away: the host's environment cube, else this frame's sky, ground and
+// sun.
 vec3 frame_environment(vec3 dir) {
+  if (frame.sky_zenith.w > 0.5) return textureLod(frame_environment_cube, dir, 0.0).rgb * frame.sky_horizon.w;
   return environment_radiance(dir, frame.sky_zenith.rgb, frame.sky_horizon.rgb, frame.ground.rgb,
                               frame.sun_direction.xyz, frame.sun_radiance.rgb);
 }

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "liquidfx/core/image.h"
+#include "liquidfx/gpu/image.h"
 #include "liquidfx/scene/player.h"
 #include "support/golden.h"
 #include "support/gpu_test.h"
@@ -113,6 +114,42 @@ TEST_F(FrameViewSceneTest, ReversedDepthWithAnInfiniteFarPlaneMakesTheSamePictur
       (void)write_png(test_output_path(std::string(name) + "_reversed.png"), b);
     }
   }
+}
+
+// The host's environment: with a cube of its own (here one red colour) the bottles' glass and
+// liquid reflect it instead of the sky, and the rest of the frame stays as it was.
+TEST_F(FrameViewSceneTest, TheLiquidAndGlassReflectTheHostsEnvironmentCube) {
+  SceneThroughViews scene(ctx(), "bottle", 0);
+  auto cube =
+      gpu::Image::create(ctx(), {4, 4, VK_FORMAT_R16G16B16A16_SFLOAT, 1,
+                                 VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, "host sky", true});
+  ASSERT_TRUE(cube) << cube.error().message;
+  ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
+    cube->use(cmd, gpu::access::kTransferDst);
+    const VkClearColorValue red{{2.0f, 0.05f, 0.05f, 1.0f}};
+    const VkImageSubresourceRange faces{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 6};
+    vkCmdClearColorImage(cmd, cube->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &red, 1, &faces);
+    cube->use(cmd, gpu::access::kShaderSampled);
+  }));
+  const gpu::FrameView sky = scene.view();
+  gpu::FrameView hosts = sky;
+  hosts.lighting.environment = cube->view();
+  const ImageRgba8 a = scene.render(sky), b = scene.render(hosts);
+  int redder = 0, greener = 0, changed = 0;
+  for (std::size_t i = 0; i < a.pixels.size(); i += 4) {
+    const int dr = int(b.pixels[i]) - int(a.pixels[i]), dg = int(b.pixels[i + 1]) - int(a.pixels[i + 1]);
+    changed += std::abs(dr) > 8 || std::abs(dg) > 8;
+    redder += dr > 8 && dr > dg + 8;
+    greener += dg > 8;
+  }
+  const int pixels = int(kWidth * kHeight);
+  std::printf("environment cube: %d pixels changed, %d of them redder, %d greener, of %d\n", changed, redder, greener,
+              pixels);
+  (void)write_png(test_output_path("environment_cube.png"), b);
+  EXPECT_GT(redder, pixels / 200);
+  EXPECT_GT(redder, changed * 9 / 10);
+  EXPECT_EQ(greener, 0);
+  EXPECT_LT(changed, pixels / 5) << "only what reflects the environment changes";
 }
 
 TEST_F(FrameViewSceneTest, AJitteredProjectionMovesThePictureByTheJitter) {

@@ -1,4 +1,4 @@
-// lfx::gpu::Image: a 2D VkImage with its memory and views (one over all mips, and one per mip for
+// lfx::gpu::Image: a 2D (or cube) VkImage with its memory and views (one over all mips, and one per mip for
 // storage writes). It remembers how it was last used, so a pass states only how it is about to
 // use it (Image::use) and the right barrier is recorded. Move-only.
 #pragma once
@@ -21,6 +21,7 @@ struct ImageDesc {
   std::uint32_t mip_levels = 1;  ///< 1 .. full chain; see full_mip_count.
   VkImageUsageFlags usage = 0;
   const char* name = "image";
+  bool cube = false;  ///< Six square layers seen as a cube (width == height; no storage mips).
 };
 
 /// A 2D image the host owns (one mip, one layer, one sample): liquidfx records into it without

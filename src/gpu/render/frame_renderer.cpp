@@ -26,6 +26,9 @@ Result<std::unique_ptr<FrameRenderer>> FrameRenderer::create(Context& ctx, std::
   LFX_TRY_ASSIGN(r->nearest_clamp_, Sampler::create(ctx, {VK_FILTER_NEAREST, VK_SAMPLER_MIPMAP_MODE_NEAREST}));
 
   LFX_TRY_ASSIGN(r->timer_, GpuTimer::create(ctx));
+  LFX_TRY_ASSIGN(r->black_environment_,
+                 Image::create(ctx, {1, 1, kHdrFormat, 1, VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                                     "no environment", true}));
   return r;
 }
 
@@ -155,7 +158,16 @@ void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> pa
   copied_depth_writes_ = kNoCopy;
   record_buffer_update(cmd, frame_uniforms_, std::as_bytes(std::span(&uniforms_, 1)));
 
-  FrameContext frame{ctx_, cmd, targets_, frame_uniforms_, uniforms_, &timer_, linear_clamp_, nearest_clamp_, *this};
+  if (!environment_ && black_environment_.last_use().layout == VK_IMAGE_LAYOUT_UNDEFINED) {
+    black_environment_.use(cmd, access::kTransferDst);
+    const VkClearColorValue black{};
+    const VkImageSubresourceRange faces{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 6};
+    vkCmdClearColorImage(cmd, black_environment_.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &black, 1, &faces);
+  }
+  if (!environment_) black_environment_.use(cmd, access::kShaderSampled);
+  FrameContext frame{
+      ctx_,    cmd,           targets_,       frame_uniforms_, uniforms_,
+      &timer_, linear_clamp_, nearest_clamp_, *this,           environment_ ? environment_ : black_environment_.view()};
   record_start(frame, passes);
   for (FramePasses* e : passes) e->record_opaque(frame);
   {
@@ -345,6 +357,7 @@ Result<void> FrameRenderer::prepare(const FrameView& view, std::span<FramePasses
   LFX_TRY(host ? take_host_frame(*host) : take_own_frame());
   uniforms_ = frame_uniforms(view, targets_.width(), targets_.height());
   filmic_ = view.filmic;
+  environment_ = view.lighting.environment;
   const FramePrepare frame{ctx_, targets_.width(), targets_.height(), targets_.depth.format()};
   for (FramePasses* pass : passes) LFX_TRY(pass->prepare(frame));
   return success();

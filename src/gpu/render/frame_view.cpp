@@ -116,6 +116,9 @@ Result<void> check_frame_view(const FrameView& view) {
   for (const glm::vec3& v : {l.sun_direction, l.sun_radiance, l.sky_zenith, l.sky_horizon, l.ground})
     if (!std::isfinite(v.x) || !std::isfinite(v.y) || !std::isfinite(v.z))
       return input_error("frame view: the lighting has a NaN or infinite value");
+  if (!std::isfinite(l.environment_intensity) || l.environment_intensity < 0.0f)
+    return input_error("frame view: lighting.environment_intensity must be finite and at least 0 (it is " +
+                       std::to_string(l.environment_intensity) + ")");
   if (std::abs(glm::length(l.sun_direction) - 1.0f) > 1e-3f)
     return input_error("frame view: lighting.sun_direction must be a unit vector (its length is " +
                        std::to_string(glm::length(l.sun_direction)) + ")");
@@ -139,8 +142,8 @@ shared::FrameUniforms frame_uniforms(const FrameView& view, std::uint32_t width,
   const FrameLighting& l = view.lighting;
   u.sun_direction = glm::vec4(l.sun_direction, 0.0f);
   u.sun_radiance = glm::vec4(l.sun_radiance, 0.0f);
-  u.sky_zenith = glm::vec4(l.sky_zenith, 0.0f);
-  u.sky_horizon = glm::vec4(l.sky_horizon, 0.0f);
+  u.sky_zenith = glm::vec4(l.sky_zenith, l.environment ? 1.0f : 0.0f);
+  u.sky_horizon = glm::vec4(l.sky_horizon, l.environment_intensity);
   u.ground = glm::vec4(l.ground, view.exposure_stops);
   return u;
 }

@@ -197,6 +197,7 @@ void Room::record_opaque(FrameContext& frame) {
       .uniform_buffer(0, frame.frame_uniforms.handle())
       .uniform_buffer(1, params_.handle())
       .storage_buffer(2, props_.handle())
+      .sampled_image(LFX_FRAME_ENVIRONMENT_BINDING, frame.environment, frame.linear_clamp.handle())
       .push(frame.ctx, cmd, pipeline);
   const VkDeviceSize offset = 0;
   const VkBuffer vertex_buffer = vertices_.handle();

@@ -1,11 +1,11 @@
 #include "liquidfx/gpu/image.h"
 
-#include "upload_ring.h"
-
 #include <algorithm>
 #include <bit>
 #include <string>
 #include <utility>
+
+#include "upload_ring.h"
 
 namespace lfx::gpu {
 namespace {
@@ -24,14 +24,14 @@ VkImageAspectFlags view_aspect(VkFormat format) {
   return is_depth_format(format) ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT;
 }
 
-// A 2D view of mips [base, base + count).
+// A 2D (or cube) view of mips [base, base + count).
 Result<void> make_view(VkDevice device, VkImage image, VkFormat format, std::uint32_t base, std::uint32_t count,
-                       VkImageView* out) {
+                       VkImageView* out, bool cube = false) {
   VkImageViewCreateInfo view{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   view.image = image;
-  view.viewType = VK_IMAGE_VIEW_TYPE_2D;
+  view.viewType = cube ? VK_IMAGE_VIEW_TYPE_CUBE : VK_IMAGE_VIEW_TYPE_2D;
   view.format = format;
-  view.subresourceRange = {view_aspect(format), base, count, 0, 1};
+  view.subresourceRange = {view_aspect(format), base, count, 0, cube ? 6u : 1u};
   return vk_check(vkCreateImageView(device, &view, nullptr, out), "vkCreateImageView");
 }
 
@@ -49,6 +49,7 @@ Result<Image> Image::create(const Context& ctx, const ImageDesc& desc) {
     return input_error(std::string(desc.name) + ": " + std::to_string(desc.width) + "x" + std::to_string(desc.height) +
                        " exceeds the device's largest image (" + std::to_string(limits.maxImageDimension2D) + ")");
   assert(desc.mip_levels >= 1 && desc.mip_levels <= full_mip_count(desc.width, desc.height));
+  assert(!desc.cube || (desc.width == desc.height && !(desc.usage & VK_IMAGE_USAGE_STORAGE_BIT)));
 
   Image img;
   img.ctx_ = &ctx;
@@ -61,7 +62,8 @@ Result<Image> Image::create(const Context& ctx, const ImageDesc& desc) {
   info.format = desc.format;
   info.extent = {desc.width, desc.height, 1};
   info.mipLevels = desc.mip_levels;
-  info.arrayLayers = 1;
+  info.arrayLayers = desc.cube ? 6 : 1;
+  if (desc.cube) info.flags = VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
   info.samples = VK_SAMPLE_COUNT_1_BIT;
   info.tiling = VK_IMAGE_TILING_OPTIMAL;
   info.usage = desc.usage;
@@ -86,7 +88,7 @@ Result<Image> Image::create(const Context& ctx, const ImageDesc& desc) {
                                             VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
                                             VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
   if (!(desc.usage & kViewUsages)) return img;
-  LFX_TRY(make_view(img.device_, img.image_, desc.format, 0, desc.mip_levels, &img.view_));
+  LFX_TRY(make_view(img.device_, img.image_, desc.format, 0, desc.mip_levels, &img.view_, desc.cube));
   if (desc.mip_levels > 1 && (desc.usage & VK_IMAGE_USAGE_STORAGE_BIT)) {
     img.mip_views_.resize(desc.mip_levels, VK_NULL_HANDLE);
     for (std::uint32_t level = 0; level < desc.mip_levels; ++level)

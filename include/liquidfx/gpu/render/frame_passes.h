@@ -42,6 +42,9 @@ struct FrameContext {
   const Sampler& linear_clamp;            ///< Trilinear, clamp to edge.
   const Sampler& nearest_clamp;           ///< Point sampling, clamp to edge.
   FrameRenderer& renderer;                ///< For refresh_scene_copy().
+  /// The environment cube a pass that calls frame_environment binds at
+  /// LFX_FRAME_ENVIRONMENT_BINDING (with linear_clamp): the host's, or a black one.
+  VkImageView environment;
 
   /// Whether the frame's depth is reversed (near at 1, far at 0): depth tests compare the
   /// other way (Pipeline::bind(cmd, reversed_depth())) and depth clears to far_depth().

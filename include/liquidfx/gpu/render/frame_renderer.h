@@ -116,6 +116,8 @@ class FrameRenderer {
   Pipeline tonemap_;
   Sampler linear_clamp_;
   Sampler nearest_clamp_;
+  VkImageView environment_ = VK_NULL_HANDLE;  // the prepared view's (the host's cube), if any
+  Image black_environment_;                   // bound when there is none (1x1 cube, cleared once)
   GpuTimer timer_;
 };
 

@@ -2,6 +2,8 @@
 // how it is lit (the host's sun and sky), and when. All of it may change every frame.
 #pragma once
 
+#include <vulkan/vulkan.h>
+
 #include <cstdint>
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
@@ -20,6 +22,12 @@ struct FrameLighting {
   glm::vec3 sky_zenith{0.3f};   ///< The sky straight up.
   glm::vec3 sky_horizon{0.3f};  ///< The sky at the horizon.
   glm::vec3 ground{0.2f};       ///< What a direction below the horizon sees.
+  /// The host's own environment instead of the sky above (and ground): a cube view of linear
+  /// radiance that liquids and glass reflect and see, times `environment_intensity`. The host
+  /// owns it and leaves it in SHADER_READ_ONLY_OPTIMAL, visible to compute and fragment shaders,
+  /// for as long as the frame's submission runs. VK_NULL_HANDLE: the sky and ground colours.
+  VkImageView environment = VK_NULL_HANDLE;
+  float environment_intensity = 1.0f;
 };
 
 /// The backdrop room's sun and sky at its default knobs: the lighting a FrameView starts with.

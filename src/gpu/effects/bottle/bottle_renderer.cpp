@@ -572,6 +572,7 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
           .storage_image(13, bubble_target.view())
           .storage_buffer(14, composite_dispatch_.handle())
           .storage_image(15, liquid_depth_.view())
+          .sampled_image(LFX_FRAME_ENVIRONMENT_BINDING, frame.environment, frame.linear_clamp.handle())
           .push(ctx_, cmd, composite);
       composite.push_constants(
           cmd, shared::BottleCompositePush{debug_entry_ ? 1u : 0u, write_depth_ ? 1u : 0u, surfaces_.address()});

@@ -340,6 +340,7 @@ void SurfaceRenderer::record_composite(FrameContext& frame, Surface& s, glm::ive
       .sampled_image(5, t.scene_depth.view(), frame.nearest_clamp.handle())
       .storage_image(6, s.fields[0].view())
       .sampled_image(8, t.scene_color.view(), frame.linear_clamp.handle())
+      .sampled_image(LFX_FRAME_ENVIRONMENT_BINDING, frame.environment, frame.linear_clamp.handle())
       .storage_image(9, t.color.view())
       .storage_buffer(4, s.thickness.handle())
       .storage_buffer(10, s.color_sums.handle())
