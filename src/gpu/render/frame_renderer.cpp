@@ -79,26 +79,22 @@ Result<void> FrameRenderer::make_copy_pipelines(VkFormat host_format) {
 }
 
 Result<void> FrameRenderer::make_depth_copy_pipelines(VkFormat host_format) {
-  GraphicsPipelineDesc desc;
-  desc.name = "host depth in";
-  desc.vertex_shader = "render/frame_copy.vert";
-  desc.fragment_shader = "render/frame_depth_copy.frag";
-  desc.push_constant_bytes = sizeof(shared::FrameCopyPush);
-  desc.cull = VK_CULL_MODE_NONE;
-  desc.depth_test = desc.depth_write = true;
-  desc.depth_compare = VK_COMPARE_OP_ALWAYS;
-  desc.depth_format = kDepthFormat;  // the working depth
-  if (!depth_copy_in_.handle()) {
-    LFX_TRY_ASSIGN(depth_copy_in_, Pipeline::graphics(ctx_, desc));
+  if (!depth_copy_in_.get().handle()) {
+    GraphicsPipelineDesc desc;
+    desc.name = "host depth in";
+    desc.vertex_shader = "render/frame_copy.vert";
+    desc.fragment_shader = "render/frame_depth_copy.frag";
+    desc.push_constant_bytes = sizeof(shared::FrameCopyPush);
+    desc.cull = VK_CULL_MODE_NONE;
+    desc.depth_test = desc.depth_write = true;
+    desc.depth_compare = VK_COMPARE_OP_ALWAYS;
+    desc.depth_format = kDepthFormat;  // the working depth
+    LFX_TRY_ASSIGN(depth_copy_in_, FrameGraphicsPipeline::create(ctx_, desc));
+    desc.name = "host depth out";
+    LFX_TRY_ASSIGN(depth_copy_out_, FrameGraphicsPipeline::create(ctx_, desc));
   }
-  if (depth_copy_out_format_ == host_format) return success();
-  desc.name = "host depth out";
-  desc.depth_format = host_format;
-  LFX_TRY_ASSIGN(Pipeline out, Pipeline::graphics(ctx_, desc));
-  ctx_.retire(std::move(depth_copy_out_));
-  depth_copy_out_ = std::move(out);
-  depth_copy_out_format_ = host_format;
-  return success();
+  // The way out is made again for the host's depth format when it changes.
+  return depth_copy_out_.prepare(ctx_, host_format);
 }
 
 Result<void> FrameRenderer::take_host_frame(const HostFrame& host) {
@@ -222,7 +218,7 @@ void FrameRenderer::record_start(FrameContext& frame, std::span<FramePasses* con
   }
   if (hosted_ && host_depth_.handle() && !clear_depth) {
     PassScope pass(&timer_, cmd, "host depth in");
-    record_depth_copy(cmd, depth_copy_in_, host_depth_, t.depth, whole, from_host);
+    record_depth_copy(cmd, depth_copy_in_.get(), host_depth_, t.depth, whole, from_host);
   }
   if (!clear_color && !clear_depth) return;
   PassScope pass(&timer_, cmd, "clear");
@@ -254,7 +250,7 @@ void FrameRenderer::record_end(FrameContext& frame) {
   }
   if (host_depth_.handle()) {
     PassScope pass(&timer_, cmd, "host depth out");
-    record_depth_copy(cmd, depth_copy_out_, targets_.depth, host_depth_, host_area_, to_host);
+    record_depth_copy(cmd, depth_copy_out_.get(), targets_.depth, host_depth_, host_area_, to_host);
     host_depth_.use(cmd, host_depth_after_);
   } else if (!own_depth_) {
     targets_.depth.use(cmd, host_depth_after_);

@@ -97,10 +97,10 @@ class FrameRenderer {
   VkFormat copy_out_format_ = VK_FORMAT_UNDEFINED;
   // A viewport smaller than the host's images: its part of their depth goes through a working
   // D32 (targets_.depth) too, copied in and out like the colour.
-  VkRect2D host_area_{};  // the viewport in the host's images
-  Image host_depth_;      // the host's depth when it is drawn through a working copy
-  Pipeline depth_copy_in_, depth_copy_out_;
-  VkFormat depth_copy_out_format_ = VK_FORMAT_UNDEFINED;
+  VkRect2D host_area_{};                  // the viewport in the host's images
+  Image host_depth_;                      // the host's depth when it is drawn through a working copy
+  FrameGraphicsPipeline depth_copy_in_;   // host depth -> working D32
+  FrameGraphicsPipeline depth_copy_out_;  // working -> host depth, made for its format
   ImageAccess host_color_after_ = access::kUndefined, host_depth_after_ = access::kUndefined;
   bool clear_color_ = false, clear_depth_ = false;  // the host handed them over UNDEFINED
   bool own_depth_ = false;  // the frame's depth is liquidfx's (no host depth, or a working copy)
