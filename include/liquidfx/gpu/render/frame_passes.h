@@ -9,10 +9,14 @@
 
 #include <vulkan/vulkan.h>
 
+#include <cstddef>
 #include <glm/mat4x4.hpp>
+#include <span>
 
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
+#include "liquidfx/gpu/image.h"
+#include "liquidfx/gpu/pipeline.h"
 #include "liquidfx/gpu/render/frame_targets.h"
 #include "liquidfx/gpu/sampler.h"
 #include "liquidfx/gpu/timing.h"
@@ -51,6 +55,13 @@ struct FrameContext {
   bool reversed_depth() const { return uniforms.depth_planes.z > 0.5f; }
   /// The depth buffer's value at the far plane (where nothing is drawn): 1, or 0 when reversed.
   float far_depth() const { return reversed_depth() ? 0.0f : 1.0f; }
+
+  /// Puts an effect's liquid into the frame's depth, for later passes (a host's fog, TAA): a
+  /// full-frame draw of `pipeline` (render/frame_copy.vert and a fragment shader that writes
+  /// gl_FragDepth from `source`, a storage image at binding `source_binding`, with the frame's
+  /// uniforms at 0), depth-tested so only liquid nearer than what is there is kept.
+  void draw_depth_out(const Pipeline& pipeline, Image& source, std::uint32_t source_binding,
+                      std::span<const std::byte> push = {}) const;
 };
 
 /// Implemented by every effect. Images are tracked (Image::use): a pass states how it is about to

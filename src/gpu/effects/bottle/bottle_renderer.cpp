@@ -791,20 +791,8 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
 }
 
 void BottleRenderer::record_depth_out(FrameContext& frame) {
-  VkCommandBuffer cmd = frame.cmd;
-  PassScope pass(frame.timer, cmd, "bottle depth out");
-  liquid_depth_.use(
-      cmd, {VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT});
-  frame.targets.depth.use(cmd, access::kDepthAttachment);
-  begin_rendering(cmd, {}, {&frame.targets.depth});
-  const Pipeline& pipeline = depth_out_.get();
-  pipeline.bind(cmd, frame.reversed_depth());
-  DescriptorWrites()
-      .uniform_buffer(0, frame.frame_uniforms.handle())
-      .storage_image(1, liquid_depth_.view())
-      .push(ctx_, cmd, pipeline);
-  vkCmdDraw(cmd, 3, 1, 0, 0);
-  vkCmdEndRendering(cmd);
+  PassScope pass(frame.timer, frame.cmd, "bottle depth out");
+  frame.draw_depth_out(depth_out_.get(), liquid_depth_, 1);
 }
 
 void BottleRenderer::clear_debug_targets(VkCommandBuffer cmd) {

@@ -158,22 +158,9 @@ void SurfaceRenderer::record_surface(FrameContext& frame, Surface& s) {
 }
 
 void SurfaceRenderer::record_depth_out(FrameContext& frame, Surface& s, glm::ivec2 size) {
-  VkCommandBuffer cmd = frame.cmd;
-  FrameTargets& t = frame.targets;
-  PassScope pass(frame.timer, cmd, "surface depth out");
-  s.fields[0].use(
-      cmd, {VK_IMAGE_LAYOUT_GENERAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT});
-  t.depth.use(cmd, access::kDepthAttachment);
-  begin_rendering(cmd, {}, {&t.depth});
-  const Pipeline& pipeline = depth_out_.get();
-  pipeline.bind(cmd, frame.reversed_depth());
-  DescriptorWrites()
-      .uniform_buffer(0, frame.frame_uniforms.handle())
-      .storage_image(6, s.fields[0].view())
-      .push(ctx_, cmd, pipeline);
-  pipeline.push_constants(cmd, shared::SurfaceDepthOutPush{size, float(size.x) / float(t.width()), 0});
-  vkCmdDraw(cmd, 3, 1, 0, 0);
-  vkCmdEndRendering(cmd);
+  PassScope pass(frame.timer, frame.cmd, "surface depth out");
+  const shared::SurfaceDepthOutPush push{size, float(size.x) / float(frame.targets.width()), 0};
+  frame.draw_depth_out(depth_out_.get(), s.fields[0], 6, std::as_bytes(std::span(&push, 1)));
 }
 
 void SurfaceRenderer::record_splat(FrameContext& frame, Surface& s, glm::ivec2 size) {
