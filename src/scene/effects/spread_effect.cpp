@@ -59,11 +59,9 @@ class SpreadEffect : public Effect {
     if (pointer_ && last_pointer_) step.strokes.push_back({*last_pointer_, *pointer_, kPointerRadius});
     last_pointer_ = pointer_;
     time_ += dt;
+    // The steps are recorded with the next frame, all of them (the way the particles' are), so
+    // nothing is submitted behind the host's back.
     pending_.push_back(std::move(step));
-    // Steps run with the next frame; when no frame comes (rendering only a late frame), they run
-    // a few at a time here, so no single submission grows without bound.
-    if (pending_.size() >= kMostPendingSteps && solver_)
-      return ctx_.submit_and_wait([&](VkCommandBuffer cmd) { record_pending(cmd, nullptr); });
     return success();
   }
 
@@ -155,7 +153,6 @@ class SpreadEffect : public Effect {
 
  private:
   static constexpr float kPointerRadius = 0.06f;
-  static constexpr std::size_t kMostPendingSteps = 4;
   struct Step {
     double dt;
     std::vector<SpreadStroke> strokes;
