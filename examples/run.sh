@@ -8,11 +8,14 @@ example=$3
 here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$scratch"
 cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
+# ccache, when installed, makes the host project's build cheap on a second run.
+launcher=()
+if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 # An engine linking core and gpu needs only glm and Vulkan: the packages liquidfx itself builds
 # with (nlohmann_json, TinyGLTF, stb through pkg-config) are kept out of reach.
 cmake -S "$here/$example" -B "$scratch/build" -G Ninja -DCMAKE_PREFIX_PATH="$scratch/prefix" \
   -DCMAKE_DISABLE_FIND_PACKAGE_nlohmann_json=ON -DCMAKE_DISABLE_FIND_PACKAGE_TinyGLTF=ON \
-  -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON -DCMAKE_BUILD_TYPE=Release >/dev/null
+  -DCMAKE_DISABLE_FIND_PACKAGE_PkgConfig=ON -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" >/dev/null
 cmake --build "$scratch/build" >/dev/null
 mkdir -p "$scratch/out"
 "$scratch/build/$example" "$scratch/out"

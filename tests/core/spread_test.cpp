@@ -232,9 +232,11 @@ std::vector<SpreadStroke> circle_stroke(double t, double dt) {
 }
 
 TEST(SpreadSimulationTest, StirringInCirclesKeepsTheVolumeOverAThousandFrames) {
+  // The drift is round-off of each step, so 1,000 steps at a coarse grid prove what they would
+  // at a fine one (the seed's scheme still loses a fifth of the liquid here).
   SpreadKnobs knobs;
-  knobs.cells = 32;
-  knobs.thickness_cells = 64;
+  knobs.cells = 16;
+  knobs.thickness_cells = 32;
   double drift[4] = {0, 0, 0, 0};
   for (const SpreadThicknessScheme scheme : {SpreadThicknessScheme::donor_cell, SpreadThicknessScheme::muscl,
                                              SpreadThicknessScheme::swept, SpreadThicknessScheme::semi_lagrangian}) {
@@ -420,9 +422,11 @@ std::vector<glm::vec2> random_stroke(std::mt19937& rng, glm::vec2 extent, float 
 }
 
 TEST(SpreadSimulationTest, RandomStrokesKeepTheVolumeAndNoCellGoesNegativeInEveryConservativeScheme) {
+  // A coarse grid: the strokes' steps (up to 6 cells) and radii are in cells, so crossing
+  // departures happen as at a fine one; without ordered_sweeps the swept run gains ~100 % here.
   SpreadKnobs knobs;
-  knobs.cells = 32;
-  knobs.thickness_cells = 64;
+  knobs.cells = 16;
+  knobs.thickness_cells = 32;
   const double dt = 1.0 / 60.0;
   const float cell = 1.0f / float(knobs.thickness_cells);
   struct Run {

@@ -95,26 +95,36 @@ TEST(FrameViewTest, AViewThatCannotBeDrawnIsRefusedWithTheMatrixNamed) {
 
 class FrameViewSceneTest : public GpuTest {};
 
-TEST_F(FrameViewSceneTest, ReversedDepthWithAnInfiniteFarPlaneMakesTheSamePicture) {
-  // The bottles (their liquid raymarched and composited against the room's depth), the dam break
-  // (sphere impostors and colliders writing depth) and the lake (the surface's splats).
-  for (const auto& [name, frames] :
-       {std::pair{"bottle", 95}, std::pair{"dam_break", 10}, std::pair{"synthetic_lake", 20}}) {
-    SceneThroughViews scene(ctx(), name, frames);
-    const gpu::FrameView forward = scene.view();
-    gpu::FrameView reversed = forward;
-    reversed.projection = reversed_infinite(forward.projection, Camera{}.near_plane);
-    const ImageRgba8 a = scene.render(forward), b = scene.render(reversed);
-    const ImageDifference d = compare_images(a, b, 8);
-    std::printf("%s: forward and reversed depth differ by more than 8 in %.3f %% of the pixels (largest %d)\n", name,
-                100.0 * d.share_differing, d.largest_channel);
-    EXPECT_LT(d.share_differing, 0.002) << name;
-    if (d.share_differing >= 0.002) {
-      (void)write_png(test_output_path(std::string(name) + "_forward.png"), a);
-      (void)write_png(test_output_path(std::string(name) + "_reversed.png"), b);
-    }
+// One scene at one frame, each its own test (each scene's set-up and frames are most of a
+// test's time): the bottles (their liquid raymarched and composited against the room's depth),
+// the dam break (sphere impostors and colliders writing depth) and the lake (the surface's splats).
+struct SceneAtFrame {
+  const char* name;
+  int frames;
+};
+class FrameViewEachSceneTest : public GpuTest, public ::testing::WithParamInterface<SceneAtFrame> {};
+
+TEST_P(FrameViewEachSceneTest, ReversedDepthWithAnInfiniteFarPlaneMakesTheSamePicture) {
+  const auto [name, frames] = GetParam();
+  SceneThroughViews scene(ctx(), name, frames);
+  const gpu::FrameView forward = scene.view();
+  gpu::FrameView reversed = forward;
+  reversed.projection = reversed_infinite(forward.projection, Camera{}.near_plane);
+  const ImageRgba8 a = scene.render(forward), b = scene.render(reversed);
+  const ImageDifference d = compare_images(a, b, 8);
+  std::printf("%s: forward and reversed depth differ by more than 8 in %.3f %% of the pixels (largest %d)\n", name,
+              100.0 * d.share_differing, d.largest_channel);
+  EXPECT_LT(d.share_differing, 0.002) << name;
+  if (d.share_differing >= 0.002) {
+    (void)write_png(test_output_path(std::string(name) + "_forward.png"), a);
+    (void)write_png(test_output_path(std::string(name) + "_reversed.png"), b);
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Scenes, FrameViewEachSceneTest,
+                         ::testing::Values(SceneAtFrame{"bottle", 95}, SceneAtFrame{"dam_break", 10},
+                                           SceneAtFrame{"synthetic_lake", 20}),
+                         [](const ::testing::TestParamInfo<SceneAtFrame>& scene) { return std::string(scene.param.name); });
 
 // The host's environment: with a cube of its own (here one red colour) the bottles' glass and
 // liquid reflect it instead of the sky, and the rest of the frame stays as it was.
@@ -189,21 +199,34 @@ glm::mat4 orthographic(float height, float near_plane = 0.05f, float far_plane =
   return p;
 }
 
-TEST_F(FrameViewSceneTest, AnOrthographicViewDrawsTheBottlesAndTheParticles) {
-  // The shelf's bottles and the dam break's particles and colliders seen orthographically: drawn
-  // (the frame differs from the room alone wherever they stand), and written out to look at.
-  for (const auto& [name, frames, height, least] :
-       {std::tuple{"shelf", 70, 1.2f, 0.03}, std::tuple{"dam_break", 10, 0.6f, 0.08}}) {
-    SceneThroughViews scene(ctx(), name, frames);
-    gpu::FrameView ortho = scene.view();
-    ortho.projection = orthographic(height);
-    const ImageRgba8 image = scene.render(ortho);
-    (void)write_png(test_output_path(std::string(name) + "_orthographic.png"), image);
-    const ImageDifference d = compare_images(scene.render(ortho, false), image, 24);
-    std::printf("orthographic %s: the effect in %.1f %% of the frame\n", name, 100.0 * d.share_differing);
-    EXPECT_GT(d.share_differing, least) << name;
-  }
+// The shelf's bottles and the dam break's particles and colliders seen orthographically: drawn
+// (the frame differs from the room alone wherever they stand), and written out to look at.
+struct OrthographicScene {
+  const char* name;
+  int frames;
+  float height;  // of the view, metres
+  double least;  // share of the frame the effect covers at least
+};
+class OrthographicSceneTest : public GpuTest, public ::testing::WithParamInterface<OrthographicScene> {};
+
+TEST_P(OrthographicSceneTest, AnOrthographicViewDrawsTheBottlesAndTheParticles) {
+  const auto [name, frames, height, least] = GetParam();
+  SceneThroughViews scene(ctx(), name, frames);
+  gpu::FrameView ortho = scene.view();
+  ortho.projection = orthographic(height);
+  const ImageRgba8 image = scene.render(ortho);
+  (void)write_png(test_output_path(std::string(name) + "_orthographic.png"), image);
+  const ImageDifference d = compare_images(scene.render(ortho, false), image, 24);
+  std::printf("orthographic %s: the effect in %.1f %% of the frame\n", name, 100.0 * d.share_differing);
+  EXPECT_GT(d.share_differing, least) << name;
 }
+
+INSTANTIATE_TEST_SUITE_P(Scenes, OrthographicSceneTest,
+                         ::testing::Values(OrthographicScene{"shelf", 70, 1.2f, 0.03},
+                                           OrthographicScene{"dam_break", 10, 0.6f, 0.08}),
+                         [](const ::testing::TestParamInfo<OrthographicScene>& scene) {
+                           return std::string(scene.param.name);
+                         });
 
 }  // namespace
 }  // namespace lfx::test

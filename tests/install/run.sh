@@ -17,7 +17,10 @@ if grep -rli --include='*.cmake' --include='*.h' glfw "$prefix" >&2; then
   echo "install: the installed package (files above) mentions GLFW" >&2
   exit 1
 fi
+# ccache, when installed, makes the host project's build cheap on a second run.
+launcher=()
+if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 cmake -S "$here" -B "$scratch/build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_DISABLE_FIND_PACKAGE_glfw3=TRUE >/dev/null
+  -DCMAKE_DISABLE_FIND_PACKAGE_glfw3=TRUE "${launcher[@]}" >/dev/null
 cmake --build "$scratch/build" >/dev/null
 "$scratch/build/consumer"
