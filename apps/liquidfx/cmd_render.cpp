@@ -1,5 +1,7 @@
 // liquidfx render SCENE --out DIR [--size WxH] [--fps F] [--seconds S | --frames N] [--frame K]
-//                      [--mp4] [--stats STATS.csv] [--set effect.knob=value]...
+//                      [--max-seconds S] [--mp4] [--stats STATS.csv] [--set effect.knob=value]...
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -24,6 +26,7 @@ struct RenderOptions {
   std::string out;
   double fps = 0.0;
   double seconds = 0.0;
+  double max_seconds = 0.0;
   int frames = 0;
   int frame = 0;
   bool mp4 = false;
@@ -31,6 +34,7 @@ struct RenderOptions {
   CLI::Option* fps_given = nullptr;
   CLI::Option* seconds_given = nullptr;
   CLI::Option* frames_given = nullptr;
+  CLI::Option* max_seconds_given = nullptr;
   CLI::Option* frame_given = nullptr;
 };
 
@@ -85,6 +89,8 @@ int run_render(const RenderOptions& o) {
   unsigned count = scene.frame_count();
   if (o.seconds_given->count()) count = std::max(1u, unsigned(std::llround(o.seconds * scene.fps)));
   if (o.frames_given->count()) count = unsigned(o.frames);
+  if (o.max_seconds_given->count())
+    count = std::min(count, std::max(1u, unsigned(std::llround(o.max_seconds * scene.fps))));
   const bool single = o.frame_given->count() > 0;
   if (single && unsigned(o.frame) >= count)
     return fail(input_error("render: --frame " + std::to_string(o.frame) + " is past the last frame (" +
@@ -148,6 +154,9 @@ void add_render_command(CLI::App& app, int& exit_code) {
   o->frames_given =
       c->add_option("--frames", o->frames, "Number of frames to render instead")->check(integer_in(1, 1000000));
   o->frames_given->excludes(o->seconds_given);
+  o->max_seconds_given =
+      c->add_option("--max-seconds", o->max_seconds, "Render at most the timeline's first S seconds (a preview)")
+          ->check(number_in(0.0, 3600.0));
   o->frame_given = c->add_option("--frame", o->frame, "Render only frame K (0-based; the effects still run from 0)")
                        ->check(integer_in(0, 1000000));
   c->add_flag("--mp4", o->mp4, "Also write DIR/<scene>.mp4 through ffmpeg, when it is installed");

@@ -96,6 +96,7 @@ TEST(CliTest, BadArgumentsAreBadInput) {
       {"render '" + kRoom + "' --out /tmp/x --frames 2 --seconds 1", "--seconds excludes --frames"},
       {"render --out /tmp/x --frames 0 '" + kRoom + "'", "--frames: expected an integer in [1, 1000000], got \"0\""},
       {"render '" + kRoom + "' --out /tmp/x --frames 2 --frame 5", "past the last frame"},
+      {"render '" + kRoom + "' --out /tmp/x --max-seconds soon", "--max-seconds: expected a number in [0, 3600], got \"soon\""},
       {"render '" + kRoom + "'", "render: --out is required"},
       {"render '" + kRoom + "' --out ''", "--out needs a folder name"},
       {"render '" + kRoom + "' --out /tmp/x --bogus", "render: The following argument was not expected: --bogus"},
@@ -128,6 +129,22 @@ TEST(CliTest, RenderWritesNumberedPngs) {
   const CliResult single = run_cli("render '" + kRoom + "' --out '" + out + "' --size 64x36 --frame 5");
   ASSERT_EQ(single.exit_code, 0) << single.output;
   EXPECT_TRUE(std::filesystem::exists(out + "/room_0005.png"));
+}
+
+TEST(CliTest, MaxSecondsStopsAPreviewEarlyAndNeverLengthensTheTimeline) {
+  // room.json: 2 s at 30 frames a second. At most 0.1 s is its first 3 frames; at most 10 s is
+  // its own 60 (--max-seconds only shortens).
+  const std::string out = test_output_path("render_room_preview");
+  std::filesystem::remove_all(out);
+  const CliResult r = run_cli("render '" + kRoom + "' --out '" + out + "' --size 32x18 --max-seconds 0.1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_TRUE(std::filesystem::exists(out + "/room_0002.png"));
+  EXPECT_FALSE(std::filesystem::exists(out + "/room_0003.png"));
+  const CliResult whole =
+      run_cli("render '" + kRoom + "' --out '" + out + "' --size 32x18 --fps 5 --max-seconds 10");
+  ASSERT_EQ(whole.exit_code, 0) << whole.output;
+  EXPECT_TRUE(std::filesystem::exists(out + "/room_0009.png"));  // 2 s at 5 frames a second
+  EXPECT_FALSE(std::filesystem::exists(out + "/room_0010.png"));
 }
 
 TEST(CliTest, RenderWritesEveryEffectsStatisticsPerFrame) {
