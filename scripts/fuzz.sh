@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every fuzz target (OBJ, glTF, scene, motion CSV, knob text) for SECONDS each (default 60)
+# Runs every fuzz target (OBJ, glTF, scene, one effect block, viewer script, motion CSV, knob text) for SECONDS each (default 60)
 # under AddressSanitizer + UBSan, from the seeds in tests/fuzz/corpus/ (and scenes/) plus what
 # earlier runs kept in build/asan/fuzz-corpus/. A crash stops its target and leaves the input in
 # build/asan/fuzz-artifacts/: turn it into a regression test, fix, run again.
@@ -9,10 +9,10 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 scripts/setup.sh >/dev/null
 cmake --preset asan >/dev/null
-cmake --build --preset asan -j "$(nproc)" --target fuzz_obj fuzz_gltf fuzz_scene fuzz_motion fuzz_knobs
+cmake --build --preset asan -j "$(nproc)" --target fuzz_obj fuzz_gltf fuzz_scene fuzz_effects fuzz_script fuzz_motion fuzz_knobs
 build=build/asan
 status=0
-for target in obj gltf scene motion knobs; do
+for target in obj gltf scene effects script motion knobs; do
   seeds=(tests/fuzz/corpus/$target)
   [ "$target" = scene ] && seeds+=(scenes)
   mkdir -p "$build/fuzz-corpus/$target" "$build/fuzz-artifacts"

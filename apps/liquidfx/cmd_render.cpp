@@ -14,6 +14,7 @@
 #include "liquidfx/scene/player.h"
 #include "mp4.h"
 #include "progress.h"
+#include "run_inputs.h"
 #include "scene_setup.h"
 #include "stats_csv.h"
 #include "subprocess.h"
@@ -36,6 +37,7 @@ struct RenderOptions {
   CLI::Option* frames_given = nullptr;
   CLI::Option* max_seconds_given = nullptr;
   CLI::Option* frame_given = nullptr;
+  CLI::Option* stats_given = nullptr;
 };
 
 // "<stem>_0007.png": the frame number at least four digits wide, the stem whole.
@@ -75,6 +77,31 @@ class OutputFolder {
   bool created_ = false;
 };
 
+// Refuses a run whose outputs (the frames, the MP4, the statistics) would write over one of
+// its inputs: the scene, or a mesh or picture it names.
+Result<void> check_outputs(const RenderOptions& o, const scene::Scene& scene, const std::string& stem, unsigned first,
+                           unsigned count, bool mp4) {
+  const RunInputs inputs = RunInputs::of_scene(scene);
+  if (!o.stats.empty()) LFX_TRY(inputs.check_output("--stats", o.stats));
+  for (const std::string& name : inputs.names_in(o.out)) {
+    const bool video = mp4 && name == stem + ".mp4";
+    // A frame's name is the stem, "_", its number and ".png": parse the number back.
+    const std::string prefix = stem + "_", suffix = ".png";
+    bool frame = false;
+    if (name.size() > prefix.size() + suffix.size() && name.starts_with(prefix) && name.ends_with(suffix)) {
+      const std::string digits = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+      if (digits.size() < 9 && digits.find_first_not_of("0123456789") == std::string::npos) {
+        const unsigned n = unsigned(std::stoul(digits));
+        frame = n >= first && n < count && frame_name(stem, n) == name;
+      }
+    }
+    if (video || frame)
+      return input_error("--out " + o.out + ": the render would write over " + name +
+                         ", an input of this run; choose another folder");
+  }
+  return success();
+}
+
 // Encodes the numbered PNGs into DIR/<stem>.mp4.
 Result<void> write_mp4(const OutputFolder& out, const std::string& stem, double fps) {
   return encode_mp4(out.file(ffmpeg_literal(stem) + "_%04d.png"), fps, out.file(stem + ".mp4"));
@@ -84,6 +111,8 @@ int run_render(const RenderOptions& o) {
   auto setup = read_scene_setup(o.scene);
   if (!setup) return fail(setup.error());
   if (o.out.empty()) return fail(input_error("render: --out needs a folder name, not an empty one"));
+  if (o.stats_given->count() && o.stats.empty())
+    return fail(input_error("render: --stats needs a file name, not an empty one"));
   scene::Scene& scene = setup->scene;
   if (o.fps_given->count()) scene.fps = o.fps;
   unsigned count = scene.frame_count();
@@ -100,6 +129,10 @@ int run_render(const RenderOptions& o) {
   if (mp4 && !program_on_path("ffmpeg"))
     std::fprintf(stderr, "liquidfx: warning: ffmpeg is not installed; no MP4 will be written (apt install ffmpeg)\n");
 
+  const std::string stem = std::filesystem::path(scene.source).stem().string();
+  const unsigned first = single ? unsigned(o.frame) : 0;
+  if (auto r = check_outputs(o, scene, stem, first, single ? first + 1 : count, mp4); !r) return fail(r.error());
+
   auto ctx = gpu::Context::create();
   if (!ctx) return fail(ctx.error());
   auto player = scene::ScenePlayer::create(**ctx, scene, setup->width, setup->height);
@@ -113,9 +146,7 @@ int run_render(const RenderOptions& o) {
     stats = std::move(csv.value());
   }
 
-  const std::string stem = std::filesystem::path(scene.source).stem().string();
   const double dt = 1.0 / scene.fps;
-  const unsigned first = single ? unsigned(o.frame) : 0;
   Progress progress("render " + stem, count - first);
   for (unsigned frame = 0; frame < count; ++frame) {
     if (frame > 0)
@@ -135,6 +166,8 @@ int run_render(const RenderOptions& o) {
     progress.update(frame + 1 - first);
     if (single) break;
   }
+  if (stats)
+    if (auto r = stats->finish(); !r) return fail(r.error());
   if (mp4 && program_on_path("ffmpeg"))
     if (auto r = write_mp4(*out, stem, scene.fps); !r) return fail(r.error());
   return validation_exit_code((*ctx)->validation_messages());
@@ -160,7 +193,7 @@ void add_render_command(CLI::App& app, int& exit_code) {
   o->frame_given = c->add_option("--frame", o->frame, "Render only frame K (0-based; the effects still run from 0)")
                        ->check(integer_in(0, 1000000));
   c->add_flag("--mp4", o->mp4, "Also write DIR/<scene>.mp4 through ffmpeg, when it is installed");
-  c->add_option("--stats", o->stats, "Write every effect's statistics, one CSV row per frame");
+  o->stats_given = c->add_option("--stats", o->stats, "Write every effect's statistics, one CSV row per frame");
   c->callback([o, &exit_code] { exit_code = run_render(*o); });
 }
 

@@ -11,6 +11,7 @@
 #include "liquidfx/core/container/mesh_io.h"
 #include "liquidfx/core/slosh/liquid_container.h"
 #include "liquidfx/core/slosh/motion.h"
+#include "run_inputs.h"
 #include "svg_plot.h"
 
 namespace lfx::cli {
@@ -67,6 +68,13 @@ int run_slosh(const SloshOptions& o) {
     if (auto r = assign_knob(&knobs, *spec, *value); !r)
       return fail(input_error("--set " + setting + ": " + r.error().message));
   }
+
+  RunInputs inputs;
+  inputs.add(o.motion);
+  if (!o.mesh.empty()) inputs.add(o.mesh);
+  if (o.out.empty()) return fail(input_error("slosh: --out needs a file name, not an empty one"));
+  if (auto r = inputs.check_output("--out", o.out); !r) return fail(r.error());
+  if (auto r = inputs.check_output("--plot", o.plot); !o.plot.empty() && !r) return fail(r.error());
 
   auto motion = read_motion_csv(o.motion);
   if (!motion) return fail(motion.error());

@@ -1,5 +1,6 @@
 #include "stats_csv.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace lfx::cli {
@@ -14,6 +15,7 @@ std::string field(const std::string& text) {
 }
 
 std::string number(double v) {
+  if (!std::isfinite(v)) return "";
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.9g", v);
   return buffer;
@@ -49,7 +51,13 @@ Result<void> StatsCsv::row(unsigned frame, double time, const std::vector<std::p
       }
   }
   file_ << '\n';
-  if (!file_) return input_error(path_ + ": writing the statistics failed");
+  if (!file_) return input_error(path_ + ": writing the statistics failed (is the disk full?)");
+  return success();
+}
+
+Result<void> StatsCsv::finish() {
+  file_.close();
+  if (!file_) return input_error(path_ + ": writing the statistics failed (is the disk full?)");
   return success();
 }
 

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "cli.h"
+#include "liquidfx/core/log.h"
 #include "liquidfx/scene/scene.h"
 #include "mp4.h"
 #include "subprocess.h"
@@ -380,6 +381,17 @@ int run_viewer(const ViewerOptions& options) {
   Viewer viewer(**window, options);
   if (auto r = viewer.load(options.scene_path); !r) return cli::fail(r.error());
   if (auto r = viewer.start_overlay(); !r) return cli::fail(r.error());
+  if (options.frames > 0) {
+    // The last frame replays what is due at its start: anything later never happens.
+    const double last_frame = double(options.frames - 1) / viewer.fps();
+    for (const ScriptEvent& e : script)
+      if (e.time > last_frame + 1e-9) {
+        char when[160];
+        std::snprintf(when, sizeof(when), ": at %g s, after the last of the %d frames (%g s): it is never replayed",
+                      e.time, options.frames, last_frame);
+        log_warning(e.where + when);
+      }
+  }
   viewer.set_script(std::move(script));
   int frame = 0;
   double scene_time = 0.0;

@@ -1,11 +1,11 @@
 #include "viewer_script.h"
 
 #include <algorithm>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
+#include "liquidfx/core/text_file.h"
 #include "liquidfx/scene/json_object.h"
+#include "liquidfx/scene/scene.h"
 
 namespace lfx::viewer {
 namespace {
@@ -57,13 +57,15 @@ Result<ScriptEvent> read_event(const scene::JsonObject& o) {
 }  // namespace
 
 Result<std::vector<ScriptEvent>> read_viewer_script(const std::string& path) {
-  std::ifstream file(path);
-  if (!file) return input_error(path + ": cannot open the script");
-  std::stringstream text;
-  text << file.rdbuf();
-  const nlohmann::json json = nlohmann::json::parse(text.str(), nullptr, false);
-  if (json.is_discarded()) return input_error(path + ": not valid JSON");
-  auto within = [&](const Error& e) { return e.within(path); };
+  // The same limit as a scene file's: a directory or /dev/zero is named, never read forever.
+  LFX_TRY_ASSIGN(const std::string text, read_text_file(path, "script", scene::kMaxSceneBytes));
+  return parse_viewer_script(text, path);
+}
+
+Result<std::vector<ScriptEvent>> parse_viewer_script(const std::string& text, const std::string& source) {
+  const nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
+  if (json.is_discarded()) return input_error(source + ": not valid JSON");
+  auto within = [&](const Error& e) { return e.within(source); };
   auto root = scene::JsonObject::from(json, "");
   if (!root) return within(root.error());
   auto blocks = root->objects("events");
@@ -73,6 +75,7 @@ Result<std::vector<ScriptEvent>> read_viewer_script(const std::string& path) {
   for (const scene::JsonObject& o : *blocks) {
     auto e = read_event(o);
     if (!e) return within(e.error());
+    e->where = source + ": " + o.path();
     events.push_back(std::move(*e));
   }
   std::stable_sort(events.begin(), events.end(), [](const auto& a, const auto& b) { return a.time < b.time; });

@@ -35,9 +35,13 @@ struct ScriptEvent {
   std::string key;      ///< key: a viewer key's name (space, period, h, f12...).
   std::string setting;  ///< set: "GROUP.knob=value".
   std::string path;     ///< drop: the scene file dropped (relative to the working folder).
+  std::string where;    ///< The script file and the event's JSON path, for messages.
 };
 
-/// Reads a script file; errors name the file and the JSON path. Events come out sorted by time.
+/// Reads a script file (at most scene::kMaxSceneBytes); errors name the file and the JSON path.
+/// Events come out sorted by time.
 Result<std::vector<ScriptEvent>> read_viewer_script(const std::string& path);
+/// The same from the script's text; `source` names it in messages.
+Result<std::vector<ScriptEvent>> parse_viewer_script(const std::string& text, const std::string& source);
 
 }  // namespace lfx::viewer

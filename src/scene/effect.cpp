@@ -49,33 +49,34 @@ Result<const Track*> EffectSetup::track(const JsonObject& object, std::string_vi
   return object.error_at(key, "no track \"" + name + "\" (tracks: " + (known.empty() ? "none" : known) + ")");
 }
 
-Result<Effect*> EffectSetup::find_effect(std::string_view name, std::string_view type) const {
-  const std::string who = "effect \"" + instance.name + "\": ";
+Result<Effect*> EffectSetup::find_effect(const JsonObject& object, std::string_view key, std::string_view type) const {
+  LFX_TRY_ASSIGN(const std::string name, object.string(key));
+  const std::string quoted = "\"" + name + "\"";
+  if (name == instance.name)
+    return object.error_at(key, "names this effect itself; it needs a " + std::string(type) + " effect before it");
   if (!device) {
     // Checking only: nothing is made; the name must be an earlier effect of the type.
     for (const EffectInstance& e : scene.effects) {
       if (&e == &instance) break;
       if (e.name != name) continue;
-      if (e.type != type)
-        return input_error(who + "\"" + std::string(name) + "\" is a " + e.type + " effect, not " + std::string(type));
+      if (e.type != type) return object.error_at(key, quoted + " is a " + e.type + " effect, not " + std::string(type));
       return static_cast<Effect*>(nullptr);
     }
   }
   for (const MadeEffect& m : made_) {
     if (m.instance->name != name) continue;
     if (m.instance->type != type)
-      return input_error(who + "\"" + std::string(name) + "\" is a " + m.instance->type + " effect, not " +
-                         std::string(type));
+      return object.error_at(key, quoted + " is a " + m.instance->type + " effect, not " + std::string(type));
     return m.effect;
   }
   std::string known;
   for (const EffectInstance& e : scene.effects) {
     if (e.name == name)
-      return input_error(who + "\"" + std::string(name) + "\" must come before it in the scene's effects");
+      return object.error_at(key, quoted + " comes after this effect; it must come before it in the scene's effects");
     if (e.type == type && e.name != instance.name) known += (known.empty() ? "" : ", ") + e.name;
   }
-  return input_error(who + "no " + std::string(type) + " effect named \"" + std::string(name) + "\" (" +
-                     (known.empty() ? "there is none" : "there is " + known) + ")");
+  return object.error_at(key, "no " + std::string(type) + " effect named " + quoted + " (" +
+                                  (known.empty() ? "there is none" : "there is " + known) + ")");
 }
 
 }  // namespace lfx::scene

@@ -55,6 +55,18 @@ Error JsonObject::error_at(std::string_view key, const std::string& problem) con
   return input_error(path_of(key) + ": " + problem);
 }
 
+Error JsonObject::missing(std::string_view key, const std::string& expected) const {
+  // A required key that is absent is often there misspelt: name the key that looks like it.
+  std::string problem = "missing; " + expected;
+  const std::string wanted[] = {std::string(key)};
+  for (auto it = json_->begin(); it != json_->end(); ++it)
+    if (!read_.count(it.key()) && it.key().size() <= 64 && !closest_word(it.key(), wanted).empty()) {
+      problem += " (is \"" + it.key() + "\" a misspelling of it?)";
+      break;
+    }
+  return error_at(key, problem);
+}
+
 const nlohmann::json* JsonObject::raw(std::string_view key) const {
   asked_.insert(std::string(key));
   auto it = json_->find(key);
@@ -68,7 +80,7 @@ Result<double> JsonObject::number(std::string_view key, Range range, std::option
   const std::string expected = "expected a number in " + range.text();
   if (!v) {
     if (fallback) return *fallback;
-    return error_at(key, "missing; " + expected);
+    return missing(key, expected);
   }
   if (!v->is_number()) return error_at(key, expected);
   const double d = v->get<double>();
@@ -97,15 +109,18 @@ bool unit(double x) {
 
 Result<glm::vec2> JsonObject::uv(std::string_view key) const {
   const nlohmann::json* v = raw(key);
-  const auto n = v ? numbers_of(*v, 2) : std::nullopt;
-  if (!n || !unit((*n)[0]) || !unit((*n)[1])) return error_at(key, "expected [u, v] with each in [0, 1]");
+  const std::string expected = "expected [u, v] with each in [0, 1]";
+  if (!v) return missing(key, expected);
+  const auto n = numbers_of(*v, 2);
+  if (!n || !unit((*n)[0]) || !unit((*n)[1])) return error_at(key, expected);
   return glm::vec2(float((*n)[0]), float((*n)[1]));
 }
 
 Result<std::vector<glm::vec2>> JsonObject::uv_path(std::string_view key, std::size_t min_points) const {
   const nlohmann::json* v = raw(key);
   const std::string expected = "expected at least " + std::to_string(min_points) + " [u, v] points, each in [0, 1]";
-  if (!v || !v->is_array() || v->size() < min_points) return error_at(key, expected);
+  if (!v) return missing(key, expected);
+  if (!v->is_array() || v->size() < min_points) return error_at(key, expected);
   std::vector<glm::vec2> path;
   for (std::size_t i = 0; i < v->size(); ++i) {
     const auto n = numbers_of((*v)[i], 2);
@@ -117,9 +132,10 @@ Result<std::vector<glm::vec2>> JsonObject::uv_path(std::string_view key, std::si
 
 Result<glm::vec2> JsonObject::point(std::string_view key, Range range) const {
   const nlohmann::json* v = raw(key);
-  const auto n = v ? numbers_of(*v, 2) : std::nullopt;
-  if (!n || !range.contains((*n)[0]) || !range.contains((*n)[1]))
-    return error_at(key, "expected [x, y] with each in " + range.text());
+  const std::string expected = "expected [x, y] with each in " + range.text();
+  if (!v) return missing(key, expected);
+  const auto n = numbers_of(*v, 2);
+  if (!n || !range.contains((*n)[0]) || !range.contains((*n)[1])) return error_at(key, expected);
   return glm::vec2(float((*n)[0]), float((*n)[1]));
 }
 
@@ -127,7 +143,8 @@ Result<std::vector<glm::vec2>> JsonObject::points(std::string_view key, Range ra
   const nlohmann::json* v = raw(key);
   const std::string expected =
       "expected at least " + std::to_string(min_points) + " [x, y] points, each in " + range.text();
-  if (!v || !v->is_array() || v->size() < min_points) return error_at(key, expected);
+  if (!v) return missing(key, expected);
+  if (!v->is_array() || v->size() < min_points) return error_at(key, expected);
   std::vector<glm::vec2> path;
   for (std::size_t i = 0; i < v->size(); ++i) {
     const auto n = numbers_of((*v)[i], 2);
@@ -151,7 +168,8 @@ Result<glm::ivec2> JsonObject::cell(std::string_view key, int columns, int rows)
   const nlohmann::json* v = raw(key);
   const std::string expected =
       "expected [column, row] inside the " + std::to_string(columns) + " x " + std::to_string(rows) + " board";
-  if (!v || !v->is_array() || v->size() != 2 || !(*v)[0].is_number_integer() || !(*v)[1].is_number_integer())
+  if (!v) return missing(key, expected);
+  if (!v->is_array() || v->size() != 2 || !(*v)[0].is_number_integer() || !(*v)[1].is_number_integer())
     return error_at(key, expected);
   const double x = (*v)[0].get<double>(), y = (*v)[1].get<double>();
   if (!(x >= 0 && x < columns && y >= 0 && y < rows)) return error_at(key, expected);
@@ -163,7 +181,7 @@ Result<int> JsonObject::integer(std::string_view key, Range range, std::optional
   const std::string expected = "expected an integer in " + range.text();
   if (!v) {
     if (fallback) return *fallback;
-    return error_at(key, "missing; " + expected);
+    return missing(key, expected);
   }
   if (!v->is_number_integer()) return error_at(key, expected);
   const double d = v->get<double>();
@@ -175,7 +193,7 @@ Result<bool> JsonObject::boolean(std::string_view key, std::optional<bool> fallb
   const nlohmann::json* v = raw(key);
   if (!v) {
     if (fallback) return *fallback;
-    return error_at(key, "missing; expected true or false");
+    return missing(key, "expected true or false");
   }
   if (!v->is_boolean()) return error_at(key, "expected true or false");
   return v->get<bool>();
@@ -186,7 +204,7 @@ Result<glm::vec3> JsonObject::vec3(std::string_view key, Range range, std::optio
   const std::string expected = "expected an array of 3 numbers in " + range.text();
   if (!v) {
     if (fallback) return *fallback;
-    return error_at(key, "missing; " + expected);
+    return missing(key, expected);
   }
   if (!v->is_array() || v->size() != 3) return error_at(key, expected);
   glm::vec3 out;
@@ -205,7 +223,7 @@ Result<std::string> JsonObject::string(std::string_view key, std::optional<std::
   const std::string expected = choices.empty() ? "expected a string" : "expected one of " + choices_text(choices);
   if (!v) {
     if (fallback) return *fallback;
-    return error_at(key, "missing; " + expected);
+    return missing(key, expected);
   }
   if (!v->is_string()) return error_at(key, expected);
   std::string s = v->get<std::string>();

@@ -212,6 +212,11 @@ TEST(SolidChecksTest, OverlappingShellsAndCrossingSurfacesAreReported) {
   EXPECT_NE(nested[0].find("nested.obj: 1 of its 2 shells lie inside or across another one wound the same way"),
             std::string::npos)
       << nested[0];
+  // Boxes that overlap exactly by an eighth: every crossing lies on an edge, only corners are inside.
+  auto corner = solid_warnings(joined(make_box({1, 1, 1}), make_box({1, 1, 1}), {0.5f, 0.5f, 0.5f}, false), "c.obj");
+  ASSERT_FALSE(corner.empty());
+  EXPECT_NE(corner[0].find("c.obj: 2 of its 2 shells lie inside or across another one"), std::string::npos)
+      << corner[0];
   auto crossing = solid_warnings(joined(make_box({1, 1, 1}), make_box({1, 1, 1}), {0.5f, 0.3f, 0.2f}, false), "x.obj");
   ASSERT_EQ(crossing.size(), 2u);
   EXPECT_NE(crossing[1].find("x.obj: the surface passes through itself"), std::string::npos) << crossing[1];

@@ -282,18 +282,30 @@ TEST_F(EffectContractTest, EffectsFindEachOtherByNameWithClearErrors) {
   auto block = scene::JsonObject::from(s->effects[1].block, s->effects[1].path);
   ASSERT_TRUE(block);
   const scene::EffectSetup setup(&ctx(), *s, s->effects[1], *block, made);
-  auto found = setup.find_effect("a", "ripples");
+  // Each reference is read from a key of an object, and its errors are at that key.
+  const auto find = [&](const char* name, const char* type) {
+    const nlohmann::json value = {{"source", name}};
+    const auto object = scene::JsonObject::from(value, "/effects/1");
+    return setup.find_effect(*object, "source", type);
+  };
+  auto found = find("a", "ripples");
   ASSERT_TRUE(found);
   EXPECT_EQ(*found, &dummy_a);
-  auto wrong_type = setup.find_effect("a", "particles");
+  auto wrong_type = find("a", "particles");
   ASSERT_FALSE(wrong_type);
-  EXPECT_NE(wrong_type.error().message.find("\"a\" is a ripples effect, not particles"), std::string::npos);
-  auto later = setup.find_effect("c", "ripples");
+  EXPECT_NE(wrong_type.error().message.find("/effects/1/source: \"a\" is a ripples effect, not particles"),
+            std::string::npos)
+      << wrong_type.error().message;
+  auto later = find("c", "ripples");
   ASSERT_FALSE(later);
-  EXPECT_NE(later.error().message.find("must come before it"), std::string::npos);
-  auto missing = setup.find_effect("z", "ripples");
+  EXPECT_NE(later.error().message.find("comes after this effect"), std::string::npos);
+  auto itself = find("b", "ripples");
+  ASSERT_FALSE(itself);
+  EXPECT_NE(itself.error().message.find("names this effect itself"), std::string::npos) << itself.error().message;
+  auto missing = find("z", "ripples");
   ASSERT_FALSE(missing);
-  EXPECT_NE(missing.error().message.find("no ripples effect named \"z\" (there is a, c)"), std::string::npos)
+  EXPECT_NE(missing.error().message.find("/effects/1/source: no ripples effect named \"z\" (there is a, c)"),
+            std::string::npos)
       << missing.error().message;
 }
 

@@ -235,7 +235,7 @@ TEST_F(ParticlesTest, APouredGlassFillsAndNoParticleIsInsideItsWall) {
   ParticleColliderDesc wall;
   wall.shape = ColliderShape::shell;
   wall.thickness = 0.003f;
-  wall.distance = shell_distance(glass, wall.thickness, 2.0f * *s.spacing);
+  wall.distance = shell_distance(glass, wall.thickness, 2.0f * *s.spacing).value();
   s.colliders.push_back(wall);
   auto l = make(s, knobs_with_count(4000));
   play(*l, 40, 1.0 / 60.0);

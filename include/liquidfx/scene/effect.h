@@ -130,9 +130,10 @@ class EffectSetup {
 
   /// A file the block names (a mesh, a picture): relative paths are relative to the scene file.
   std::string scene_relative(const std::string& file) const;
-  /// The effect instance called `name` of type `type` (e.g. the particles a surface draws),
-  /// which must come earlier in the scene. Errors say which names exist, or what the effect is.
-  Result<Effect*> find_effect(std::string_view name, std::string_view type) const;
+  /// The effect instance of type `type` that `object`'s key names (e.g. the particles a surface
+  /// draws), which must come earlier in the scene. Errors are at that key and say which names
+  /// exist, or what the named effect is.
+  Result<Effect*> find_effect(const JsonObject& object, std::string_view key, std::string_view type) const;
   /// The scene track that `object`'s key names (absent or "": nullptr, placed in the world). An
   /// unknown name is an error at that key listing the scene's tracks.
   Result<const Track*> track(const JsonObject& object, std::string_view key = "track") const;

@@ -80,6 +80,9 @@ class JsonObject {
   Error error_at(std::string_view key, const std::string& problem) const;
 
  private:
+  /// "missing; <expected>" at `key`, naming an unread key of this object that looks misspelt.
+  Error missing(std::string_view key, const std::string& expected) const;
+
   const nlohmann::json* json_ = nullptr;
   std::string path_;
   mutable std::set<std::string, std::less<>> read_;   // keys present and read

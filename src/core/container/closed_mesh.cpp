@@ -1,6 +1,7 @@
 #include "liquidfx/core/container/closed_mesh.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <glm/geometric.hpp>
 #include <unordered_map>
@@ -18,6 +19,12 @@ struct PositionHash {
     return (std::size_t(bits[0]) * 73856093u) ^ (std::size_t(bits[1]) * 19349663u) ^ (std::size_t(bits[2]) * 83492791u);
   }
 };
+
+std::string vec3_text(glm::vec3 v) {
+  char text[96];
+  std::snprintf(text, sizeof(text), "(%g, %g, %g)", v.x, v.y, v.z);
+  return text;
+}
 
 std::string count_text(std::size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
@@ -44,6 +51,11 @@ Result<Mesh> close_and_orient(const Mesh& input, const std::string& name, std::v
     remap[i] = it->second;
   }
   const Bounds b = bounds_of(input);
+  // Every later step measures the mesh in floats: an extent beyond a float is out of range.
+  const glm::vec3 extent = b.size();
+  if (!std::isfinite(extent.x) || !std::isfinite(extent.y) || !std::isfinite(extent.z))
+    return fail("coordinates out of range: the mesh spans from " + vec3_text(b.min) + " to " + vec3_text(b.max) +
+                ", wider than a float holds (3.4e38); scale it down");
   // In doubles: a float length overflows for meshes measured in 1e20 and more.
   const double scale = glm::length(glm::dvec3(b.size()));
   std::size_t degenerate = 0;

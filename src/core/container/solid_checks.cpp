@@ -48,6 +48,24 @@ double winding_number(const Mesh& mesh, const std::vector<std::size_t>& shell, c
   return total / (4.0 * 3.14159265358979323846);
 }
 
+// Whether shell `a` has a point inside shell `b`: the centres and corners of up to
+// kInsideSamples of a's triangles, spread over the shell, tested by b's winding number. One
+// sample is not enough: two boxes that overlap by a corner have most of their faces outside
+// each other, and where they overlap exactly by a corner only that corner is inside.
+bool shell_reaches_into(const Mesh& mesh, const std::vector<std::size_t>& a, const std::vector<std::size_t>& b) {
+  constexpr std::size_t kInsideSamples = 64;
+  const std::size_t stride = std::max<std::size_t>(1, a.size() / kInsideSamples);
+  const auto inside = [&](const glm::dvec3& p) { return std::abs(winding_number(mesh, b, p)) > 0.5; };
+  for (std::size_t k = 0; k < a.size(); k += stride) {
+    const std::size_t i = a[k];
+    const glm::dvec3 corners[3] = {mesh.corner(i, 0), mesh.corner(i, 1), mesh.corner(i, 2)};
+    if (inside((corners[0] + corners[1] + corners[2]) / 3.0)) return true;
+    for (const glm::dvec3& corner : corners)
+      if (inside(corner)) return true;
+  }
+  return false;
+}
+
 // Whether segment pq crosses triangle abc's interior (Moller-Trumbore, in doubles).
 bool segment_crosses(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3& a, const glm::dvec3& b,
                      const glm::dvec3& c) {
@@ -67,20 +85,38 @@ bool segment_crosses(const glm::dvec3& p, const glm::dvec3& q, const glm::dvec3&
   return t > 0.0 && t < 1.0;
 }
 
+// An edge of a triangle against another triangle. Where the two share a vertex, the edge is
+// pulled back from it a little: an edge leaving the shared corner into the other triangle's
+// inside is a crossing, the corner itself is not.
+bool edge_crosses(glm::dvec3 p, glm::dvec3 q, bool p_shared, bool q_shared, const glm::dvec3 (&t)[3]) {
+  constexpr double kPullBack = 1e-6;
+  const glm::dvec3 d = q - p;
+  if (p_shared) p += kPullBack * d;
+  if (q_shared) q -= kPullBack * d;
+  return segment_crosses(p, q, t[0], t[1], t[2]);
+}
+
+// Triangles i and j cross (they share at most one vertex).
 bool triangles_cross(const Mesh& mesh, std::size_t i, std::size_t j) {
   glm::dvec3 x[3], y[3];
+  bool x_shared[3], y_shared[3];
+  const auto& ti = mesh.triangles[i];
+  const auto& tj = mesh.triangles[j];
   for (int k = 0; k < 3; ++k) {
     x[k] = mesh.corner(i, k);
     y[k] = mesh.corner(j, k);
+    x_shared[k] = std::find(tj.begin(), tj.end(), ti[k]) != tj.end();
+    y_shared[k] = std::find(ti.begin(), ti.end(), tj[k]) != ti.end();
   }
   for (int k = 0; k < 3; ++k) {
-    if (segment_crosses(x[k], x[(k + 1) % 3], y[0], y[1], y[2])) return true;
-    if (segment_crosses(y[k], y[(k + 1) % 3], x[0], x[1], x[2])) return true;
+    const int l = (k + 1) % 3;
+    if (edge_crosses(x[k], x[l], x_shared[k], x_shared[l], y)) return true;
+    if (edge_crosses(y[k], y[l], y_shared[k], y_shared[l], x)) return true;
   }
   return false;
 }
 
-// Pairs of triangles that share no vertex and cross, found through a uniform grid of their
+// Pairs of triangles that share at most a vertex and cross, found through a uniform grid of their
 // bounding boxes.
 std::size_t crossing_pairs(const Mesh& mesh) {
   const Bounds bounds = bounds_of(mesh);
@@ -110,10 +146,10 @@ std::size_t crossing_pairs(const Mesh& mesh) {
         const std::uint32_t i = std::min(list[m], list[n]), j = std::max(list[m], list[n]);
         const auto& ti = mesh.triangles[i];
         const auto& tj = mesh.triangles[j];
-        bool shared = false;
+        int shared = 0;
         for (auto a : ti)
-          for (auto b : tj) shared = shared || a == b;
-        if (shared) continue;
+          for (auto b : tj) shared += a == b;
+        if (shared > 1) continue;  // neighbours across an edge meet along it
         if (!tested.try_emplace((std::uint64_t(i) << 32) | j, true).second) continue;
         crossings += triangles_cross(mesh, i, j);
       }
@@ -149,11 +185,7 @@ std::vector<std::string> solid_warnings(const Mesh& mesh, const std::string& nam
         const bool boxes_overlap = glm::all(glm::lessThanEqual(box[a].min, box[b].max)) &&
                                    glm::all(glm::lessThanEqual(box[b].min, box[a].max));
         if (!boxes_overlap) continue;
-        // A point of shell a (its first triangle's centre) inside shell b.
-        const glm::dvec3 p = (glm::dvec3(mesh.corner(shells[a][0], 0)) + glm::dvec3(mesh.corner(shells[a][0], 1)) +
-                              glm::dvec3(mesh.corner(shells[a][0], 2))) /
-                             3.0;
-        if (std::abs(winding_number(mesh, shells[b], p)) > 0.5) {
+        if (shell_reaches_into(mesh, shells[a], shells[b])) {
           ++doubled;
           break;
         }

@@ -64,6 +64,9 @@ Result<void> ParticlesDriver::restart() {
     return input_error("particles: the grid needs " + std::string(needed) + " nodes of " + std::to_string(grid.cell) +
                        " m (at most " + std::to_string(kMaxGridNodes) + "); lower count or raise the spacing");
   }
+  for (std::size_t i = 0; i < s.nozzles.size(); ++i)
+    if (auto fits = check_nozzle_fits(s.nozzles[i], spacing, capacity(), s.domain); !fits)
+      return fits.error().within("particles: nozzle " + std::to_string(i));
   grid.nodes = glm::ivec3(nodes);
   spacing_ = spacing;
   grid_ = grid;
@@ -86,6 +89,9 @@ Result<void> ParticlesDriver::restart() {
   }
   work_ = {};
   work_.restart = true;
+  emit_blocks();
+  work_.placed = std::uint32_t(work_.emitted.size());
+  next_id_ = work_.placed;
   for (const ParticleNozzle& n : s.nozzles)
     if (n.radius() < 0.5f * spacing_)
       log_warning("particles: a nozzle's jet (radius " + std::to_string(n.radius()) +
@@ -134,7 +140,6 @@ void ParticlesDriver::advance(double dt) {
     s.dt = float(step);
     s.first_id = next_id_;
     s.emit_first = std::uint32_t(work_.emitted.size());
-    if (step_index_ == 0) emit_blocks();
     emit_nozzles(time_, s.dt);
     s.emit_count = std::uint32_t(work_.emitted.size()) - s.emit_first;
     next_id_ += s.emit_count;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <glm/geometric.hpp>
 
 namespace lfx {
@@ -24,6 +25,45 @@ bool inside(const Bounds& domain, glm::vec3 lo, glm::vec3 hi) {
 
 float ParticleNozzle::radius() const {
   return std::sqrt(rate / (3.14159265f * speed));
+}
+
+Result<void> check_nozzle_fits(const ParticleNozzle& n, float spacing, std::uint64_t capacity, const Bounds& domain) {
+  constexpr double kPi = 3.14159265358979323846;
+  // In doubles: a huge rate over a tiny speed is a disc of 1e6 m^2.
+  const double r = std::max(std::sqrt(double(n.rate) / (kPi * double(n.speed))), 0.5 * double(spacing));
+  const double layer = kPi * (r / spacing) * (r / spacing);
+  const double per_frame = double(n.rate) / 60.0 / (double(spacing) * spacing * spacing);
+  const glm::vec3 tank = domain.size();
+  const double narrowest = std::min({tank.x, tank.y, tank.z});
+  char text[320];
+  if (!(2.0 * r <= narrowest)) {
+    std::snprintf(text, sizeof(text),
+                  "pours a jet %.4g m across (its disc is rate / speed), wider than the tank (%.4g m); lower its "
+                  "rate or raise its speed",
+                  2.0 * r, narrowest);
+    return input_error(text);
+  }
+  if (!(layer <= double(capacity))) {
+    std::snprintf(text, sizeof(text),
+                  "pours a jet %.4g m across: one layer of it is %.4g particles of %.4g m, more than the capacity "
+                  "(count = %llu); lower its rate or raise its speed",
+                  2.0 * r, layer, double(spacing), static_cast<unsigned long long>(capacity));
+    return input_error(text);
+  }
+  if (!(per_frame <= double(capacity))) {
+    std::snprintf(text, sizeof(text),
+                  "pours %.4g particles of %.4g m in 1/60 s, more than the capacity (count = %llu); lower its rate",
+                  per_frame, double(spacing), static_cast<unsigned long long>(capacity));
+    return input_error(text);
+  }
+  const glm::vec3 at =
+      n.carrier ? n.carrier(n.start).position + n.carrier(n.start).orientation * n.position : n.position;
+  if (glm::any(glm::lessThan(at, domain.min)) || glm::any(glm::greaterThan(at, domain.max))) {
+    std::snprintf(text, sizeof(text), "is outside the tank when it starts (t = %.4g s, at (%.4g, %.4g, %.4g))", n.start,
+                  at.x, at.y, at.z);
+    return input_error(text);
+  }
+  return success();
 }
 
 Result<void> check_particles_setup(const ParticlesSetup& s) {
@@ -74,11 +114,26 @@ float particle_spacing(const ParticlesSetup& setup, int count) {
   return float(std::cbrt(volume / double(std::max(count, 1))));
 }
 
-std::shared_ptr<const DistanceGrid> shell_distance(const Mesh& mesh, float thickness, float grid_cell) {
+Result<std::shared_ptr<const DistanceGrid>> shell_distance(const Mesh& mesh, float thickness, float grid_cell) {
   // Fine enough to resolve the wall (two samples across it), exact a couple of solver cells out.
   const float cell = std::max(0.5f * thickness, 0.25f * grid_cell);
   const float band = 0.5f * thickness + 2.0f * grid_cell;
-  return std::make_shared<DistanceGrid>(unsigned_distance_grid(mesh, cell, band, int(std::ceil(band / cell)) + 1));
+  const int margin = int(std::ceil(band / cell)) + 1;
+  // Counted in doubles before anything is allocated: a mesh in millimetres or in 1e30 m asks
+  // for more samples than an int counts.
+  const glm::dvec3 size = glm::dvec3(bounds_of(mesh).size());
+  const glm::dvec3 samples = glm::ceil(size / double(cell)) + double(2 * margin + 1);
+  const double total = samples.x * samples.y * samples.z;
+  if (!(total <= double(kMaxShellSamples))) {
+    char text[320];
+    std::snprintf(text, sizeof(text),
+                  "the wall's distance grid needs %.4g samples of %.4g m for a mesh of %.4g x %.4g x %.4g m (at most "
+                  "%llu): is the mesh in metres? Scale it, or raise the wall's thickness or the particle spacing",
+                  total, double(cell), size.x, size.y, size.z, static_cast<unsigned long long>(kMaxShellSamples));
+    return input_error(text);
+  }
+  return std::shared_ptr<const DistanceGrid>(
+      std::make_shared<DistanceGrid>(unsigned_distance_grid(mesh, cell, band, margin)));
 }
 
 }  // namespace lfx

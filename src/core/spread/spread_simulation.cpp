@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
@@ -62,6 +63,25 @@ float finger_weight(const SpreadStroke& s, glm::vec2 p) {
 }
 
 }  // namespace
+
+Result<void> SpreadSimulation::check_grid(const SpreadKnobs& knobs, float aspect) {
+  if (!(aspect > 0.0f) || !std::isfinite(aspect)) return input_error("spread: the frame has no aspect ratio");
+  // In doubles: a 1 x 4096 frame is 4096 short sides long.
+  const double long_side = std::max(double(aspect), 1.0 / double(aspect));
+  const auto check = [&](int short_cells, const char* knob) -> Result<void> {
+    const double along = std::max(1.0, std::round(long_side * short_cells)), total = along * short_cells;
+    if (total <= double(kMaxGridCells)) return success();
+    char text[360];
+    std::snprintf(text, sizeof(text),
+                  "spread: a frame of aspect %.4g (width / height) at %s = %d needs %.0f x %d cells (%.4g; at most "
+                  "%llu); lower the knob %s or use a less elongated frame",
+                  double(aspect), knob, short_cells, along, short_cells, total,
+                  static_cast<unsigned long long>(kMaxGridCells), knob);
+    return input_error(text);
+  };
+  LFX_TRY(check(knobs.cells, "cells"));
+  return check(knobs.thickness_cells, "thickness_cells");
+}
 
 SpreadSimulation::SpreadSimulation(const SpreadKnobs& knobs, float aspect)
     : knobs_(knobs), extent_(aspect >= 1.0f ? glm::vec2(aspect, 1.0f) : glm::vec2(1.0f, 1.0f / aspect)) {

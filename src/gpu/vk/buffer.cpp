@@ -1,10 +1,11 @@
 #include "liquidfx/gpu/buffer.h"
 
-#include "upload_ring.h"
-
 #include <algorithm>
 #include <cstring>
 #include <utility>
+
+#include "device_memory.h"
+#include "upload_ring.h"
 
 namespace lfx::gpu {
 
@@ -12,7 +13,12 @@ Result<void> ensure_device_buffer(const Context& ctx, Buffer& buffer, VkDeviceSi
                                   const char* name) {
   bytes = std::max<VkDeviceSize>(bytes, 1);
   if (buffer.size() >= bytes) return success();
-  auto grown = Buffer::create(ctx, bytes + bytes / 2, usage, MemoryUsage::device, name);
+  // Half again as much for the next growth, but never past one storage range for a buffer that
+  // fits one (it is bound whole).
+  VkDeviceSize size = bytes + bytes / 2;
+  const VkDeviceSize range = ctx.properties().limits.maxStorageBufferRange;
+  if ((usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) && bytes <= range) size = std::min(size, range);
+  auto grown = Buffer::create(ctx, size, usage, MemoryUsage::device, name);
   if (!grown) return grown.error();
   ctx.retire(std::move(buffer));  // frames in flight may still read it
   buffer = std::move(grown.value());
@@ -22,6 +28,13 @@ Result<void> ensure_device_buffer(const Context& ctx, Buffer& buffer, VkDeviceSi
 Result<Buffer> Buffer::create(const Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, MemoryUsage memory,
                               const char* name) {
   assert(size > 0);
+  // A storage buffer is bound whole unless shaders reach it by its device address (then it may
+  // be larger than a descriptor's range): one larger than the range could never be read.
+  const VkDeviceSize range = ctx.properties().limits.maxStorageBufferRange;
+  const bool addressed_only = (usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT) != 0;
+  if ((usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) && !addressed_only && size > range)
+    return input_error(std::string(name) + " needs " + byte_size_text(size) +
+                       ", more than the largest storage buffer the device binds (" + byte_size_text(range) + ")");
   Buffer b;
   b.ctx_ = &ctx;
   b.device_ = ctx.device();
@@ -57,10 +70,7 @@ Result<Buffer> Buffer::create(const Context& ctx, VkDeviceSize size, VkBufferUsa
   const bool addressed = (usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT) != 0;
   VkMemoryAllocateFlagsInfo flags{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO};
   flags.flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT;
-  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO, addressed ? &flags : nullptr};
-  alloc.allocationSize = req.size;
-  alloc.memoryTypeIndex = type;
-  LFX_TRY(vk_check(vkAllocateMemory(b.device_, &alloc, nullptr, &b.memory_), name));
+  LFX_TRY_ASSIGN(b.memory_, allocate_device_memory(ctx, req, type, addressed ? &flags : nullptr, name));
   if (auto r = vk_check(vkBindBufferMemory(b.device_, b.buffer_, b.memory_, 0), "vkBindBufferMemory"); !r)
     return r.error();
   if (addressed) {

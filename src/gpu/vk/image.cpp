@@ -5,6 +5,7 @@
 #include <string>
 #include <utility>
 
+#include "device_memory.h"
 #include "upload_ring.h"
 
 namespace lfx::gpu {
@@ -76,10 +77,7 @@ Result<Image> Image::create(const Context& ctx, const ImageDesc& desc) {
   vkGetImageMemoryRequirements(img.device_, img.image_, &req);
   const std::uint32_t type = ctx.find_memory_type(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
   if (type == UINT32_MAX) return gpu_error(std::string(desc.name) + ": no device-local memory for the image");
-  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-  alloc.allocationSize = req.size;
-  alloc.memoryTypeIndex = type;
-  LFX_TRY(vk_check(vkAllocateMemory(img.device_, &alloc, nullptr, &img.memory_), desc.name));
+  LFX_TRY_ASSIGN(img.memory_, allocate_device_memory(ctx, req, type, nullptr, desc.name));
   if (auto r = vk_check(vkBindImageMemory(img.device_, img.image_, img.memory_, 0), "vkBindImageMemory"); !r)
     return r.error();
 

@@ -221,7 +221,9 @@ Result<ParticleColliderDesc> read_collider(const EffectSetup& setup, const JsonO
       }
       if (!mesh) return o.error_at(from_file ? "mesh" : "container", mesh.error().message);
       if (mesh->triangles.empty()) return o.error_at(from_file ? "mesh" : "container", "the mesh has no triangles");
-      c.distance = shell_distance(*mesh, c.thickness, grid_cell);
+      auto distance = shell_distance(*mesh, c.thickness, grid_cell);
+      if (!distance) return o.error_at(from_file ? "mesh" : "container", distance.error().message);
+      c.distance = std::move(distance.value());
     }
   }
   LFX_TRY(o.finish());
@@ -279,6 +281,9 @@ Result<std::unique_ptr<Effect>> create_particles_effect(const EffectSetup& setup
     return b.error_at("spacing", "is needed without blocks (the particle spacing in metres)");
   // The walls' distance grids are as fine as the solver's grid needs: the spacing decides it.
   const float spacing = particle_spacing(s, knobs.count);
+  for (std::size_t i = 0; i < nozzles.size(); ++i)
+    if (auto fits = check_nozzle_fits(s.nozzles[i], spacing, std::uint64_t(knobs.count), s.domain); !fits)
+      return fits.error().within(nozzles[i].path());
   LFX_TRY_ASSIGN(const auto colliders, b.objects("colliders"));
   for (const JsonObject& o : colliders) {
     LFX_TRY_ASSIGN(ParticleColliderDesc c, read_collider(setup, o, spacing / shared::kCellsPerSpacing));

@@ -122,6 +122,8 @@ Result<std::unique_ptr<Effect>> create_ripples_effect(const EffectSetup& setup) 
       if (!picture) return b.error_at("image", picture.error().message);
       user_picture = std::move(picture.value());
     }
+  } else if (b.has("image")) {
+    return b.error_at("image", "is read only with \"source\": \"image\"; add that, or remove image");
   }
 
   RipplesSetup ripples;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <optional>
 
@@ -70,6 +72,7 @@ class SpreadEffect : public Effect {
     aspect_ = aspect;
     restart_ = false;
     pending_.clear();
+    LFX_TRY(SpreadSimulation::check_grid(knobs_, aspect));
     SpreadSimulation layout(knobs_, aspect);
     for (const SpreadBlob& b : blobs_)
       if (!layout.add_blob(b)) return input_error(name_ + ": at most " + std::to_string(kSpreadPigments) + " colours");
@@ -104,8 +107,10 @@ class SpreadEffect : public Effect {
   }
 
   std::vector<EffectStat> stats() const override {
-    // Zeros (measured_at_s -1) until the first step's statistics come back from the GPU.
-    const gpu::SpreadStats s = solver_->stats().value_or(gpu::SpreadStats{-1.0});
+    // Not a number (an empty cell in --stats) until the first step's statistics come back
+    // from the GPU.
+    const double nan = std::nan("");
+    const gpu::SpreadStats s = solver_->stats().value_or(gpu::SpreadStats{nan, nan, nan, nan, nan, nan});
     return {{"volume", s.volume},
             {"min_thickness", s.min_thickness},
             {"max_thickness", s.max_thickness},
@@ -218,15 +223,29 @@ Result<std::unique_ptr<Effect>> create_spread_effect(const EffectSetup& setup) {
   std::optional<ImageRgba8> picture, matcap;
   if (background == gpu::SpreadBackground::picture) {
     LFX_TRY_ASSIGN(picture, picture_at("image"));
+  } else if (b.has("image")) {
+    return b.error_at("image", "is read only with \"background\": \"image\"; add that, or remove image");
   }
   if (b.has("matcap")) {
     LFX_TRY_ASSIGN(matcap, picture_at("matcap"));
   }
   std::vector<SpreadBlob> blobs;
   std::vector<glm::vec3> colors;
+  // Positions are in short sides of the scene's frame: (aspect, 1) or (1, 1 / aspect) across.
+  const float aspect = float(setup.scene.width) / float(setup.scene.height);
+  const glm::vec2 extent = aspect >= 1.0f ? glm::vec2(aspect, 1.0f) : glm::vec2(1.0f, 1.0f / aspect);
   LFX_TRY_ASSIGN(const auto blob_blocks, b.objects("blobs"));
   for (const JsonObject& o : blob_blocks) {
     LFX_TRY_ASSIGN(SpreadBlob blob, read_blob(o));
+    // The nearest point of the frame to the centre: a blob farther than its radius adds nothing.
+    const glm::vec2 nearest = glm::clamp(blob.centre, glm::vec2(0.0f), extent);
+    if (!(glm::length(nearest - blob.centre) < blob.radius)) {
+      char text[240];
+      std::snprintf(text, sizeof(text),
+                    "the blob lies outside the frame, which is %.4g x %.4g short sides (%ux%u): it adds no liquid",
+                    extent.x, extent.y, setup.scene.width, setup.scene.height);
+      return o.error_at("centre", text);
+    }
     if (std::find(colors.begin(), colors.end(), blob.color) == colors.end()) colors.push_back(blob.color);
     if (colors.size() > std::size_t(kSpreadPigments))
       return o.error_at("color", "at most " + std::to_string(kSpreadPigments) + " different colours in one spread");

@@ -66,6 +66,7 @@ Result<gpu::SyntheticSetup> read_synthetic(const JsonObject& b, std::string_view
   s.spacing = float(spacing);
   LFX_TRY_ASSIGN(const double waves, b.number("waves", {0.0, 1.0}, s.wave_amplitude));
   s.wave_amplitude = float(waves);
+  if (auto fits = gpu::SyntheticParticles::lattice(s); !fits) return b.error_at("spacing", fits.error().message);
   return s;
 }
 
@@ -81,7 +82,7 @@ Result<std::unique_ptr<Effect>> create_surface_effect(const EffectSetup& setup) 
   if (source.starts_with(kSynthetic)) {
     LFX_TRY_ASSIGN(synthetic, read_synthetic(b, std::string_view(source).substr(kSynthetic.size())));
   } else {
-    LFX_TRY_ASSIGN(particles, setup.find_effect(source, "particles"));
+    LFX_TRY_ASSIGN(particles, setup.find_effect(b, "source", "particles"));
   }
   LFX_TRY(b.finish());
   if (!setup.device) return std::unique_ptr<Effect>();  // checked only

@@ -35,6 +35,9 @@ struct ParticleWork {
   std::vector<shared::ParticleCollider> colliders;
   std::uint32_t collider_count = 0;  ///< Colliders per step.
   bool restart = false;              ///< The particles are gone: start from empty (count changed).
+  /// With a restart: the first `placed` of `emitted` (the blocks) are there before any step, so
+  /// the picture at time 0 shows them; their ids are 0 to placed - 1.
+  std::uint32_t placed = 0;
 };
 
 /// The solver's grid: nodes at grid_origin + i x cell, covering the domain with a margin.

@@ -77,8 +77,18 @@ Result<void> check_particles_setup(const ParticlesSetup& setup);
 /// The particle spacing (m): the setup's, or the one that fills its blocks with `count` particles.
 float particle_spacing(const ParticlesSetup& setup, int count);
 
-/// A mesh wall for a shell collider: the mesh's unsigned distance at `cell` spacing, exact
-/// within a band wide enough for a wall of `thickness` and the solver's grid of `grid_cell`.
-std::shared_ptr<const DistanceGrid> shell_distance(const Mesh& mesh, float thickness, float grid_cell);
+/// Checks that a nozzle fits the liquid it pours into: its jet (rate / speed) narrower than the
+/// tank, one layer of it and 1/60 s of its flow within `capacity` particles of `spacing`, and
+/// its position inside the tank when it starts. Counted in doubles, so no input overflows.
+Result<void> check_nozzle_fits(const ParticleNozzle& nozzle, float spacing, std::uint64_t capacity,
+                               const Bounds& domain);
+
+/// The most samples a shell collider's distance grid may have (64 MiB of floats).
+inline constexpr std::uint64_t kMaxShellSamples = std::uint64_t(1) << 24;
+
+/// A mesh wall for a shell collider: the mesh's unsigned distance, exact within a band wide
+/// enough for a wall of `thickness` and the solver's grid of `grid_cell`. An error when the
+/// grid would need more than kMaxShellSamples samples (a mesh in millimetres, say).
+Result<std::shared_ptr<const DistanceGrid>> shell_distance(const Mesh& mesh, float thickness, float grid_cell);
 
 }  // namespace lfx

@@ -13,11 +13,13 @@
 //   too). Pigments move with the same fluxes; the colour is their thickness-weighted mix.
 #pragma once
 
+#include <cstdint>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 #include <span>
 #include <vector>
 
+#include "liquidfx/core/result.h"
 #include "liquidfx/core/spread/spread_knobs.h"
 
 namespace lfx {
@@ -55,7 +57,14 @@ struct SpreadField {
 
 class SpreadSimulation {
  public:
-  /// `aspect`: the frame's width over its height.
+  /// The most cells one field may have: a pigment field of 16 bytes a cell fits 128 MiB, the
+  /// smallest storage-buffer range Vulkan devices commonly offer.
+  static constexpr std::uint64_t kMaxGridCells = std::uint64_t(1) << 23;
+  /// Checks that `cells` and `thickness_cells` fit kMaxGridCells at this aspect; the error
+  /// names the knob and the cells it would need.
+  static Result<void> check_grid(const SpreadKnobs& knobs, float aspect);
+
+  /// `aspect`: the frame's width over its height (check_grid first).
   SpreadSimulation(const SpreadKnobs& knobs, float aspect);
 
   /// Re-grids after `cells` or `thickness_cells` changed (the liquid is resampled, its volume

@@ -59,6 +59,9 @@ class ParticlesSolver {
   ParticlesSolver(Context& ctx, ParticlesDriver& driver) : ctx_(ctx), driver_(driver) {}
   Result<void> make_buffers();
   void record_step(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step);
+  /// Adds `count` records of the emission buffer from `first` to the live particles.
+  void record_emit(VkCommandBuffer cmd, GpuTimer* timer, std::uint32_t first, std::uint32_t count,
+                   std::uint32_t first_id);
   void record_sort(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step);
   void record_stats(VkCommandBuffer cmd, GpuTimer* timer);
   void bind_all(VkCommandBuffer cmd, const Pipeline& pipeline) const;

@@ -1,8 +1,9 @@
 // lfx::gpu::SyntheticParticles: a particle buffer with no simulation behind it - a sphere, a
 // box or a lake with small travelling waves - for testing and showing the surface on its own
-// (`"source": "synthetic:lake"`). Records are 16 bytes: the position, then 1.
+// (`"source": "synthetic:lake"`). Records are 32 bytes: the position and 1, then the velocity.
 #pragma once
 
+#include <glm/ext/vector_int3.hpp>
 #include <glm/vec3.hpp>
 #include <memory>
 
@@ -24,10 +25,17 @@ struct SyntheticSetup {
   float wave_amplitude = 0.006f;      ///< Lake only (m).
 };
 
+/// The most particles a synthetic source makes (128 MB of records).
+inline constexpr std::uint32_t kMaxSyntheticParticles = 4000000;
+
 class SyntheticParticles {
  public:
-  /// At most 4,000,000 particles; more is an error naming the count.
+  /// At most kMaxSyntheticParticles; more, or none (a sphere smaller than the spacing), is an
+  /// error naming the count.
   static Result<std::unique_ptr<SyntheticParticles>> create(Context& ctx, const SyntheticSetup& setup);
+  /// The particles along each axis of the setup's lattice; an error for a spacing that is not a
+  /// positive number or a lattice of more than kMaxSyntheticParticles (no GPU needed).
+  static Result<glm::ivec3> lattice(const SyntheticSetup& setup);
   ParticleSource source() const;
   /// Moves the lake's particles to their positions at `time` (nothing for a sphere or a box).
   void record(VkCommandBuffer cmd, double time);

@@ -124,7 +124,7 @@ Result<void> ParticlesSolver::make_buffers() {
 Result<void> ParticlesSolver::prepare() {
   ParticleWork more = driver_.take_work();
   if (more.restart || work_.restart) {
-    if (more.restart) work_ = {};
+    if (more.restart) work_ = {.placed = more.placed};
     work_.restart = true;
   }
   // Steps not recorded yet (prepare twice without a frame) keep their place before the new ones.
@@ -181,6 +181,7 @@ void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer) {
     if (!work_.colliders.empty()) record_buffer_update(cmd, colliders_, std::as_bytes(std::span(work_.colliders)));
     solver_barrier(cmd);
   }
+  record_emit(cmd, timer, 0, work_.placed, 0);
   for (const ParticleStep& step : work_.steps) {
     record_step(cmd, timer, step);
     if (step.reorder) record_sort(cmd, timer, step);
@@ -191,20 +192,7 @@ void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer) {
 
 void ParticlesSolver::record_step(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step) {
   const shared::ParticlesStepPush push = driver_.step_push(step, work_.collider_count);
-  if (step.emit_count > 0) {
-    PassScope pass(timer, cmd, "particles emit");
-    emit_.bind(cmd);
-    bind_all(cmd, emit_);
-    emit_.push_constants(cmd,
-                         shared::ParticlesEmitPush{step.emit_first, step.emit_count, step.first_id, push.capacity});
-    vkCmdDispatch(cmd, groups_of(step.emit_count, shared::kParticleGroupSize), 1, 1);
-    solver_barrier(cmd);
-    commit_.bind(cmd);
-    bind_all(cmd, commit_);
-    commit_.push_constants(cmd, shared::ParticlesCommitPush{0, step.emit_count, push.capacity, 0});
-    vkCmdDispatch(cmd, 1, 1, 1);
-    solver_barrier(cmd);
-  }
+  record_emit(cmd, timer, step.emit_first, step.emit_count, step.first_id);
   {
     PassScope pass(timer, cmd, "particles p2g");
     vkCmdFillBuffer(cmd, grid_.handle(), 0, VK_WHOLE_SIZE, 0);
@@ -276,6 +264,22 @@ void ParticlesSolver::record_sort(VkCommandBuffer cmd, GpuTimer* timer, const Pa
   commit_.bind(cmd);
   bind_all(cmd, commit_);
   commit_.push_constants(cmd, shared::ParticlesCommitPush{1, 0, driver_.capacity(), 0});
+  vkCmdDispatch(cmd, 1, 1, 1);
+  solver_barrier(cmd);
+}
+
+void ParticlesSolver::record_emit(VkCommandBuffer cmd, GpuTimer* timer, std::uint32_t first, std::uint32_t count,
+                                  std::uint32_t first_id) {
+  if (count == 0) return;
+  PassScope pass(timer, cmd, "particles emit");
+  emit_.bind(cmd);
+  bind_all(cmd, emit_);
+  emit_.push_constants(cmd, shared::ParticlesEmitPush{first, count, first_id, driver_.capacity()});
+  vkCmdDispatch(cmd, groups_of(count, shared::kParticleGroupSize), 1, 1);
+  solver_barrier(cmd);
+  commit_.bind(cmd);
+  bind_all(cmd, commit_);
+  commit_.push_constants(cmd, shared::ParticlesCommitPush{0, count, driver_.capacity(), 0});
   vkCmdDispatch(cmd, 1, 1, 1);
   solver_barrier(cmd);
 }

@@ -1,6 +1,8 @@
 #include "liquidfx/gpu/effects/synthetic_particles.h"
 
 #include <cmath>
+#include <cstdio>
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <vector>
 
@@ -11,14 +13,26 @@
 
 namespace lfx::gpu {
 
+Result<glm::ivec3> SyntheticParticles::lattice(const SyntheticSetup& setup) {
+  if (!(setup.spacing > 0.0f) || !std::isfinite(setup.spacing))
+    return input_error("synthetic particles: the spacing must be a positive number of metres");
+  // Counted in doubles before anything is converted to int (a fine spacing overflows one); the
+  // count a side is the float quotient's, as the lattice below steps in floats.
+  const glm::dvec3 n = glm::max(glm::dvec3(glm::floor(setup.size / setup.spacing)), glm::dvec3(1.0));
+  const double total = n.x * n.y * n.z;
+  if (!(total <= double(kMaxSyntheticParticles))) {
+    char text[200];
+    std::snprintf(text, sizeof(text), "synthetic particles: %.4g particles at a spacing of %.4g m (at most %u)", total,
+                  double(setup.spacing), kMaxSyntheticParticles);
+    return input_error(text);
+  }
+  return glm::ivec3(n);
+}
+
 Result<std::unique_ptr<SyntheticParticles>> SyntheticParticles::create(Context& ctx, const SyntheticSetup& setup) {
   std::unique_ptr<SyntheticParticles> p(new SyntheticParticles(ctx));
   p->setup_ = setup;
-  const glm::ivec3 n = glm::max(glm::ivec3(setup.size / setup.spacing), glm::ivec3(1));
-  const double total = double(n.x) * n.y * n.z;
-  if (!(setup.spacing > 0.0f) || total > 4.0e6)
-    return input_error("synthetic particles: " + std::to_string(std::llround(total)) +
-                       " particles at this spacing (at most 4,000,000)");
+  LFX_TRY_ASSIGN(const glm::ivec3 n, lattice(setup));
   std::vector<glm::vec4> rest;
   const glm::vec3 corner = setup.shape == SyntheticShape::lake
                                ? setup.centre - glm::vec3(0.5f * setup.size.x, 0.0f, 0.5f * setup.size.z)
@@ -30,7 +44,13 @@ Result<std::unique_ptr<SyntheticParticles>> SyntheticParticles::create(Context& 
         if (setup.shape == SyntheticShape::sphere && glm::length(q - setup.centre) > 0.5f * setup.size.x) continue;
         rest.push_back(glm::vec4(q, 1.0f));
       }
-  if (rest.empty()) rest.push_back(glm::vec4(setup.centre, 1.0f));
+  if (rest.empty()) {
+    char text[200];
+    std::snprintf(text, sizeof(text),
+                  "synthetic particles: no particle of the spacing (%.4g m) fits in the sphere (%.4g m across)",
+                  double(setup.spacing), double(setup.size.x));
+    return input_error(text);
+  }
   p->count_ = std::uint32_t(rest.size());
   // Records: the position, then the velocity (at rest until the waves move them).
   std::vector<glm::vec4> records;
