@@ -121,8 +121,10 @@ TEST_P(FrameViewEachSceneTest, ReversedDepthWithAnInfiniteFarPlaneMakesTheSamePi
   }
 }
 
+// The dam break 4 frames in: the column already moving, its particles and colliders all
+// drawn; the depth conventions do not depend on how far the surge has run.
 INSTANTIATE_TEST_SUITE_P(Scenes, FrameViewEachSceneTest,
-                         ::testing::Values(SceneAtFrame{"bottle", 95}, SceneAtFrame{"dam_break", 10},
+                         ::testing::Values(SceneAtFrame{"bottle", 95}, SceneAtFrame{"dam_break", 4},
                                            SceneAtFrame{"synthetic_lake", 20}),
                          [](const ::testing::TestParamInfo<SceneAtFrame>& scene) { return std::string(scene.param.name); });
 
