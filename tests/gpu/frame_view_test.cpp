@@ -98,6 +98,12 @@ class FrameViewSceneTest : public GpuTest {};
 // One scene at one frame, each its own test (each scene's set-up and frames are most of a
 // test's time): the bottles (their liquid raymarched and composited against the room's depth),
 // the dam break (sphere impostors and colliders writing depth) and the lake (the surface's splats).
+// A parametrised test's name: its scene's.
+template <class Param>
+std::string scene_name(const ::testing::TestParamInfo<Param>& info) {
+  return info.param.name;
+}
+
 struct SceneAtFrame {
   const char* name;
   int frames;
@@ -126,7 +132,7 @@ TEST_P(FrameViewEachSceneTest, ReversedDepthWithAnInfiniteFarPlaneMakesTheSamePi
 INSTANTIATE_TEST_SUITE_P(Scenes, FrameViewEachSceneTest,
                          ::testing::Values(SceneAtFrame{"bottle", 95}, SceneAtFrame{"dam_break", 4},
                                            SceneAtFrame{"synthetic_lake", 20}),
-                         [](const ::testing::TestParamInfo<SceneAtFrame>& scene) { return std::string(scene.param.name); });
+                         scene_name<SceneAtFrame>);
 
 // The host's environment: with a cube of its own (here one red colour) the bottles' glass and
 // liquid reflect it instead of the sky, and the rest of the frame stays as it was.
@@ -226,9 +232,7 @@ TEST_P(OrthographicSceneTest, AnOrthographicViewDrawsTheBottlesAndTheParticles) 
 INSTANTIATE_TEST_SUITE_P(Scenes, OrthographicSceneTest,
                          ::testing::Values(OrthographicScene{"shelf", 70, 1.2f, 0.03},
                                            OrthographicScene{"dam_break", 10, 0.6f, 0.08}),
-                         [](const ::testing::TestParamInfo<OrthographicScene>& scene) {
-                           return std::string(scene.param.name);
-                         });
+                         scene_name<OrthographicScene>);
 
 }  // namespace
 }  // namespace lfx::test

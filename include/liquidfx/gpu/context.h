@@ -133,6 +133,8 @@ class Context {
   std::uint32_t queue_family() const { return queue_family_; }
   VkSurfaceKHR surface() const { return surface_; }
   const VkPhysicalDeviceProperties& properties() const { return properties_; }
+  /// The device's memory types and heaps (read once when the context is made).
+  const VkPhysicalDeviceMemoryProperties& memory_properties() const { return memory_properties_; }
   std::string device_name() const { return properties_.deviceName; }
   /// Nanoseconds per timestamp tick; 0 when the queue has no timestamps.
   double timestamp_period_ns() const { return timestamp_period_ns_; }

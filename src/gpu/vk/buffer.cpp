@@ -8,16 +8,27 @@
 #include "upload_ring.h"
 
 namespace lfx::gpu {
+namespace {
+
+// The largest buffer of this usage that shaders can read: a storage buffer is bound whole, so
+// at most one storage range, unless shaders reach it by its device address.
+VkDeviceSize readable_limit(const Context& ctx, VkBufferUsageFlags usage) {
+  const bool bound =
+      (usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) && !(usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT);
+  return bound ? ctx.properties().limits.maxStorageBufferRange : ~VkDeviceSize(0);
+}
+
+}  // namespace
 
 Result<void> ensure_device_buffer(const Context& ctx, Buffer& buffer, VkDeviceSize bytes, VkBufferUsageFlags usage,
                                   const char* name) {
   bytes = std::max<VkDeviceSize>(bytes, 1);
   if (buffer.size() >= bytes) return success();
-  // Half again as much for the next growth, but never past one storage range for a buffer that
-  // fits one (it is bound whole).
+  // Half again as much for the next growth, but never past what shaders can read when the asked
+  // size fits in it.
   VkDeviceSize size = bytes + bytes / 2;
-  const VkDeviceSize range = ctx.properties().limits.maxStorageBufferRange;
-  if ((usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) && bytes <= range) size = std::min(size, range);
+  const VkDeviceSize limit = readable_limit(ctx, usage);
+  if (bytes <= limit) size = std::min(size, limit);
   auto grown = Buffer::create(ctx, size, usage, MemoryUsage::device, name);
   if (!grown) return grown.error();
   ctx.retire(std::move(buffer));  // frames in flight may still read it
@@ -28,13 +39,9 @@ Result<void> ensure_device_buffer(const Context& ctx, Buffer& buffer, VkDeviceSi
 Result<Buffer> Buffer::create(const Context& ctx, VkDeviceSize size, VkBufferUsageFlags usage, MemoryUsage memory,
                               const char* name) {
   assert(size > 0);
-  // A storage buffer is bound whole unless shaders reach it by its device address (then it may
-  // be larger than a descriptor's range): one larger than the range could never be read.
-  const VkDeviceSize range = ctx.properties().limits.maxStorageBufferRange;
-  const bool addressed_only = (usage & VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT) != 0;
-  if ((usage & VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) && !addressed_only && size > range)
+  if (const VkDeviceSize limit = readable_limit(ctx, usage); size > limit)
     return input_error(std::string(name) + " needs " + byte_size_text(size) +
-                       ", more than the largest storage buffer the device binds (" + byte_size_text(range) + ")");
+                       ", more than the largest storage buffer the device binds (" + byte_size_text(limit) + ")");
   Buffer b;
   b.ctx_ = &ctx;
   b.device_ = ctx.device();

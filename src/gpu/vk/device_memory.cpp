@@ -4,8 +4,7 @@ namespace lfx::gpu {
 
 Result<VkDeviceMemory> allocate_device_memory(const Context& ctx, const VkMemoryRequirements& req, std::uint32_t type,
                                               const void* next, const std::string& name) {
-  VkPhysicalDeviceMemoryProperties props{};
-  vkGetPhysicalDeviceMemoryProperties(ctx.physical_device(), &props);
+  const VkPhysicalDeviceMemoryProperties& props = ctx.memory_properties();
   const VkDeviceSize heap = props.memoryHeaps[props.memoryTypes[type].heapIndex].size;
   if (req.size > heap)
     return input_error(name + " needs " + byte_size_text(req.size) + ", more than the device's memory heap (" +
