@@ -5,12 +5,35 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace lfx::cli {
 
+namespace {
+const gpu::Context* run_context = nullptr;  // make_gpu_context's, for fail()
+}  // namespace
+
 int fail(const Error& error) {
   std::fprintf(stderr, "liquidfx: error: %s\n", error.message.c_str());
+  if (run_context && run_context->gpu_timed_out()) {
+    std::fprintf(stderr, "liquidfx: the GPU may still be running that work: exiting without waiting for it\n");
+    std::fflush(nullptr);
+    std::_Exit(kExitGpuFailure);  // no destructors: they would free memory the GPU still uses
+  }
   return error.kind == ErrorKind::gpu ? kExitGpuFailure : kExitBadInput;
+}
+
+void add_gpu_timeout_option(CLI::App& command, double& seconds) {
+  command.add_option("--gpu-timeout", seconds, "Seconds to wait for the GPU's work before giving up (exit code 3)")
+      ->check(number_in(0.001, 86400.0))
+      ->default_val(120.0);
+}
+
+Result<std::unique_ptr<gpu::Context>> make_gpu_context(double timeout_seconds) {
+  LFX_TRY_ASSIGN(std::unique_ptr<gpu::Context> ctx, gpu::Context::create());
+  ctx->set_gpu_timeout(timeout_seconds);
+  run_context = ctx.get();
+  return ctx;
 }
 
 Result<std::pair<std::uint32_t, std::uint32_t>> parse_size(const std::string& text) {

@@ -4,10 +4,12 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 
 #include "liquidfx/core/result.h"
+#include "liquidfx/gpu/context.h"
 
 namespace lfx::cli {
 
@@ -15,8 +17,15 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitBadInput = 2;
 inline constexpr int kExitGpuFailure = 3;
 
-/// Prints "liquidfx: error: ..." and returns the exit code for the error's kind.
+/// Prints "liquidfx: error: ..." and returns the exit code for the error's kind. After the run's
+/// GPU work ran past the GPU timeout (make_gpu_context), it ends the process there with exit
+/// code 3 instead: the GPU may still be running that work, and freeing what it uses would crash.
 int fail(const Error& error);
+
+/// Adds --gpu-timeout S to a command: how long to wait for the GPU's work (default 120 s).
+void add_gpu_timeout_option(CLI::App& command, double& seconds);
+/// The run's GPU context, waiting at most `timeout_seconds` for any submission; fail() knows it.
+Result<std::unique_ptr<gpu::Context>> make_gpu_context(double timeout_seconds);
 
 /// "WIDTHxHEIGHT", each an integer in [1, 16384].
 Result<std::pair<std::uint32_t, std::uint32_t>> parse_size(const std::string& text);

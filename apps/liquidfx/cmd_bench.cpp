@@ -24,6 +24,7 @@ namespace {
 
 struct BenchOptions {
   SceneOptions scene;
+  double gpu_timeout = 120.0;
   int frames = 60;
   int warmup = 5;
   bool json = false;
@@ -88,7 +89,7 @@ int run_bench(const BenchOptions& o) {
   const int warm = o.warmup;
   const bool json = o.json;
 
-  auto ctx = gpu::Context::create();
+  auto ctx = make_gpu_context(o.gpu_timeout);
   if (!ctx) return fail(ctx.error());
   if ((*ctx)->timestamp_period_ns() <= 0.0)
     return fail(gpu_error((*ctx)->device_name() + " has no timestamp queries; cannot benchmark"));
@@ -193,6 +194,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       "Render N frames after W warm-up frames and report each pass's GPU time and the CPU's time to simulate, "
       "upload and record a frame (median, min, max, ms)");
   add_scene_options(*c, o->scene);
+  add_gpu_timeout_option(*c, o->gpu_timeout);
   c->add_option("--frames", o->frames, "Frames measured")->check(integer_in(1, 100000))->capture_default_str();
   c->add_option("--warmup", o->warmup, "Frames rendered first and not measured")
       ->check(integer_in(0, 100000))

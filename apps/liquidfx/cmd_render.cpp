@@ -24,6 +24,7 @@ namespace {
 
 struct RenderOptions {
   SceneOptions scene;
+  double gpu_timeout = 120.0;
   std::string out;
   double fps = 0.0;
   double seconds = 0.0;
@@ -133,7 +134,7 @@ int run_render(const RenderOptions& o) {
   const unsigned first = single ? unsigned(o.frame) : 0;
   if (auto r = check_outputs(o, scene, stem, first, single ? first + 1 : count, mp4); !r) return fail(r.error());
 
-  auto ctx = gpu::Context::create();
+  auto ctx = make_gpu_context(o.gpu_timeout);
   if (!ctx) return fail(ctx.error());
   auto player = scene::ScenePlayer::create(**ctx, scene, setup->width, setup->height);
   if (!player) return fail(player.error());
@@ -179,6 +180,7 @@ void add_render_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<RenderOptions>();
   CLI::App* c = app.add_subcommand("render", "Render a scene's timeline to DIR/<scene>_0000.png, _0001.png, ...");
   add_scene_options(*c, o->scene);
+  add_gpu_timeout_option(*c, o->gpu_timeout);
   c->add_option("--out", o->out, "Output folder (made when missing)")->required();
   o->fps_given =
       c->add_option("--fps", o->fps, "Frames per second (default: the scene's)")->check(number_in(1.0, 1000.0));

@@ -288,10 +288,14 @@ Result<void> Viewer::frame(ImageRgba8* capture) {
   gpu::FrameRenderer& renderer = player_->renderer();
   if (size.width != renderer.targets().width() || size.height != renderer.targets().height())
     LFX_TRY(renderer.resize(size.width, size.height));
-  if (auto r = player_->prepare(); !r) {
+  // After a long advance (a scripted jump, a hitch) the steps before the frame's last batch go
+  // in submissions of their own.
+  Result<void> prepared = player_->prepare();
+  if (prepared) prepared = player_->submit_step_batches();
+  if (!prepared) {
     ImGui::EndFrame();
-    error_ = r.error().message;
-    return r.error().kind == ErrorKind::input ? success() : r;
+    error_ = prepared.error().message;
+    return prepared.error().kind == ErrorKind::input ? success() : prepared;
   }
   // One read-back serves the caller's capture, a screenshot and the recording alike.
   ImageRgba8 own;

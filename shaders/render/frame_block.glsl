@@ -6,13 +6,16 @@ layout(set = 0, binding = 0, std140) uniform FrameBlock {
 };
 
 // The host's environment, when it gives one (a pass that calls frame_environment binds it: the
-// host's cube or a black one).
+// host's cube or a black one), and whether the pipeline was made for a frame with one
+// (EnvironmentComputePipeline, FrameGraphicsPipeline): a constant, so that a pipeline made
+// without a cube has no cube lookup in it at all.
 layout(set = 0, binding = LFX_FRAME_ENVIRONMENT_BINDING) uniform samplerCube frame_environment_cube;
+layout(constant_id = LFX_FRAME_ENVIRONMENT_CUBE_CONSTANT) const bool frame_has_environment_cube = false;
 
 // What a direction sees far away: the host's environment cube, else this frame's sky, ground and
 // sun.
 vec3 frame_environment(vec3 dir) {
-  if (frame.sky_zenith.w > 0.5) return textureLod(frame_environment_cube, dir, 0.0).rgb * frame.sky_horizon.w;
+  if (frame_has_environment_cube) return textureLod(frame_environment_cube, dir, 0.0).rgb * frame.sky_horizon.w;
   return environment_radiance(dir, frame.sky_zenith.rgb, frame.sky_horizon.rgb, frame.ground.rgb,
                               frame.sun_direction.xyz, frame.sun_radiance.rgb);
 }

@@ -22,7 +22,7 @@ struct FrameUniforms {
                          // the depth is reversed (near at 1), 1 if orthographic
   vec4 sun_direction;    // xyz unit vector towards the sun, w unused
   vec4 sun_radiance;     // rgb linear radiance of the sun
-  vec4 sky_zenith;       // rgb linear radiance of the sky straight up; w: 1 with a host's environment cube
+  vec4 sky_zenith;       // rgb linear radiance of the sky straight up, w unused
   vec4 sky_horizon;      // rgb linear radiance of the sky at the horizon; w: the cube's intensity
   vec4 ground;           // rgb radiance seen below the horizon, w = exposure (stops)
 };
@@ -57,8 +57,10 @@ LFX_FN float pixel_size_at_depth(float t, mat4 p, float height) {
 // The scene copy and its mip chain (render/scene_copy.comp, render/downsample.comp): the
 // region to process.
 #define LFX_FRAME_RECT_PUSH ivec4 rect; /* x, y, width, height, pixels */
-// The host's environment cube (FrameLighting::environment), for the passes that reflect it.
+// The host's environment cube (FrameLighting::environment), for the passes that reflect it, and
+// the specialisation constant that says a pipeline was made for a frame with one.
 #define LFX_FRAME_ENVIRONMENT_BINDING 24
+#define LFX_FRAME_ENVIRONMENT_CUBE_CONSTANT 0
 // A copy between a host's images and the frame's working ones (render/frame_copy.frag,
 // render/frame_depth_copy.frag).
 #define LFX_FRAME_COPY_PUSH ivec2 offset; /* source texel = target pixel + offset */

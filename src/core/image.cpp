@@ -1,5 +1,11 @@
 #include "liquidfx/core/image.h"
 
+// stb's code is compiled here, static to this file: a host links liquidfx without stb, and one
+// that uses stb itself gets no clash.
+#define STB_IMAGE_IMPLEMENTATION
+#define STB_IMAGE_STATIC
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#define STB_IMAGE_WRITE_STATIC
 #include <stb_image.h>
 #include <stb_image_write.h>
 

@@ -131,6 +131,18 @@ TEST(CliTest, RenderWritesNumberedPngs) {
   EXPECT_TRUE(std::filesystem::exists(out + "/room_0005.png"));
 }
 
+TEST(CliTest, AGpuTimeoutEndsTheRunWithExitCodeThreeAndItsMessage) {
+  // Frame 30 of the dam break is a second of particle steps, submitted in batches: none finishes
+  // within a millisecond. The run must end with its message and exit code 3, never a crash
+  // (freeing what the GPU still uses would be one).
+  const std::string out = test_output_path("gpu_timeout");
+  const CliResult r = run_cli("render " + shell_quote(std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/dam_break.json") + " --out '" + out +
+                              "' --size 64x36 --frame 30 --gpu-timeout 0.001");
+  EXPECT_EQ(r.exit_code, 3) << r.output;
+  EXPECT_NE(r.output.find("the GPU did not finish the submitted work within 0.001 s"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("exiting without waiting for it"), std::string::npos) << r.output;
+}
+
 TEST(CliTest, MaxSecondsStopsAPreviewEarlyAndNeverLengthensTheTimeline) {
   // room.json: 2 s at 30 frames a second. At most 0.1 s is its first 3 frames; at most 10 s is
   // its own 60 (--max-seconds only shortens).

@@ -7,8 +7,15 @@ build=$1
 scratch=$2
 here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$scratch"
-cmake --install "$build" --prefix "$scratch/prefix" >/dev/null
+# Installed in one place and used from another (a package unpacked anywhere): the CMake files
+# must name no path of the build machine.
+cmake --install "$build" --prefix "$scratch/installed" >/dev/null
+mv "$scratch/installed" "$scratch/prefix"
 prefix="$scratch/prefix"
+if grep -rn --include='*.cmake' -e "$scratch/installed" -e '/usr/lib' -e "$(cd "$build" && pwd)" "$prefix" >&2; then
+  echo "install: the installed CMake files (lines above) name paths of the build machine" >&2
+  exit 1
+fi
 if [ -e "$prefix/include/liquidfx/window" ]; then
   echo "install: the window headers were installed" >&2
   exit 1

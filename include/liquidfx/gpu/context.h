@@ -122,6 +122,10 @@ class Context {
   /// Wraps a host's objects without owning them (they are not destroyed with the Context).
   static Result<std::unique_ptr<Context>> adopt(const AdoptInfo& info);
 
+  /// Waits for the device to go idle (vkDeviceWaitIdle: a host's device too, with whatever the
+  /// host still has in flight), then frees the retired objects, the staging ring and its own
+  /// Vulkan objects; an adopted device, queue and instance stay the host's. Destroy every
+  /// liquidfx object made with this Context before it.
   ~Context();
   Context(const Context&) = delete;
   Context& operator=(const Context&) = delete;
@@ -163,8 +167,16 @@ class Context {
   /// retired objects whose submissions have completed (as FrameRenderer::prepare does), so a
   /// host's frame loop needs no other call for them.
   VkSemaphoreSubmitInfo next_signal();
-  /// Blocks until the submission with this serial has completed (a GPU error after 120 s).
+  /// Blocks until the submission with this serial has completed: a GPU error after the GPU
+  /// timeout (set_gpu_timeout), which the Context remembers (gpu_timed_out). The work may then
+  /// still be running: wait for the device (vkDeviceWaitIdle) before destroying liquidfx objects
+  /// it may use, or end the process (the liquidfx program exits with code 3 without freeing).
   Result<void> wait_for(std::uint64_t serial) const;
+  /// How long wait_for (and submit_and_wait) waits: seconds > 0, 120 by default.
+  void set_gpu_timeout(double seconds) { gpu_timeout_ns_ = std::uint64_t(seconds * 1e9); }
+  double gpu_timeout() const { return double(gpu_timeout_ns_) * 1e-9; }
+  /// Whether a wait has run past the GPU timeout.
+  bool gpu_timed_out() const { return gpu_timed_out_; }
   /// The serial of the last submission made (0: none yet) and of the last one completed.
   std::uint64_t submitted_serial() const;
   std::uint64_t completed_serial() const;
@@ -256,6 +268,8 @@ class Context {
   VkPhysicalDeviceMemoryProperties memory_properties_{};
   double timestamp_period_ns_ = 0.0;
   std::atomic<std::uint64_t> validation_messages_{0};
+  std::uint64_t gpu_timeout_ns_ = 120ull * 1000 * 1000 * 1000;
+  mutable std::atomic<bool> gpu_timed_out_{false};
 
   PFN_vkSetDebugUtilsObjectNameEXT set_object_name_ = nullptr;
   PFN_vkCmdBeginDebugUtilsLabelEXT cmd_begin_label_ = nullptr;

@@ -35,6 +35,13 @@ enum class BlendMode {
   additive,       ///< src + dst.
 };
 
+/// A value for a shader's specialisation constant (`layout(constant_id = id) const ...`): a
+/// 32-bit bool, int, uint or float's bits.
+struct SpecializationConstant {
+  std::uint32_t id = 0;
+  std::uint32_t value = 0;
+};
+
 struct GraphicsPipelineDesc {
   const char* name = "graphics";
   std::string vertex_shader;                   ///< Name under shaders/, e.g. "render/room.vert".
@@ -52,16 +59,20 @@ struct GraphicsPipelineDesc {
   BlendMode blend = BlendMode::none;                        ///< The same for every colour attachment.
   /// Which colour attachments the pipeline writes (empty: all); one flag per attachment.
   std::vector<bool> color_writes;
+  /// Specialisation constants, for both stages (a stage that does not declare one ignores it).
+  std::vector<SpecializationConstant> constants;
 };
 
 class Pipeline {
  public:
   /// A compute pipeline from an embedded compute shader whose push constants are
   /// `push_constant_bytes` (sizeof the shared struct; 0 for none).
-  static Result<Pipeline> compute(const Context& ctx, std::string_view shader, std::uint32_t push_constant_bytes);
+  static Result<Pipeline> compute(const Context& ctx, std::string_view shader, std::uint32_t push_constant_bytes,
+                                  std::span<const SpecializationConstant> constants = {});
   /// A compute pipeline from SPIR-V the caller brings (a host's own shader, a test's).
   static Result<Pipeline> compute_spirv(const Context& ctx, std::string_view name, std::span<const std::uint32_t> code,
-                                        std::uint32_t push_constant_bytes);
+                                        std::uint32_t push_constant_bytes,
+                                        std::span<const SpecializationConstant> constants = {});
   static Result<Pipeline> graphics(const Context& ctx, const GraphicsPipelineDesc& desc);
 
   Pipeline() = default;
@@ -109,19 +120,44 @@ class Pipeline {
 };
 
 /// A graphics pipeline that draws into the frame's depth: made for the frame's depth format (a
-/// host's D32, D24S8 or D16) and made again when that changes, the old one retired.
+/// host's D32, D24S8 or D16) and whether the frame has a host's environment cube (a shader that
+/// calls frame_environment looks into it only then), and made again when either changes, the
+/// old one retired.
 class FrameGraphicsPipeline {
  public:
-  /// Made at once for `desc.depth_format` (the frame's own depth format).
+  /// Made at once for `desc.depth_format` (the frame's own depth format), without a cube.
   static Result<FrameGraphicsPipeline> create(const Context& ctx, GraphicsPipelineDesc desc);
   FrameGraphicsPipeline() = default;
-  /// Before a frame whose depth has `depth_format` (FramePrepare::depth_format).
-  Result<void> prepare(const Context& ctx, VkFormat depth_format);
+  /// Before a frame whose depth has `depth_format` (FramePrepare::depth_format), with or without
+  /// an environment cube (FramePrepare::environment_cube).
+  Result<void> prepare(const Context& ctx, VkFormat depth_format, bool environment_cube = false);
   const Pipeline& get() const { return pipeline_; }
 
  private:
   GraphicsPipelineDesc desc_;
+  bool environment_cube_ = false;
   Pipeline pipeline_;
+};
+
+/// A compute pipeline whose shader calls frame_environment (render/frame_block.glsl): made
+/// without the host's environment cube, and with it the first time a frame has one (both are
+/// kept). The cube is a specialisation constant, not a branch on a uniform, so that a frame
+/// without a cube carries no cube lookup at all: a CPU rasteriser paid for the dead lookup on
+/// every pixel (the bottle composite cost 14x as much with the branch).
+class EnvironmentComputePipeline {
+ public:
+  static Result<EnvironmentComputePipeline> create(const Context& ctx, std::string shader,
+                                                   std::uint32_t push_constant_bytes);
+  EnvironmentComputePipeline() = default;
+  /// Before a frame with or without a cube (FramePrepare::environment_cube).
+  Result<void> prepare(const Context& ctx, bool environment_cube);
+  /// The variant for a frame (FrameContext::environment_cube), prepared before.
+  const Pipeline& get(bool environment_cube) const { return environment_cube ? with_cube_ : without_cube_; }
+
+ private:
+  std::string shader_;
+  std::uint32_t push_constant_bytes_ = 0;
+  Pipeline without_cube_, with_cube_;
 };
 
 /// One compute pipeline of a renderer's set: where it goes, its embedded shader, the size of its

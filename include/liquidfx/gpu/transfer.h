@@ -19,11 +19,12 @@ namespace lfx::gpu {
 Result<void> upload_buffer(Context& ctx, const Buffer& buffer, std::span<const std::byte> bytes,
                            VkDeviceSize offset = 0);
 
-/// Records a write of bytes into a device buffer inside cmd (vkCmdUpdateBuffer, 64 KiB at a
-/// time; the buffer needs TRANSFER_DST), after every earlier shader read of it and before every
-/// later one. For per-frame data: it travels in the command buffer, so frames in flight never
-/// share it.
-void record_buffer_update(VkCommandBuffer cmd, const Buffer& buffer, std::span<const std::byte> bytes);
+/// Records a write of bytes into a device buffer at offset inside cmd (vkCmdUpdateBuffer, 64 KiB
+/// at a time; the buffer needs TRANSFER_DST), after every earlier shader read of it and before
+/// every later one. For per-frame data: it travels in the command buffer, so frames in flight
+/// never share it.
+void record_buffer_update(VkCommandBuffer cmd, const Buffer& buffer, std::span<const std::byte> bytes,
+                          VkDeviceSize offset = 0);
 
 /// Fills mip 0 of a colour image with tightly packed texels (size = width * height * texel
 /// bytes), leaving it in `then`: staged at once, copied with the next recording.

@@ -46,14 +46,23 @@ class ScenePlayer {
   /// The camera the next frame is seen from.
   Camera camera() const { return camera_override_ ? *camera_override_ : scene_.camera.at(time_); }
 
-  /// Prepares the next frame (allocations, uploads); call it before record.
+  /// Prepares the next frame (allocations, uploads); call it before record. Submits nothing.
   Result<void> prepare();
+  /// After prepare: submits the effects' pending steps beyond one batch a pass, waiting for each
+  /// (gpu::FrameRenderer::submit_step_batches), so that the frame recorded next holds at most
+  /// one batch. For a frame loop on liquidfx's own context (a viewer); render() does it.
+  Result<void> submit_step_batches() { return renderer_->submit_step_batches(drawn_); }
   /// Prepares the next frame drawn into a host's images instead, of the player's size: the
   /// effects only (the backdrop room and the tonemap are the host's), seen from the scene's
   /// camera and lit by its room's light.
   Result<void> prepare(const gpu::HostFrame& host);
   /// Records the frame prepared last into a command buffer (for a window's frame loop).
   void record(VkCommandBuffer cmd);
+  /// The effects' simulation steps the next record would hold (after prepare), and a host's way
+  /// to record up to `max_steps` of each effect's into command buffers of its own first (after
+  /// prepare(HostFrame), which submits nothing).
+  std::size_t pending_steps() const { return renderer_->pending_steps(drawn_); }
+  void record_steps(VkCommandBuffer cmd, std::size_t max_steps) { renderer_->record_steps(cmd, drawn_, max_steps); }
   /// Prepares and renders the current frame and reads it back (submits and waits).
   Result<ImageRgba8> render();
   /// GPU time of each pass of the frame rendered last.

@@ -2,6 +2,15 @@
 // (scene, node, mesh, accessor, buffer view, buffer) and every byte range is checked here before
 // it is followed, nodes are walked without recursion and with cycle detection, and errors name
 // the glTF path: "nodes/1/children: cycle back to node 0".
+//
+// TinyGLTF's code is compiled here, into liquidfx's own archive, under a namespace of ours: a
+// host links liquidfx without TinyGLTF, and a host that uses TinyGLTF itself (any version) gets
+// no clash. Images are never decoded (a container is triangles), so stb stays out of it.
+#define TINYGLTF_IMPLEMENTATION
+#define TINYGLTF_NO_STB_IMAGE
+#define TINYGLTF_NO_STB_IMAGE_WRITE
+#define TINYGLTF_NO_EXTERNAL_IMAGE
+#define tinygltf liquidfx_private_tinygltf
 #include <tiny_gltf.h>
 
 #include <cmath>

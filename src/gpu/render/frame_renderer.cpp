@@ -1,5 +1,7 @@
 #include "liquidfx/gpu/render/frame_renderer.h"
 
+#include <algorithm>
+
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/detail/rendering.h"
 #include "liquidfx/gpu/transfer.h"
@@ -161,9 +163,17 @@ void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> pa
     vkCmdClearColorImage(cmd, black_environment_.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &black, 1, &faces);
   }
   if (!environment_) black_environment_.use(cmd, access::kShaderSampled);
-  FrameContext frame{
-      ctx_,    cmd,           targets_,       frame_uniforms_, uniforms_,
-      &timer_, linear_clamp_, nearest_clamp_, *this,           environment_ ? environment_ : black_environment_.view()};
+  FrameContext frame{ctx_,
+                     cmd,
+                     targets_,
+                     frame_uniforms_,
+                     uniforms_,
+                     &timer_,
+                     linear_clamp_,
+                     nearest_clamp_,
+                     *this,
+                     environment_ ? environment_ : black_environment_.view(),
+                     environment_ != VK_NULL_HANDLE};
   record_start(frame, passes);
   for (FramePasses* e : passes) e->record_opaque(frame);
   {
@@ -354,13 +364,41 @@ Result<void> FrameRenderer::prepare(const FrameView& view, std::span<FramePasses
   uniforms_ = frame_uniforms(view, targets_.width(), targets_.height());
   filmic_ = view.filmic;
   environment_ = view.lighting.environment;
-  const FramePrepare frame{ctx_, targets_.width(), targets_.height(), targets_.depth.format()};
+  const FramePrepare frame{ctx_, targets_.width(), targets_.height(), targets_.depth.format(),
+                           environment_ != VK_NULL_HANDLE};
   for (FramePasses* pass : passes) LFX_TRY(pass->prepare(frame));
+  return success();
+}
+
+std::size_t FrameRenderer::pending_steps(std::span<FramePasses* const> passes) const {
+  std::size_t steps = 0;
+  for (const FramePasses* pass : passes) steps += pass->pending_steps();
+  return steps;
+}
+
+void FrameRenderer::record_steps(VkCommandBuffer cmd, std::span<FramePasses* const> passes, std::size_t max_steps) {
+  ctx_.record_uploads(cmd);  // the steps may read what prepare uploaded (a solver's new buffers)
+  for (FramePasses* pass : passes)
+    if (pass->pending_steps() > 0) pass->record_steps(cmd, nullptr, max_steps);
+}
+
+Result<void> FrameRenderer::submit_step_batches(std::span<FramePasses* const> passes) {
+  const auto beyond_a_batch = [&] {
+    return std::any_of(passes.begin(), passes.end(),
+                       [](const FramePasses* p) { return p->pending_steps() > kStepsPerBatch; });
+  };
+  while (beyond_a_batch()) {
+    LFX_TRY(ctx_.submit_and_wait([&](VkCommandBuffer cmd) {
+      for (FramePasses* pass : passes)
+        if (pass->pending_steps() > kStepsPerBatch) pass->record_steps(cmd, nullptr, kStepsPerBatch);
+    }));
+  }
   return success();
 }
 
 Result<ImageRgba8> FrameRenderer::render(const FrameView& view, std::span<FramePasses* const> passes) {
   LFX_TRY(prepare(view, passes));
+  LFX_TRY(submit_step_batches(passes));
   if (auto r = ctx_.submit_and_wait([&](VkCommandBuffer cmd) { record(cmd, passes); }); !r) return r.error();
   return read_image_rgba8(ctx_, targets_.output);
 }

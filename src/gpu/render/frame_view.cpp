@@ -142,7 +142,7 @@ shared::FrameUniforms frame_uniforms(const FrameView& view, std::uint32_t width,
   const FrameLighting& l = view.lighting;
   u.sun_direction = glm::vec4(l.sun_direction, 0.0f);
   u.sun_radiance = glm::vec4(l.sun_radiance, 0.0f);
-  u.sky_zenith = glm::vec4(l.sky_zenith, l.environment ? 1.0f : 0.0f);
+  u.sky_zenith = glm::vec4(l.sky_zenith, 0.0f);
   u.sky_horizon = glm::vec4(l.sky_horizon, l.environment_intensity);
   u.ground = glm::vec4(l.ground, view.exposure_stops);
   return u;

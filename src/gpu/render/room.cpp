@@ -174,7 +174,7 @@ FrameLighting room_lighting(const RoomKnobs& k) {
 }
 
 Result<void> Room::prepare(const FramePrepare& frame) {
-  return pipeline_.prepare(frame.ctx, frame.depth_format);
+  return pipeline_.prepare(frame.ctx, frame.depth_format, frame.environment_cube);
 }
 
 void Room::record_opaque(FrameContext& frame) {

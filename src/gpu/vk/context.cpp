@@ -1,5 +1,7 @@
 #include "liquidfx/gpu/context.h"
 
+#include <cstdio>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -14,7 +16,6 @@ namespace lfx::gpu {
 namespace {
 
 constexpr const char* kValidationLayer = "VK_LAYER_KHRONOS_validation";
-constexpr std::uint64_t kSubmitTimeoutNs = 120ull * 1000 * 1000 * 1000;
 
 std::string version_text(std::uint32_t v) {
   return std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) + "." +
@@ -544,8 +545,13 @@ Result<void> Context::wait_for(std::uint64_t serial) const {
   info.semaphoreCount = 1;
   info.pSemaphores = &timeline_;
   info.pValues = &serial;
-  const VkResult waited = vkWaitSemaphores(device_, &info, kSubmitTimeoutNs);
-  if (waited == VK_TIMEOUT) return gpu_error("the GPU did not finish the submitted work within 120 s");
+  const VkResult waited = vkWaitSemaphores(device_, &info, gpu_timeout_ns_);
+  if (waited == VK_TIMEOUT) {
+    gpu_timed_out_ = true;
+    char seconds[32];
+    std::snprintf(seconds, sizeof(seconds), "%g", gpu_timeout());
+    return gpu_error(std::string("the GPU did not finish the submitted work within ") + seconds + " s");
+  }
   return vk_check(waited, "vkWaitSemaphores");
 }
 

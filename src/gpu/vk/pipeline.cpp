@@ -1,9 +1,11 @@
 #include "liquidfx/gpu/pipeline.h"
 
+#include <cstddef>
 #include <utility>
 
 #include "liquidfx/gpu/detail/shader_interface.h"
 #include "liquidfx/gpu/shader_library.h"
+#include "liquidfx/shared/frame.h"
 
 namespace lfx::gpu {
 namespace {
@@ -35,11 +37,34 @@ class ShaderModule {
   VkShaderModule module_ = VK_NULL_HANDLE;
 };
 
-VkPipelineShaderStageCreateInfo stage_info(VkShaderStageFlagBits stage, VkShaderModule module) {
+// A pipeline's specialisation constants as Vulkan takes them (the entries point into `constants`,
+// which must outlive the pipeline's creation).
+class Specialization {
+ public:
+  explicit Specialization(std::span<const SpecializationConstant> constants) {
+    for (std::size_t i = 0; i < constants.size(); ++i)
+      entries_.push_back({constants[i].id, std::uint32_t(i * sizeof(SpecializationConstant) +
+                                                        offsetof(SpecializationConstant, value)),
+                          sizeof(std::uint32_t)});
+    info_.mapEntryCount = std::uint32_t(entries_.size());
+    info_.pMapEntries = entries_.data();
+    info_.dataSize = constants.size_bytes();
+    info_.pData = constants.data();
+  }
+  const VkSpecializationInfo* get() const { return entries_.empty() ? nullptr : &info_; }
+
+ private:
+  std::vector<VkSpecializationMapEntry> entries_;
+  VkSpecializationInfo info_{};
+};
+
+VkPipelineShaderStageCreateInfo stage_info(VkShaderStageFlagBits stage, VkShaderModule module,
+                                           const Specialization& specialization) {
   VkPipelineShaderStageCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO};
   info.stage = stage;
   info.module = module;
   info.pName = "main";
+  info.pSpecializationInfo = specialization.get();
   return info;
 }
 
@@ -119,14 +144,16 @@ Result<void> create_compute_pipelines(const Context& ctx, std::span<const Comput
   return success();
 }
 
-Result<Pipeline> Pipeline::compute(const Context& ctx, std::string_view shader, std::uint32_t push_constant_bytes) {
+Result<Pipeline> Pipeline::compute(const Context& ctx, std::string_view shader, std::uint32_t push_constant_bytes,
+                                   std::span<const SpecializationConstant> constants) {
   auto code = shader_code(shader);
   if (code.empty()) return input_error("no embedded shader named \"" + std::string(shader) + "\"");
-  return compute_spirv(ctx, shader, code, push_constant_bytes);
+  return compute_spirv(ctx, shader, code, push_constant_bytes, constants);
 }
 
 Result<Pipeline> Pipeline::compute_spirv(const Context& ctx, std::string_view shader,
-                                         std::span<const std::uint32_t> code, std::uint32_t push_constant_bytes) {
+                                         std::span<const std::uint32_t> code, std::uint32_t push_constant_bytes,
+                                         std::span<const SpecializationConstant> constants) {
   LFX_TRY_ASSIGN(const ShaderInterface interface, reflect_shader(shader, code));
   LFX_TRY(check_push_constants(shader, interface, push_constant_bytes));
   Pipeline p;
@@ -135,7 +162,8 @@ Result<Pipeline> Pipeline::compute_spirv(const Context& ctx, std::string_view sh
   ShaderModule module(ctx.device());
   LFX_TRY(module.load(code));
   VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-  info.stage = stage_info(VK_SHADER_STAGE_COMPUTE_BIT, module.get());
+  const Specialization specialization(constants);
+  info.stage = stage_info(VK_SHADER_STAGE_COMPUTE_BIT, module.get(), specialization);
   info.layout = p.layout_;
   if (auto r = vk_check(vkCreateComputePipelines(ctx.device(), VK_NULL_HANDLE, 1, &info, nullptr, &p.pipeline_),
                         "vkCreateComputePipelines");
@@ -162,8 +190,10 @@ Result<Pipeline> Pipeline::graphics(const Context& ctx, const GraphicsPipelineDe
   ShaderModule vertex(ctx.device()), fragment(ctx.device());
   LFX_TRY(vertex.load(desc.vertex_shader));
   LFX_TRY(fragment.load(desc.fragment_shader));
-  const VkPipelineShaderStageCreateInfo stages[] = {stage_info(VK_SHADER_STAGE_VERTEX_BIT, vertex.get()),
-                                                    stage_info(VK_SHADER_STAGE_FRAGMENT_BIT, fragment.get())};
+  const Specialization specialization(desc.constants);
+  const VkPipelineShaderStageCreateInfo stages[] = {
+      stage_info(VK_SHADER_STAGE_VERTEX_BIT, vertex.get(), specialization),
+      stage_info(VK_SHADER_STAGE_FRAGMENT_BIT, fragment.get(), specialization)};
 
   std::vector<VkVertexInputBindingDescription> bindings;
   std::vector<VkVertexInputAttributeDescription> attributes;
@@ -314,14 +344,33 @@ Result<FrameGraphicsPipeline> FrameGraphicsPipeline::create(const Context& ctx, 
   return p;
 }
 
-Result<void> FrameGraphicsPipeline::prepare(const Context& ctx, VkFormat depth_format) {
-  if (depth_format == desc_.depth_format) return success();
+Result<void> FrameGraphicsPipeline::prepare(const Context& ctx, VkFormat depth_format, bool environment_cube) {
+  if (depth_format == desc_.depth_format && environment_cube == environment_cube_) return success();
   GraphicsPipelineDesc desc = desc_;
   desc.depth_format = depth_format;
+  std::erase_if(desc.constants, [](const SpecializationConstant& c) { return c.id == LFX_FRAME_ENVIRONMENT_CUBE_CONSTANT; });
+  desc.constants.push_back({LFX_FRAME_ENVIRONMENT_CUBE_CONSTANT, environment_cube ? 1u : 0u});
   LFX_TRY_ASSIGN(Pipeline made, Pipeline::graphics(ctx, desc));
   ctx.retire(std::move(pipeline_));  // frames in flight may still draw with it
   pipeline_ = std::move(made);
   desc_ = std::move(desc);
+  environment_cube_ = environment_cube;
+  return success();
+}
+
+Result<EnvironmentComputePipeline> EnvironmentComputePipeline::create(const Context& ctx, std::string shader,
+                                                                      std::uint32_t push_constant_bytes) {
+  EnvironmentComputePipeline p;
+  LFX_TRY_ASSIGN(p.without_cube_, Pipeline::compute(ctx, shader, push_constant_bytes));
+  p.shader_ = std::move(shader);
+  p.push_constant_bytes_ = push_constant_bytes;
+  return p;
+}
+
+Result<void> EnvironmentComputePipeline::prepare(const Context& ctx, bool environment_cube) {
+  if (!environment_cube || with_cube_.handle()) return success();
+  const SpecializationConstant cube{LFX_FRAME_ENVIRONMENT_CUBE_CONSTANT, 1u};
+  LFX_TRY_ASSIGN(with_cube_, Pipeline::compute(ctx, shader_, push_constant_bytes_, std::span(&cube, 1)));
   return success();
 }
 

@@ -7,14 +7,16 @@
 
 namespace lfx::gpu {
 
-void record_buffer_update(VkCommandBuffer cmd, const Buffer& buffer, std::span<const std::byte> bytes) {
+void record_buffer_update(VkCommandBuffer cmd, const Buffer& buffer, std::span<const std::byte> bytes,
+                          VkDeviceSize offset) {
   constexpr VkDeviceSize kChunk = 65536;  // vkCmdUpdateBuffer's limit
   constexpr VkAccessFlags2 kShaderReads = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_UNIFORM_READ_BIT;
-  assert(bytes.size() <= buffer.size());
+  assert(offset + bytes.size() <= buffer.size());
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, kShaderReads, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
                  VK_ACCESS_2_TRANSFER_WRITE_BIT);
   for (VkDeviceSize at = 0; at < bytes.size(); at += kChunk)
-    vkCmdUpdateBuffer(cmd, buffer.handle(), at, std::min<VkDeviceSize>(kChunk, bytes.size() - at), bytes.data() + at);
+    vkCmdUpdateBuffer(cmd, buffer.handle(), offset + at, std::min<VkDeviceSize>(kChunk, bytes.size() - at),
+                      bytes.data() + at);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, kShaderReads);
 }

@@ -81,6 +81,11 @@ class ParticlesEffect : public Effect {
     return colliders_->prepare(frame);
   }
 
+  std::size_t pending_steps() const override { return solver_->pending_steps(); }
+  void record_steps(VkCommandBuffer cmd, gpu::GpuTimer* timer, std::size_t max_steps) override {
+    solver_->record(cmd, timer, max_steps);
+  }
+
   void record_opaque(gpu::FrameContext& frame) override {
     solver_->record(frame.cmd, frame.timer);
     if (knobs_.spheres) spheres_->record_opaque(frame, knobs_.draw_radius, knobs_.foam_whiten);

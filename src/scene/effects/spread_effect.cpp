@@ -62,7 +62,7 @@ class SpreadEffect : public Effect {
     last_pointer_ = pointer_;
     time_ += dt;
     // The steps are recorded with the next frame, all of them (the way the particles' are), so
-    // nothing is submitted behind the host's back.
+    // nothing is submitted behind the host's back; or ahead of it in batches (record_steps).
     pending_.push_back(std::move(step));
     return success();
   }
@@ -95,14 +95,18 @@ class SpreadEffect : public Effect {
     return success();
   }
 
-  void record_pending(VkCommandBuffer cmd, gpu::GpuTimer* timer) {
-    for (const Step& s : pending_) solver_->record_step(cmd, s.dt, s.strokes, timer);
-    if (!pending_.empty()) solver_->record_stats(cmd, timer);
-    pending_.clear();
+  std::size_t pending_steps() const override { return pending_.size(); }
+  // The first max_steps pending steps; the statistics with the last.
+  void record_steps(VkCommandBuffer cmd, gpu::GpuTimer* timer, std::size_t max_steps) override {
+    if (pending_.empty()) return;
+    const std::size_t steps = std::min(max_steps, pending_.size());
+    for (std::size_t i = 0; i < steps; ++i) solver_->record_step(cmd, pending_[i].dt, pending_[i].strokes, timer);
+    pending_.erase(pending_.begin(), pending_.begin() + std::ptrdiff_t(steps));
+    if (pending_.empty()) solver_->record_stats(cmd, timer);
   }
 
   void record_post(gpu::FrameContext& frame) override {
-    record_pending(frame.cmd, frame.timer);
+    record_steps(frame.cmd, frame.timer, pending_.size());
     renderer_->record(frame, *solver_, knobs_, background_);
   }
 

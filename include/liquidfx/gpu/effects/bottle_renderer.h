@@ -157,8 +157,8 @@ class BottleRenderer : public FramePasses {
   // glass and air only, liquid below the waves, glass and air above the wet film; each runs its
   // own variant of the composite.
   static constexpr std::size_t kCompositeLists = 4;
-  Pipeline surfaces_pipeline_, surfaces_raster_, sort_pixels_, composites_[kCompositeLists], shadows_, shadows_apply_,
-      reference_;
+  Pipeline surfaces_pipeline_, surfaces_raster_, sort_pixels_, shadows_, shadows_apply_, reference_;
+  EnvironmentComputePipeline composites_[kCompositeLists];
   std::map<const ContainerShape*, std::unique_ptr<ShapeMeshes>> meshes_;
   std::vector<BottleDraw> draws_;
   std::vector<Slot> slots_;             // this frame's, from lay_out

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <optional>
 
@@ -40,8 +41,12 @@ class ParticlesSolver {
 
   /// Takes the driver's queued steps and makes the buffers they need (the only failure point).
   Result<void> prepare();
-  /// Records the prepared steps, the statistics and their read-back. Cannot fail.
-  void record(VkCommandBuffer cmd, GpuTimer* timer);
+  /// Steps prepared and not recorded yet (a frame after a long advance holds many).
+  std::size_t pending_steps() const { return work_.steps.size(); }
+  /// Records the first `max_steps` of the prepared steps (all by default: a frame's), and once
+  /// none is left the statistics and their read-back. Batches recorded in turn into command
+  /// buffers submitted in that order give the same liquid as one recording. Cannot fail.
+  void record(VkCommandBuffer cmd, GpuTimer* timer, std::size_t max_steps = SIZE_MAX);
 
   /// The records (ParticleRecord) and the live count, for renderers and hosts.
   ParticleSource source() const;

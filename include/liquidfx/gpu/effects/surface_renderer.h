@@ -65,7 +65,8 @@ class SurfaceRenderer : public FramePasses {
   void record_depth_out(FrameContext& frame, Surface& s, glm::ivec2 size);
 
   Context& ctx_;
-  Pipeline splat_bin_, splat_scan_, splat_tiles_, raster_splat_, resolve_, filter_, smooth_, composite_;
+  Pipeline splat_bin_, splat_scan_, splat_tiles_, raster_splat_, resolve_, filter_, smooth_;
+  EnvironmentComputePipeline composite_;
   FrameGraphicsPipeline depth_out_;
   std::map<std::string, Surface> surfaces_;
   bool cpu_device_ = false;     // a CPU driver (lavapipe): the compute splat scatters (knob binning auto)

@@ -26,13 +26,17 @@ namespace lfx::gpu {
 
 class FrameRenderer;
 
-/// What a prepare step sees: the device, the size of the frame about to be recorded and the
-/// format of its depth (kDepthFormat, or a host's D24S8 or D16). Its colour is always kHdrFormat.
+/// What a prepare step sees: the device, the size of the frame about to be recorded, the
+/// format of its depth (kDepthFormat, or a host's D24S8 or D16) and whether it has a host's
+/// environment cube. Its colour is always kHdrFormat.
 struct FramePrepare {
   Context& ctx;
   std::uint32_t width;   ///< Pixels.
   std::uint32_t height;  ///< Pixels.
   VkFormat depth_format = kDepthFormat;
+  /// A pass whose shaders call frame_environment prepares the pipeline variant for it
+  /// (EnvironmentComputePipeline, FrameGraphicsPipeline).
+  bool environment_cube = false;
 };
 
 /// What a pass sees while the frame records.
@@ -49,6 +53,8 @@ struct FrameContext {
   /// The environment cube a pass that calls frame_environment binds at
   /// LFX_FRAME_ENVIRONMENT_BINDING (with linear_clamp): the host's, or a black one.
   VkImageView environment;
+  /// Whether that is the host's (FramePrepare::environment_cube): the pipeline variant to bind.
+  bool environment_cube = false;
 
   /// Whether the frame's depth is reversed (near at 1, far at 0): depth tests compare the
   /// other way (Pipeline::bind(cmd, reversed_depth())) and depth clears to far_depth().
@@ -82,6 +88,20 @@ class FramePasses {
   virtual void record_transparent(FrameContext&) {}
   /// Full-frame passes over targets.color before tonemapping.
   virtual void record_post(FrameContext&) {}
+
+  /// Simulation steps advanced and not recorded yet (the particles' solver steps, the spread's
+  /// steps): the frame records them all. After a long advance (a paused view, a catch-up after
+  /// a hitch, a loading screen) that is a pile no one submission should hold, so the caller may
+  /// record them ahead in batches of its own command buffers (record_steps); FrameRenderer's
+  /// render and ScenePlayer::prepare submit batches of kStepsPerBatch.
+  virtual std::size_t pending_steps() const { return 0; }
+  /// Records the first `max_steps` of the pending steps into cmd, after prepare and before the
+  /// frame's record (which then records the rest). Cannot fail.
+  virtual void record_steps(VkCommandBuffer, GpuTimer*, std::size_t /*max_steps*/) {}
 };
+
+/// The most steps of one pass that liquidfx's own submissions hold (FramePasses::pending_steps):
+/// a frame records at most this many, the steps before them go in submissions of their own.
+inline constexpr std::size_t kStepsPerBatch = 16;
 
 }  // namespace lfx::gpu

@@ -48,8 +48,20 @@ class FrameRenderer {
   /// what the host drew and ends as its images' `after` say.
   void record(VkCommandBuffer cmd, std::span<FramePasses* const> passes);
 
-  /// Convenience path (liquidfx's own targets): prepares, records, submits, waits and reads the
-  /// output back.
+  /// The passes' simulation steps not recorded yet (FramePasses::pending_steps), summed: what
+  /// the next record would hold. After prepare.
+  std::size_t pending_steps(std::span<FramePasses* const> passes) const;
+  /// Records up to `max_steps` pending steps of each pass into cmd (a host's own command buffer,
+  /// submitted before the frame's), with the uploads prepare staged. After prepare, before record.
+  void record_steps(VkCommandBuffer cmd, std::span<FramePasses* const> passes, std::size_t max_steps);
+  /// Submits the steps beyond kStepsPerBatch a pass in batches of that size, one submission each,
+  /// each waited for (and so bounded by the context's GPU timeout), so that the next record holds
+  /// at most one batch. Submits on the context's queue: for liquidfx's own frames (render, the
+  /// viewer), not for a host that submits everything itself (it uses record_steps).
+  Result<void> submit_step_batches(std::span<FramePasses* const> passes);
+
+  /// Convenience path (liquidfx's own targets): prepares, submits pending steps beyond a batch
+  /// (submit_step_batches), records, submits, waits and reads the output back.
   Result<ImageRgba8> render(const FrameView& view, std::span<FramePasses* const> passes);
 
   /// Copies the current targets.color into targets.scene_color (and its mips) again, so that

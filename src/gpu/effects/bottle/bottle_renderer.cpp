@@ -141,8 +141,8 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
                                                         "bottle/composite_below_waves.comp",
                                                         "bottle/composite_dry.comp"};
   for (std::size_t list = 0; list < kCompositeLists; ++list) {
-    LFX_TRY_ASSIGN(r->composites_[list],
-                   Pipeline::compute(ctx, kComposites[list], sizeof(shared::BottleCompositePush)));
+    LFX_TRY_ASSIGN(r->composites_[list], EnvironmentComputePipeline::create(ctx, kComposites[list],
+                                                                             sizeof(shared::BottleCompositePush)));
   }
   LFX_TRY_ASSIGN(r->surfaces_raster_,
                  Pipeline::compute(ctx, "bottle/surfaces_raster.comp", sizeof(shared::BottleSurfacesPush)));
@@ -299,6 +299,7 @@ Result<void> BottleRenderer::prepare(const FramePrepare& frame) {
   LFX_TRY(ensure_targets(frame.width, frame.height));
   LFX_TRY(ensure_liquid_depth(frame.width, frame.height));
   if (write_depth_) LFX_TRY(depth_out_.prepare(ctx_, frame.depth_format));
+  for (EnvironmentComputePipeline& composite : composites_) LFX_TRY(composite.prepare(ctx_, frame.environment_cube));
   std::size_t bubbles = 0;
   for (const BottleDraw& d : draws_) bubbles += d.liquid->bubbles().size();
   const std::size_t frame_tiles = ((frame.width + shared::kBottleTile - 1) / shared::kBottleTile) *
@@ -556,7 +557,7 @@ void BottleRenderer::record_composite(FrameContext& frame, std::span<const Slot>
     record_pixel_sort(frame, count);
     // Each list of pixels in its own variant.
     for (std::size_t list = 0; list < kCompositeLists; ++list) {
-      Pipeline& composite = composites_[list];
+      const Pipeline& composite = composites_[list].get(frame.environment_cube);
       composite.bind(cmd);
       DescriptorWrites()
           .uniform_buffer(0, frame.frame_uniforms.handle())

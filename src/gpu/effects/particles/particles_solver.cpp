@@ -169,23 +169,37 @@ void ParticlesSolver::bind_all(VkCommandBuffer cmd, const Pipeline& pipeline) co
       .push(ctx_, cmd, pipeline);
 }
 
-void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer) {
-  // Whatever the previous frame still does with these buffers comes first.
+void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer, std::size_t max_steps) {
+  const std::size_t steps = std::min(max_steps, work_.steps.size());
+  const std::span<const ParticleStep> batch(work_.steps.data(), steps);
+  // Whatever the previous frame (or batch) still does with these buffers comes first.
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
                  VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
   {
     PassScope pass(timer, cmd, "particles upload");
     if (work_.restart) vkCmdFillBuffer(cmd, counts_.handle(), 0, VK_WHOLE_SIZE, 0);
-    if (!work_.emitted.empty()) record_buffer_update(cmd, emitted_, std::as_bytes(std::span(work_.emitted)));
+    // The emission records this batch reads (the placed particles first, then each step's, in
+    // order), at their places in the emission buffer.
+    const std::size_t emit_begin = work_.placed > 0 || batch.empty() ? 0 : batch.front().emit_first;
+    const std::size_t emit_end =
+        batch.empty() ? work_.placed : std::size_t(batch.back().emit_first) + batch.back().emit_count;
+    if (emit_end > emit_begin)
+      record_buffer_update(cmd, emitted_,
+                           std::as_bytes(std::span(work_.emitted).subspan(emit_begin, emit_end - emit_begin)),
+                           emit_begin * sizeof(shared::ParticleRecord));
     if (!work_.colliders.empty()) record_buffer_update(cmd, colliders_, std::as_bytes(std::span(work_.colliders)));
     solver_barrier(cmd);
   }
   record_emit(cmd, timer, 0, work_.placed, 0);
-  for (const ParticleStep& step : work_.steps) {
+  for (const ParticleStep& step : batch) {
     record_step(cmd, timer, step);
     if (step.reorder) record_sort(cmd, timer, step);
   }
+  work_.restart = false;
+  work_.placed = 0;
+  work_.steps.erase(work_.steps.begin(), work_.steps.begin() + std::ptrdiff_t(steps));
+  if (!work_.steps.empty()) return;
   record_stats(cmd, timer);
   work_ = {};
 }

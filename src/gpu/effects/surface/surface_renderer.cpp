@@ -41,9 +41,10 @@ Result<std::unique_ptr<SurfaceRenderer>> SurfaceRenderer::create(Context& ctx) {
       {&r->resolve_, "surface/resolve.comp", sizeof(shared::SurfaceFilterPush)},
       {&r->filter_, "surface/filter.comp", sizeof(shared::SurfaceFilterPush)},
       {&r->smooth_, "surface/smooth.comp", sizeof(shared::SurfaceFilterPush)},
-      {&r->composite_, "surface/composite.comp", sizeof(shared::SurfaceCompositePush)},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
+  LFX_TRY_ASSIGN(r->composite_,
+                 EnvironmentComputePipeline::create(ctx, "surface/composite.comp", sizeof(shared::SurfaceCompositePush)));
   VkPhysicalDeviceProperties device{};
   vkGetPhysicalDeviceProperties(ctx.physical_device(), &device);
   r->cpu_device_ = device.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
@@ -110,6 +111,7 @@ Image* SurfaceRenderer::filtered(const std::string& name) {
 
 Result<void> SurfaceRenderer::prepare(const FramePrepare& frame) {
   LFX_TRY(depth_out_.prepare(ctx_, frame.depth_format));
+  LFX_TRY(composite_.prepare(ctx_, frame.environment_cube));
   for (auto& [name, s] : surfaces_)
     if (auto r = prepare_surface(s, frame.width, frame.height); !r)
       return input_error("surface \"" + name + "\": " + r.error().message);
@@ -321,7 +323,8 @@ void SurfaceRenderer::record_composite(FrameContext& frame, Surface& s, glm::ive
   t.scene_depth.use(cmd, access::kComputeSampled);
   t.scene_color.use(cmd, access::kComputeSampled);
   t.color.use(cmd, access::kComputeReadWrite);
-  composite_.bind(cmd);
+  const Pipeline& composite = composite_.get(frame.environment_cube);
+  composite.bind(cmd);
   DescriptorWrites()
       .uniform_buffer(0, frame.frame_uniforms.handle())
       .sampled_image(5, t.scene_depth.view(), frame.nearest_clamp.handle())
@@ -332,8 +335,8 @@ void SurfaceRenderer::record_composite(FrameContext& frame, Surface& s, glm::ive
       .storage_buffer(4, s.thickness.handle())
       .storage_buffer(10, s.color_sums.handle())
       .storage_buffer(11, s.foam_sums.handle())
-      .push(ctx_, cmd, composite_);
-  composite_.push_constants(cmd,
+      .push(ctx_, cmd, composite);
+  composite.push_constants(cmd,
                             shared::SurfaceCompositePush{size, float(size.x) / float(t.width()), k.specular,
                                                          glm::vec4(k.absorption, k.refraction),
                                                          glm::vec4(k.color, src.color_offset ? 1.0f : 0.0f),
