@@ -1,7 +1,7 @@
 #version 460
 // The ring ripples over an image: every pixel sums the ripples binned into its tile (never all
 // of them), displaces its look-up into the input by their push and pull, catches light on the
-// crests from the analytic gradient of the rings, and adds the dappled caustics.
+// crests from the analytic gradient of the rings, and adds the dappled caustics under them.
 #include "ripples/bin_common.glsl"
 
 layout(local_size_x = 8, local_size_y = 8) in;
@@ -31,6 +31,9 @@ void main() {
   float facing = dot(gradient, normalize(vec2(-1.0, -1.0))) * params.ring.y;
   color *= 1.0 + clamp(facing, -0.5, 1.0) * look.z * 0.5;
   color += vec3(max(facing, 0.0) * look.z * 0.08);
-  if (look.x > 0.0) color *= 1.0 + look.x * (ripple_caustics(p, look.y) - 0.35 + 0.5 * visibility);
+  // The caustics dapple the light where the rings move the water and fade out with them: a
+  // host's canvas keeps every pixel no ring reaches.
+  float reach = clamp(2.0 * visibility, 0.0, 1.0);
+  if (look.x > 0.0 && reach > 0.0) color *= 1.0 + look.x * reach * (ripple_caustics(p, look.y) - 0.35 + 0.5 * visibility);
   imageStore(target, pixel, vec4(color, 1.0));
 }

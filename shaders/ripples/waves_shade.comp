@@ -29,6 +29,10 @@ void main() {
   color += color * facing * look.y * 0.4 + vec3(facing * look.y * 0.05);
   // Light gathers under crests (the surface curving down) and spreads under troughs.
   color *= 1.0 + clamp(-curvature * 0.002, -0.5, 1.0);
-  if (look.z > 0.0) color *= 1.0 + look.z * (ripple_caustics((vec2(pixel) + 0.5) / short_side, look.w) - 0.35);
+  // The caustics where the surface moves (a slope of 0.05 and more at full strength), none on
+  // still water: a host's picture keeps every pixel no wave reaches.
+  float reach = clamp(20.0 * length(gradient), 0.0, 1.0);
+  if (look.z > 0.0 && reach > 0.0)
+    color *= 1.0 + look.z * reach * (ripple_caustics((vec2(pixel) + 0.5) / short_side, look.w) - 0.35);
   imageStore(target, pixel, vec4(color, 1.0));
 }

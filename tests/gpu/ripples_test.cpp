@@ -184,11 +184,12 @@ TEST_F(RipplesTest, WaveFieldMatchesTheCpuAndKeepsItsSpeed) {
   EXPECT_NEAR(fronts[2], fronts[3], 1.5f / 128.0f);
 }
 
-class RipplesSceneTest : public GpuTest {};
+// The caustics knob: none, and the default (the dappled light follows the rings).
+class RipplesSceneTest : public GpuTest, public ::testing::WithParamInterface<float> {};
 
 // A picture of the user's comes out as it went in where no ring is (tonemap "none"), and a
-// touch changes the pixels around it only.
-TEST_F(RipplesSceneTest, UserPictureIsShownAsItIsAndRippledAroundATouch) {
+// touch changes the pixels around it only, caustics or none.
+TEST_P(RipplesSceneTest, UserPictureIsShownAsItIsAndRippledAroundATouch) {
   ImageRgba8 photo(160, 90);
   for (int y = 0; y < photo.height; ++y)
     for (int x = 0; x < photo.width; ++x) {
@@ -202,7 +203,8 @@ TEST_F(RipplesSceneTest, UserPictureIsShownAsItIsAndRippledAroundATouch) {
   std::filesystem::create_directories(dir);
   ASSERT_TRUE(write_png(dir + "/user_picture.png", photo));
   const std::string text = R"({"resolution": [160, 90], "camera": {"tonemap": "none"}, "backdrop": {"visible": false},
-    "effects": [{"type": "ripples", "source": "image", "image": "user_picture.png", "caustics": 0,
+    "effects": [{"type": "ripples", "source": "image", "image": "user_picture.png", "caustics": )" +
+                           std::to_string(GetParam()) + R"(,
                  "touches": [{"time": 0.05, "position": [0.25, 0.5]}]}]})";
   auto scene = scene::parse_scene(text, dir + "/user_picture.json");
   ASSERT_TRUE(scene) << scene.error().message;
@@ -232,6 +234,11 @@ TEST_F(RipplesSceneTest, UserPictureIsShownAsItIsAndRippledAroundATouch) {
   EXPECT_EQ(far_differ, 0);
   EXPECT_GT(near_differ, 100);
 }
+
+INSTANTIATE_TEST_SUITE_P(Caustics, RipplesSceneTest, ::testing::Values(0.0f, RipplesKnobs{}.caustics),
+                         [](const ::testing::TestParamInfo<float>& param) {
+                           return param.param > 0.0f ? std::string("DefaultCaustics") : std::string("NoCaustics");
+                         });
 
 }  // namespace
 }  // namespace lfx::test
