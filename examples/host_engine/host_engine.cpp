@@ -98,8 +98,9 @@ int main(int argc, char** argv) {
   lfx::RipplesKnobs ripple_knobs;
   lfx::RipplesSimulation water(ripple_knobs, {});
   auto ripples = take(lfx::gpu::RipplesRenderer::create(*ctx, water));
-  auto frame = take(lfx::gpu::FrameRenderer::create(*ctx, kWidth, kHeight));
-  auto ui_frame = take(lfx::gpu::FrameRenderer::create(*ctx, kUiWidth, kUiHeight));
+  // Renderers of the engine's frames only: no targets of liquidfx's own.
+  auto frame = take(lfx::gpu::FrameRenderer::create(*ctx));
+  auto ui_frame = take(lfx::gpu::FrameRenderer::create(*ctx));
   std::vector<lfx::gpu::FramePasses*> scene_passes = {bottles.get(), surfaces.get()};
   std::vector<lfx::gpu::FramePasses*> ui_passes = {ripples.get()};
 
@@ -139,7 +140,7 @@ int main(int argc, char** argv) {
       source.count = count;
       source.radius = kParticleRadius;
       if (spray)
-        take(index == 0 ? surfaces->attach("spray", source, surface_knobs) : surfaces->update("spray", source));
+        take(surfaces->attach_or_update("spray", source, surface_knobs));
       lfx::RipplesInput touch;  // a touch in the UI canvas's pixels
       if (index == 0) touch.touches.push_back({lfx::uv_at_pixel({200.0f, 90.0f}, {kUiWidth, kUiHeight}), 1.0f});
       water.advance(dt, touch);

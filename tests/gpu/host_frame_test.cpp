@@ -316,6 +316,26 @@ TEST_F(HostViewportTest, AViewportOfTheHostsImagesGetsTheFrameAndTheRestStaysThe
 
 class HostFrameCheckTest : public GpuTest {};
 
+// A renderer made without a size draws host frames and has no targets of its own: a frame of
+// its own is refused until resize gives it a size.
+TEST_F(HostFrameCheckTest, ARendererOfHostFramesOnlyRefusesAFrameOfItsOwnUntilGivenASize) {
+  auto renderer = gpu::FrameRenderer::create(ctx());
+  ASSERT_TRUE(renderer) << renderer.error().message;
+  EXPECT_EQ((*renderer)->targets().width(), 0u);
+  auto own = (*renderer)->prepare({}, {});
+  ASSERT_FALSE(own);
+  EXPECT_EQ(own.error().kind, ErrorKind::input);
+  EXPECT_NE(own.error().message.find("draws host frames only"), std::string::npos) << own.error().message;
+  const Case c{VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_D32_SFLOAT, false, "rgba16f_d32"};
+  HostScene host(ctx(), c);
+  const gpu::HostFrame images = host.frame();
+  ASSERT_TRUE((*renderer)->prepare({}, {}, &images));
+  EXPECT_EQ((*renderer)->targets().width(), kWidth);
+  ASSERT_TRUE((*renderer)->resize(64, 36));
+  ASSERT_TRUE((*renderer)->prepare({}, {}));
+  EXPECT_EQ((*renderer)->targets().width(), 64u);
+}
+
 TEST_F(HostFrameCheckTest, ImagesLiquidfxCannotDrawIntoAreRefusedNamingWhatTheyLack) {
   HostScene host(ctx(), {VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_D32_SFLOAT, false, "checks"});
   const gpu::HostFrame good = host.frame();

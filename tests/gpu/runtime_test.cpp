@@ -16,6 +16,7 @@
 #include "liquidfx/shared/bottle.h"
 #include "liquidfx/shared/ripples.h"
 #include "support/gpu_test.h"
+#include "support/host_command_buffer.h"
 
 namespace lfx::test {
 namespace {
@@ -93,6 +94,49 @@ TEST_F(RuntimeTest, TimestampsNameEachPassInOrder) {
     total += t.milliseconds;
   }
   EXPECT_LE(total, wall_ms);  // the GPU cannot have spent longer than the whole submission took
+}
+
+// Two frames in flight: while the second is recorded and submitted, the times read are the first
+// frame's, without waiting; once the second completes, its own.
+TEST_F(RuntimeTest, TimesOfTheNewestCompletedFrameAreReadWithoutWaitingWhileAnotherIsInFlight) {
+  auto timer = gpu::GpuTimer::create(ctx());
+  ASSERT_TRUE(timer);
+  ASSERT_TRUE(timer->enabled()) << "the device has no timestamps";
+  auto image = gpu::Image::create(ctx(), {256, 256, VK_FORMAT_R8G8B8A8_UNORM, 1, VK_IMAGE_USAGE_STORAGE_BIT, "timed"});
+  ASSERT_TRUE(image);
+  gpu::Pipeline pipeline = pattern_pipeline();
+  HostCommandBuffer first(ctx()), second(ctx());
+  const auto record = [&](HostCommandBuffer& cmd, std::initializer_list<const char*> names) {
+    ASSERT_TRUE(cmd.begin());
+    timer->reset(cmd.get());
+    for (const char* name : names) {
+      gpu::PassScope pass(&*timer, cmd.get(), name);
+      record_pattern(cmd.get(), pipeline, *image);
+    }
+    ASSERT_TRUE(cmd.end());
+  };
+  const auto names = [&] {
+    std::vector<std::string> out;
+    auto times = timer->results();
+    EXPECT_TRUE(times) << times.error().message;
+    if (times)
+      for (const gpu::PassTime& t : *times) out.push_back(t.name);
+    return out;
+  };
+  EXPECT_TRUE(names().empty()) << "no frame has completed";
+  record(first, {"first frame"});
+  auto done = ctx().submit(first.get());
+  ASSERT_TRUE(done);
+  EXPECT_TRUE(ctx().wait_for(*done));
+  record(second, {"second frame a", "second frame b"});
+  EXPECT_EQ(names(), std::vector<std::string>{"first frame"}) << "the second frame is recorded, not submitted";
+  auto in_flight = ctx().submit(second.get());
+  ASSERT_TRUE(in_flight);
+  const std::vector<std::string> meanwhile = names();  // the first frame's or, if it is done, the second's
+  EXPECT_TRUE(meanwhile == std::vector<std::string>{"first frame"} ||
+              meanwhile == (std::vector<std::string>{"second frame a", "second frame b"}));
+  EXPECT_TRUE(ctx().wait_for(*in_flight));
+  EXPECT_EQ(names(), (std::vector<std::string>{"second frame a", "second frame b"}));
 }
 
 // Reads mip `level` of an RGBA16F image as floats.

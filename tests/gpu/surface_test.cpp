@@ -416,6 +416,15 @@ TEST_F(SurfaceTest, AttachUpdateAndDetachCheckTheirInputs) {
   EXPECT_NE(message(r.attach("lake", good, knobs)).find("surface \"lake\" is attached already"), std::string::npos);
   EXPECT_NE(message(r.update("pond", good)).find("surface \"pond\" is not attached"), std::string::npos);
   EXPECT_NE(message(r.detach("pond")).find("surface \"pond\" is not attached"), std::string::npos);
+  // attach_or_update attaches a new name and updates an attached one (knobs included).
+  EXPECT_FALSE(r.attached("pond"));
+  SurfaceKnobs other;
+  EXPECT_EQ(message(r.attach_or_update("pond", good, knobs)), "");
+  EXPECT_TRUE(r.attached("pond"));
+  EXPECT_EQ(message(r.attach_or_update("pond", good, other)), "");
+  EXPECT_EQ(r.surfaces(), 2u);
+  EXPECT_EQ(message(r.detach("pond")), "");
+  EXPECT_FALSE(r.attached("pond"));
   struct Bad {
     gpu::ParticleSource source;
     const char* message;

@@ -1,7 +1,8 @@
 // Per-pass GPU timestamps with names. Reset at the start of a frame's recording, bracket each
-// pass with begin/end (or a PassScope), read the times once the frame has finished on the GPU.
-// Each pass also gets a debug label for captures. Passes do not nest; a name used several times
-// in a frame (one pass per container) adds up to one time.
+// pass with begin/end (or a PassScope); the times of the newest frame that has finished on the
+// GPU are read without waiting, with up to kTimedFramesInFlight - 1 newer frames in flight (each
+// frame has its own range of queries). Each pass also gets a debug label for captures. Passes do
+// not nest; a name used several times in a frame (one pass per container) adds up to one time.
 #pragma once
 
 #include <vulkan/vulkan.h>
@@ -20,6 +21,10 @@ struct PassTime {
   double milliseconds = 0.0;
 };
 
+/// Frames a GpuTimer keeps query ranges for: the newest finished one is read while the others
+/// are in flight.
+inline constexpr std::uint32_t kTimedFramesInFlight = 4;
+
 class GpuTimer {
  public:
   static Result<GpuTimer> create(const Context& ctx, std::uint32_t max_passes = 1024);
@@ -33,20 +38,33 @@ class GpuTimer {
 
   /// Whether the device has timestamps (when not, begin/end only record labels).
   bool enabled() const { return pool_ != VK_NULL_HANDLE; }
-  /// Starts a frame: forgets the previous passes and resets the queries.
+  /// Starts a frame in the next range of queries (the one kTimedFramesInFlight frames old,
+  /// whose times are then forgotten) and records its reset.
   void reset(VkCommandBuffer cmd);
   void begin(VkCommandBuffer cmd, const char* name);
   void end(VkCommandBuffer cmd);
-  /// The passes of the last frame in order of first use, repeated names summed; call after
-  /// its work completed.
+  /// The passes of the newest frame whose work has completed, in order of first use, repeated
+  /// names summed; empty when none has yet. Never waits. A frame counts as completed once a
+  /// submission on the Context's timeline made after its reset was recorded has completed (every
+  /// submission of liquidfx's work signals it: Context::submit, next_signal) and its queries
+  /// are available.
   Result<std::vector<PassTime>> results() const;
 
  private:
+  // One frame's range of queries: 2 x max_passes_ from first_query.
+  struct Frame {
+    std::vector<std::string> names;
+    std::uint64_t serial_at_reset = 0;  // the timeline's last submission when it was recorded
+    bool recorded = false;
+  };
   void release();
+  std::uint32_t first_query(std::uint32_t frame) const { return frame * 2 * max_passes_; }
   const Context* ctx_ = nullptr;
   VkQueryPool pool_ = VK_NULL_HANDLE;
   std::uint32_t max_passes_ = 0;
-  std::vector<std::string> names_;
+  std::vector<Frame> frames_ = std::vector<Frame>(kTimedFramesInFlight);
+  std::uint32_t current_ = 0;  // the frame being recorded
+  std::uint64_t resets_ = 0;   // frames started, for the order of the ranges
   bool open_ = false;
   bool timed_ = false;  // the open pass has a query pair
 };

@@ -9,8 +9,15 @@
 namespace lfx::gpu {
 
 Result<std::unique_ptr<FrameRenderer>> FrameRenderer::create(Context& ctx, std::uint32_t width, std::uint32_t height) {
+  LFX_TRY_ASSIGN(std::unique_ptr<FrameRenderer> r, create(ctx));
+  r->hosted_ = false;
+  LFX_TRY(r->resize(width, height));  // makes the targets
+  return r;
+}
+
+Result<std::unique_ptr<FrameRenderer>> FrameRenderer::create(Context& ctx) {
   std::unique_ptr<FrameRenderer> r(new FrameRenderer(ctx));
-  if (auto resized = r->resize(width, height); !resized) return resized.error();
+  r->hosted_ = true;  // no targets of its own until a frame of its own asks for them
 
   LFX_TRY_ASSIGN(r->frame_uniforms_,
                  Buffer::create(ctx, sizeof(shared::FrameUniforms),
@@ -48,6 +55,8 @@ Result<void> FrameRenderer::resize(std::uint32_t width, std::uint32_t height) {
 
 Result<void> FrameRenderer::take_own_frame() {
   if (!hosted_) return success();
+  if (own_size_.width == 0)
+    return input_error("frame: this renderer draws host frames only (made without a size): give it one with resize");
   LFX_TRY_ASSIGN(FrameTargets own, FrameTargets::create(ctx_, own_size_.width, own_size_.height));
   ctx_.retire(std::move(targets_));  // the scene copies and the views of the host's images
   ctx_.retire(std::move(host_color_));

@@ -38,6 +38,11 @@ class SurfaceRenderer : public FramePasses {
   /// A new source for a surface (a count that changed, a buffer a host replaced); an unknown
   /// name is an error.
   Result<void> update(const std::string& name, const ParticleSource& source);
+  /// attach when `name` is not attached, else update (its knobs become `knobs`): a host's frame
+  /// loop calls it every frame without tracking what it attached.
+  Result<void> attach_or_update(const std::string& name, const ParticleSource& source, const SurfaceKnobs& knobs);
+  /// Whether a surface of this name is attached.
+  bool attached(const std::string& name) const { return surfaces_.count(name) > 0; }
   /// Frees the surface's targets once the frames in flight are done with them.
   Result<void> detach(const std::string& name);
   std::size_t surfaces() const { return surfaces_.size(); }

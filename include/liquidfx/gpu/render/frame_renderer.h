@@ -27,11 +27,15 @@ namespace lfx::gpu {
 
 class FrameRenderer {
  public:
+  /// A renderer with targets of its own of this size (the CLI, the viewer, offline renders).
   static Result<std::unique_ptr<FrameRenderer>> create(Context& ctx, std::uint32_t width, std::uint32_t height);
+  /// A renderer of host frames only (prepare with a HostFrame): it makes no targets of its own,
+  /// and a frame of its own is an error until resize gives it a size.
+  static Result<std::unique_ptr<FrameRenderer>> create(Context& ctx);
 
   /// Recreates liquidfx's own targets at a new size (nothing when the size is unchanged); the old
   /// targets are retired, so frames in flight keep theirs. Call it before prepare. (A host frame
-  /// has the host's images' size.)
+  /// has the host's images' size; while host frames are drawn the size is only kept.)
   Result<void> resize(std::uint32_t width, std::uint32_t height);
 
   /// Sets the next frame: its view (check_frame_view's error when it cannot be drawn) and where

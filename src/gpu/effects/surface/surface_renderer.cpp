@@ -87,6 +87,14 @@ Result<void> SurfaceRenderer::update(const std::string& name, const ParticleSour
   return success();
 }
 
+Result<void> SurfaceRenderer::attach_or_update(const std::string& name, const ParticleSource& source,
+                                              const SurfaceKnobs& knobs) {
+  if (!attached(name)) return attach(name, source, knobs);
+  LFX_TRY(update(name, source));
+  surfaces_.at(name).knobs = &knobs;
+  return success();
+}
+
 Result<void> SurfaceRenderer::detach(const std::string& name) {
   auto found = surfaces_.find(name);
   if (found == surfaces_.end()) return input_error("surface \"" + name + "\" is not attached");
