@@ -62,8 +62,12 @@ LFX_FN float pixel_size_at_depth(float t, mat4 p, float height) {
 #define LFX_FRAME_ENVIRONMENT_BINDING 24
 #define LFX_FRAME_ENVIRONMENT_CUBE_CONSTANT 0
 // A copy between a host's images and the frame's working ones (render/frame_copy.frag,
-// render/frame_depth_copy.frag).
+// render/frame_depth_copy_in.frag), and the depth's way back (render/frame_depth_copy_out.frag).
 #define LFX_FRAME_COPY_PUSH ivec2 offset; /* source texel = target pixel + offset */
+#define LFX_FRAME_DEPTH_OUT_PUSH                                                                  \
+  ivec2 offset;         /* source texel = target pixel + offset */                                \
+  uint keep_untouched;  /* 1: texels liquidfx did not change are left as the host's */            \
+  uint pad;
 // The tonemap (render/tonemap.comp).
 #define LFX_FRAME_TONEMAP_PUSH uint filmic; /* 1: the filmic curve; 0: clip (pictures that are display colours) */
 
@@ -77,7 +81,11 @@ struct FrameTonemapPush {
 struct FrameCopyPush {
   LFX_FRAME_COPY_PUSH
 };
-static_assert(sizeof(FrameRectPush) == 16 && sizeof(FrameTonemapPush) == 4 && sizeof(FrameCopyPush) == 8);
+struct FrameDepthOutPush {
+  LFX_FRAME_DEPTH_OUT_PUSH
+};
+static_assert(sizeof(FrameRectPush) == 16 && sizeof(FrameTonemapPush) == 4 && sizeof(FrameCopyPush) == 8 &&
+              sizeof(FrameDepthOutPush) == 16);
 #endif
 
 LFX_SHARED_END

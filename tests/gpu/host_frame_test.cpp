@@ -84,9 +84,10 @@ class HostScene {
     EXPECT_TRUE(color);
     color_ = std::move(color.value());
     if (c.depth == VK_FORMAT_UNDEFINED) return;  // a canvas: colour only
-    auto depth = gpu::Image::create(
-        ctx, {size.width, size.height, c.depth, 1,
-              VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, "engine depth"});
+    auto depth = gpu::Image::create(ctx, {size.width, size.height, c.depth, 1,
+                                          VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT |
+                                              VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                                          "engine depth"});
     EXPECT_TRUE(depth);
     depth_ = std::move(depth.value());
   }
@@ -100,9 +101,11 @@ class HostScene {
     return f;
   }
 
-  // Clears to the background and the far depth, draws dark stripes (colour only) and, when
-  // given, a box at device depth `box_depth` over `box`.
-  void draw(VkCommandBuffer cmd, bool stripes, const VkRect2D* box, float box_depth) {
+  // Clears to the background and the far depth, draws dark stripes (colour only), when asked a
+  // depth that changes from column to column (a value of its own a column, behind the scene's
+  // liquids, as a real scene's depth is) and, when given, a box at device depth `box_depth` over
+  // `box`.
+  void draw(VkCommandBuffer cmd, bool stripes, const VkRect2D* box, float box_depth, bool depth_ramp = false) {
     gpu::image_barrier(cmd, color_.handle(), VK_IMAGE_ASPECT_COLOR_BIT, gpu::access::kUndefined,
                        gpu::access::kColorAttachment);
     if (depth_.handle())
@@ -132,6 +135,15 @@ class HostScene {
       const VkClearAttachment dark{VK_IMAGE_ASPECT_COLOR_BIT, 0, {{{kStripe.r, kStripe.g, kStripe.b, 1.0f}}}};
       vkCmdClearAttachments(cmd, 1, &dark, std::uint32_t(rects.size()), rects.data());
     }
+    if (depth_ramp) {
+      for (std::uint32_t x = 0; x < size_.width; ++x) {
+        VkClearAttachment column{VK_IMAGE_ASPECT_DEPTH_BIT, 0, {}};
+        const float far_side = 0.95f + 0.04f * float(x) / float(size_.width);
+        column.clearValue.depthStencil = {case_.reversed ? 1.0f - far_side : far_side, 0};
+        const VkClearRect rect{{{int(x), 0}, {1, size_.height}}, 0, 1};
+        vkCmdClearAttachments(cmd, 1, &column, 1, &rect);
+      }
+    }
     if (box) {
       VkClearAttachment parts[2] = {{VK_IMAGE_ASPECT_COLOR_BIT, 0, {{{kBox.r, kBox.g, kBox.b, 1.0f}}}},
                                     {VK_IMAGE_ASPECT_DEPTH_BIT, 0, {}}};
@@ -149,6 +161,31 @@ class HostScene {
     EXPECT_TRUE(bytes);
     std::vector<glm::vec3> out(std::size_t(size_.width) * size_.height);
     for (std::size_t i = 0; bytes && i < out.size(); ++i) out[i] = texel(*bytes, case_.color, i);
+    return out;
+  }
+
+  // The depth's texels as stored (4-byte formats: D24's upper 8 bits masked off, D32's float
+  // bits), read after liquidfx left the depth as an attachment.
+  std::vector<std::uint32_t> read_depth() {
+    const std::size_t texels = std::size_t(size_.width) * size_.height;
+    auto buffer = gpu::Buffer::create(ctx_, texels * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT, gpu::MemoryUsage::readback,
+                                      "engine depth read-back");
+    EXPECT_TRUE(buffer);
+    if (!buffer) return {};
+    EXPECT_TRUE(ctx_.submit_and_wait([&](VkCommandBuffer cmd) {
+      gpu::image_barrier(cmd, depth_.handle(), depth_aspects(), depth_attachment(), gpu::access::kTransferSrc);
+      VkBufferImageCopy region{};
+      region.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1};
+      region.imageExtent = {size_.width, size_.height, 1};
+      vkCmdCopyImageToBuffer(cmd, depth_.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer->handle(), 1, &region);
+      gpu::image_barrier(cmd, depth_.handle(), depth_aspects(), gpu::access::kTransferSrc, depth_attachment());
+      gpu::memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                          VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
+    }));
+    std::vector<std::uint32_t> out(texels);
+    std::memcpy(out.data(), buffer->mapped(), texels * 4);
+    if (stencil())
+      for (std::uint32_t& v : out) v &= 0x00FFFFFFu;
     return out;
   }
 
@@ -275,14 +312,14 @@ TEST_F(HostViewportTest, AViewportOfTheHostsImagesGetsTheFrameAndTheRestStaysThe
   const glm::vec4 clip =
       gpu::FrameView::through((*player)->camera(), kWidth, kHeight).projection * glm::vec4(0.0f, 0.0f, -0.1f, 1.0f);
   const VkRect2D box{{100, 60}, {30, 70}};
-  auto frame = [&](HostScene& host, VkRect2D viewport) {
+  auto frame = [&](HostScene& host, VkRect2D viewport, bool depth_ramp = false) {
     gpu::HostFrame images = host.frame();
     images.viewport = viewport;
     auto prepared = (*player)->prepare(images);
     EXPECT_TRUE(prepared) << (prepared ? "" : prepared.error().message);
     const VkRect2D moved{{box.offset.x + viewport.offset.x, box.offset.y + viewport.offset.y}, box.extent};
     EXPECT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
-      host.draw(cmd, true, &moved, clip.z / clip.w);
+      host.draw(cmd, true, &moved, clip.z / clip.w, depth_ramp);
       if (prepared) (*player)->record(cmd);
     }));
     return host.read();
@@ -312,6 +349,34 @@ TEST_F(HostViewportTest, AViewportOfTheHostsImagesGetsTheFrameAndTheRestStaysThe
   EXPECT_GT(same, pixels * 998 / 1000);
   EXPECT_EQ(left_kept, pixels);
   (void)write_png(test_output_path("host_viewport.png"), to_image(split, 2 * kWidth));
+
+  // The host's D24 depth (a value of its own a column) went through the working D32 copy and
+  // back: every texel liquidfx did not change is the host's own, bit for bit (forward depth,
+  // where a D24 value taken through a float and back moved a step); with the liquid's depth
+  // written out, only nearer texels change.
+  HostScene plain(ctx(), c, {2 * kWidth, kHeight}), ramped(ctx(), c, {2 * kWidth, kHeight});
+  const VkRect2D moved{{box.offset.x + int(kWidth), box.offset.y}, box.extent};
+  ASSERT_TRUE(
+      ctx().submit_and_wait([&](VkCommandBuffer cmd) { plain.draw(cmd, true, &moved, clip.z / clip.w, true); }));
+  frame(ramped, {{int(kWidth), 0}, {kWidth, kHeight}}, true);
+  const std::vector<std::uint32_t> host_depth = plain.read_depth(), through = ramped.read_depth();
+  ASSERT_EQ(host_depth.size(), through.size());
+  int moved_texels = 0;
+  for (std::size_t i = 0; i < host_depth.size(); ++i) moved_texels += host_depth[i] != through[i];
+  EXPECT_EQ(moved_texels, 0) << "texels of the host's depth that liquidfx did not draw but changed";
+  ASSERT_TRUE((*player)->set_knob(std::string("bottles.write_depth=true")));
+  HostScene written(ctx(), c, {2 * kWidth, kHeight});
+  frame(written, {{int(kWidth), 0}, {kWidth, kHeight}}, true);
+  const std::vector<std::uint32_t> with_liquid = written.read_depth();
+  int nearer = 0, farther = 0;
+  for (std::size_t i = 0; i < host_depth.size(); ++i) {
+    nearer += with_liquid[i] < host_depth[i];
+    farther += with_liquid[i] > host_depth[i];
+  }
+  std::printf("viewport depth: %d texels moved without liquid; %d nearer with the liquid's depth, %d farther\n",
+              moved_texels, nearer, farther);
+  EXPECT_GT(nearer, pixels / 50);
+  EXPECT_EQ(farther, 0);
 }
 
 class HostFrameCheckTest : public GpuTest {};

@@ -94,14 +94,18 @@ Result<void> FrameRenderer::make_depth_copy_pipelines(VkFormat host_format) {
     GraphicsPipelineDesc desc;
     desc.name = "host depth in";
     desc.vertex_shader = "render/frame_copy.vert";
-    desc.fragment_shader = "render/frame_depth_copy.frag";
+    desc.fragment_shader = "render/frame_depth_copy_in.frag";
     desc.push_constant_bytes = sizeof(shared::FrameCopyPush);
     desc.cull = VK_CULL_MODE_NONE;
     desc.depth_test = desc.depth_write = true;
     desc.depth_compare = VK_COMPARE_OP_ALWAYS;
     desc.depth_format = kDepthFormat;  // the working depth
+    desc.color_formats = {kDepthCopiedInFormat};
     LFX_TRY_ASSIGN(depth_copy_in_, FrameGraphicsPipeline::create(ctx_, desc));
     desc.name = "host depth out";
+    desc.fragment_shader = "render/frame_depth_copy_out.frag";
+    desc.push_constant_bytes = sizeof(shared::FrameDepthOutPush);
+    desc.color_formats = {};
     LFX_TRY_ASSIGN(depth_copy_out_, FrameGraphicsPipeline::create(ctx_, desc));
   }
   // The way out is made again for the host's depth format when it changes.
@@ -121,6 +125,13 @@ Result<void> FrameRenderer::take_host_frame(const HostFrame& host) {
                     direct == !host_color_.handle() && own_depth == own_depth_;
   if (!direct) LFX_TRY(make_copy_pipelines(host.color.format));
   if (working_depth) LFX_TRY(make_depth_copy_pipelines(host.depth.format));
+  if (working_depth && (depth_copied_in_.width() != size.width || depth_copied_in_.height() != size.height)) {
+    LFX_TRY_ASSIGN(Image copied, Image::create(ctx_, {size.width, size.height, kDepthCopiedInFormat, 1,
+                                                      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT,
+                                                      "host depth as copied in"}));
+    ctx_.retire(std::move(depth_copied_in_));  // frames in flight may still read it
+    depth_copied_in_ = std::move(copied);
+  }
   Image depth;
   if (host_depth) {
     LFX_TRY_ASSIGN(depth, Image::wrap(ctx_, host.depth, "host depth"));
@@ -206,16 +217,36 @@ void FrameRenderer::record_copy(VkCommandBuffer cmd, const Pipeline& pipeline, I
   vkCmdEndRendering(cmd);
 }
 
-void FrameRenderer::record_depth_copy(VkCommandBuffer cmd, const Pipeline& pipeline, Image& from, Image& to,
-                                      VkRect2D area, glm::ivec2 offset) {
-  from.use(cmd, access::kDepthSampled);
-  to.use(cmd, access::kDepthAttachment);
-  begin_rendering(cmd, {}, {&to}, area);
+void FrameRenderer::record_depth_in(VkCommandBuffer cmd, glm::ivec2 offset) {
+  FrameTargets& t = targets_;
+  host_depth_.use(cmd, access::kDepthSampled);
+  t.depth.use(cmd, access::kDepthAttachment);
+  depth_copied_in_.use(cmd, access::kColorAttachment);
+  begin_rendering(cmd, {{&depth_copied_in_}}, {&t.depth}, {{0, 0}, t.depth.extent()});
+  const Pipeline& pipeline = depth_copy_in_.get();
   pipeline.bind(cmd, false);  // ALWAYS, in either direction (a dynamic compare op)
   DescriptorWrites()
-      .sampled_image(0, from.view(), nearest_clamp_.handle(), from.layout(VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL))
+      .sampled_image(0, host_depth_.view(), nearest_clamp_.handle(),
+                     host_depth_.layout(VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL))
       .push(ctx_, cmd, pipeline);
   pipeline.push_constants(cmd, shared::FrameCopyPush{offset});
+  vkCmdDraw(cmd, 3, 1, 0, 0);
+  vkCmdEndRendering(cmd);
+}
+
+void FrameRenderer::record_depth_out(VkCommandBuffer cmd, glm::ivec2 offset, bool keep_untouched) {
+  FrameTargets& t = targets_;
+  t.depth.use(cmd, access::kDepthSampled);
+  depth_copied_in_.use(cmd, access::kShaderSampled);
+  host_depth_.use(cmd, access::kDepthAttachment);
+  begin_rendering(cmd, {}, {&host_depth_}, host_area_);
+  const Pipeline& pipeline = depth_copy_out_.get();
+  pipeline.bind(cmd, false);
+  DescriptorWrites()
+      .sampled_image(0, t.depth.view(), nearest_clamp_.handle(), t.depth.layout(VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL))
+      .sampled_image(1, depth_copied_in_.view(), nearest_clamp_.handle())
+      .push(ctx_, cmd, pipeline);
+  pipeline.push_constants(cmd, shared::FrameDepthOutPush{offset, keep_untouched ? 1u : 0u, 0u});
   vkCmdDraw(cmd, 3, 1, 0, 0);
   vkCmdEndRendering(cmd);
 }
@@ -237,7 +268,7 @@ void FrameRenderer::record_start(FrameContext& frame, std::span<FramePasses* con
   }
   if (hosted_ && host_depth_.handle() && !clear_depth) {
     PassScope pass(&timer_, cmd, "host depth in");
-    record_depth_copy(cmd, depth_copy_in_.get(), host_depth_, t.depth, whole, from_host);
+    record_depth_in(cmd, from_host);
   }
   if (!clear_color && !clear_depth) return;
   PassScope pass(&timer_, cmd, "clear");
@@ -269,7 +300,8 @@ void FrameRenderer::record_end(FrameContext& frame) {
   }
   if (host_depth_.handle()) {
     PassScope pass(&timer_, cmd, "host depth out");
-    record_depth_copy(cmd, depth_copy_out_.get(), targets_.depth, host_depth_, host_area_, to_host);
+    // What came in undefined (cleared by liquidfx) goes back whole; else only what changed.
+    record_depth_out(cmd, to_host, !clear_depth_);
     host_depth_.use(cmd, host_depth_after_);
   } else if (!own_depth_) {
     targets_.depth.use(cmd, host_depth_after_);

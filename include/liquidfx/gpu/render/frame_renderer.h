@@ -99,8 +99,9 @@ class FrameRenderer {
   // A full-`area` draw of `to` from `from`, texel for texel (`from` texel = pixel + offset).
   void record_copy(VkCommandBuffer cmd, const Pipeline& pipeline, Image& from, Image& to, VkRect2D area,
                    glm::ivec2 offset);
-  void record_depth_copy(VkCommandBuffer cmd, const Pipeline& pipeline, Image& from, Image& to, VkRect2D area,
-                         glm::ivec2 offset);
+  // The host's depth into the working depth (and depth_copied_in_), and back where it changed.
+  void record_depth_in(VkCommandBuffer cmd, glm::ivec2 offset);
+  void record_depth_out(VkCommandBuffer cmd, glm::ivec2 offset, bool keep_untouched);
 
   Context& ctx_;
   FrameTargets targets_;
@@ -115,7 +116,10 @@ class FrameRenderer {
   // D32 (targets_.depth) too, copied in and out like the colour.
   VkRect2D host_area_{};                  // the viewport in the host's images
   Image host_depth_;                      // the host's depth when it is drawn through a working copy
-  FrameGraphicsPipeline depth_copy_in_;   // host depth -> working D32
+  FrameGraphicsPipeline depth_copy_in_;   // host depth -> working D32 and depth_copied_in_
+  // The working depth's values as copied in (R32F), so that only what liquidfx changed goes back.
+  static constexpr VkFormat kDepthCopiedInFormat = VK_FORMAT_R32_SFLOAT;
+  Image depth_copied_in_;
   FrameGraphicsPipeline depth_copy_out_;  // working -> host depth, made for its format
   ImageAccess host_color_after_ = access::kUndefined, host_depth_after_ = access::kUndefined;
   bool clear_color_ = false, clear_depth_ = false;  // the host handed them over UNDEFINED
