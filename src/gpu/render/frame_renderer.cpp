@@ -200,7 +200,12 @@ void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> pa
     PassScope pass(&timer_, cmd, "scene copy");
     refresh_scene_copy(frame);
   }
-  for (FramePasses* e : passes) e->record_transparent(frame);
+  // Layer by layer (glass after the free liquid it refracts), in the given order within one.
+  std::vector<FramePasses*> transparent(passes.begin(), passes.end());
+  std::stable_sort(transparent.begin(), transparent.end(), [](const FramePasses* a, const FramePasses* b) {
+    return a->transparent_layer() < b->transparent_layer();
+  });
+  for (FramePasses* e : transparent) e->record_transparent(frame);
   for (FramePasses* e : passes) e->record_post(frame);
   record_end(frame);
 }

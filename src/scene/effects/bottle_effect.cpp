@@ -120,6 +120,7 @@ class BottleEffect : public Effect {
 
   void record_opaque(gpu::FrameContext& frame) override { renderer_->record_opaque(frame); }
   void record_transparent(gpu::FrameContext& frame) override { renderer_->record_transparent(frame); }
+  int transparent_layer() const override { return renderer_->transparent_layer(); }
 
   std::vector<EffectStat> stats() const override {
     double tilt = 0.0, agitation = 0.0, bubbles = 0.0;

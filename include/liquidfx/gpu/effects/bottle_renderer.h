@@ -76,6 +76,7 @@ class BottleRenderer : public FramePasses {
 
   Result<void> prepare(const FramePrepare& frame) override;
   void record_opaque(FrameContext& frame) override;
+  int transparent_layer() const override { return kGlassLayer; }
   void record_transparent(FrameContext& frame) override;
 
  private:

@@ -3,8 +3,8 @@
 // Before recording, every effect's prepare: the one step that may allocate, upload, resize or
 // fail (its Result reaches the caller). Then recording, which cannot fail:
 // every pass's record_opaque (the backdrop room first, when there is one) -> scene copy (colour
-// with mips, linear depth) -> every pass's record_transparent -> every pass's record_post ->
-// tonemap (liquidfx's own targets).
+// with mips, linear depth) -> every pass's record_transparent, layer by layer
+// (transparent_layer) -> every pass's record_post -> tonemap (liquidfx's own targets).
 #pragma once
 
 #include <vulkan/vulkan.h>
@@ -86,6 +86,13 @@ class FramePasses {
   /// Transparent geometry; may sample targets.scene_color (mips) and targets.scene_depth, and
   /// may call renderer.refresh_scene_copy() so that later layers see what it drew.
   virtual void record_transparent(FrameContext&) {}
+  /// Which layer the transparent step belongs to: the frame records the layers in increasing
+  /// order, the passes of one layer in the order given. Free liquid (the particle surface, the
+  /// 2D effects) is kFreeLiquidLayer; glass containers (the bottles) are kGlassLayer, drawn
+  /// after it and refracting it, whatever order a host lists the passes in.
+  virtual int transparent_layer() const { return kFreeLiquidLayer; }
+  static constexpr int kFreeLiquidLayer = 0;
+  static constexpr int kGlassLayer = 1;
   /// Full-frame passes over targets.color before tonemapping.
   virtual void record_post(FrameContext&) {}
 

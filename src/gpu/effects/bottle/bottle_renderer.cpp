@@ -746,6 +746,12 @@ void BottleRenderer::record_shadows(FrameContext& frame) {
 
 void BottleRenderer::record_transparent(FrameContext& frame) {
   if (draws_.empty()) return;
+  // The glass refracts the free liquid drawn before it (a particle surface): the copy is made
+  // again when anything was drawn since the frame's (nothing otherwise).
+  {
+    PassScope pass(frame.timer, frame.cmd, "bottle copy refresh");
+    frame.renderer.refresh_scene_copy(frame);
+  }
 
   clear_debug_targets(frame.cmd);
   if (write_depth_) {
