@@ -32,8 +32,12 @@ void add_gpu_timeout_option(CLI::App& command, double& seconds) {
 Result<std::unique_ptr<gpu::Context>> make_gpu_context(double timeout_seconds) {
   LFX_TRY_ASSIGN(std::unique_ptr<gpu::Context> ctx, gpu::Context::create());
   ctx->set_gpu_timeout(timeout_seconds);
-  run_context = ctx.get();
+  watch_gpu_context(*ctx);
   return ctx;
+}
+
+void watch_gpu_context(const gpu::Context& ctx) {
+  run_context = &ctx;
 }
 
 Result<std::pair<std::uint32_t, std::uint32_t>> parse_size(const std::string& text) {

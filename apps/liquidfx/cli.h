@@ -26,6 +26,8 @@ int fail(const Error& error);
 void add_gpu_timeout_option(CLI::App& command, double& seconds);
 /// The run's GPU context, waiting at most `timeout_seconds` for any submission; fail() knows it.
 Result<std::unique_ptr<gpu::Context>> make_gpu_context(double timeout_seconds);
+/// Tells fail() the run's GPU context when it was made some other way (the viewer's window).
+void watch_gpu_context(const gpu::Context& ctx);
 
 /// "WIDTHxHEIGHT", each an integer in [1, 16384].
 Result<std::pair<std::uint32_t, std::uint32_t>> parse_size(const std::string& text);

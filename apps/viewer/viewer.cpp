@@ -382,6 +382,7 @@ int run_viewer(const ViewerOptions& options) {
   auto window = window::Window::open("liquidfx view", int(width), int(height), context);
   if (!window) return cli::fail(window.error());
   (*window)->swapchain().set_vsync(options.vsync);
+  cli::watch_gpu_context((*window)->context());  // a GPU timeout ends the run at once (cli::fail)
   Viewer viewer(**window, options);
   if (auto r = viewer.load(options.scene_path); !r) return cli::fail(r.error());
   if (auto r = viewer.start_overlay(); !r) return cli::fail(r.error());
