@@ -14,6 +14,7 @@
 
 #include "liquidfx/core/touch.h"
 #include "liquidfx/gpu/barriers.h"
+#include "liquidfx/gpu/effects/spread_passes.h"
 #include "liquidfx/gpu/image.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/transfer.h"
@@ -430,6 +431,29 @@ TEST_F(HostFrameCheckTest, ImagesLiquidfxCannotDrawIntoAreRefusedNamingWhatTheyL
 
 class HostCanvasTest : public GpuTest {};
 
+// What changed on a striped canvas: more than 200 pixels, centred within `centred` pixels of
+// `touched`, none farther than 60.
+void expect_changed_around(const std::vector<glm::vec3>& pixels, glm::vec2 touched, float centred, const char* name) {
+  glm::dvec2 sum(0.0);
+  int changed = 0;
+  float farthest = 0.0f;
+  for (std::uint32_t y = 0; y < kHeight; ++y)
+    for (std::uint32_t x = 0; x < kWidth; ++x) {
+      const glm::vec3 host = (x % 12) >= 4 && (x % 12) < 8 ? kStripe : kBackground;
+      if (glm::length(pixels[std::size_t(y) * kWidth + x] - host) <= 0.03f) continue;
+      ++changed;
+      sum += glm::dvec2(x + 0.5, y + 0.5);
+      farthest = std::max(farthest, glm::length(glm::vec2(float(x) + 0.5f, float(y) + 0.5f) - touched));
+    }
+  const glm::vec2 centre = changed ? glm::vec2(sum / double(changed)) : glm::vec2(-1.0f);
+  std::printf(
+      "%s over a canvas: %d pixels changed, centred at (%.1f, %.1f) (touched %.0f, %.0f), the farthest %.1f px away\n",
+      name, changed, centre.x, centre.y, touched.x, touched.y, farthest);
+  EXPECT_GT(changed, 200) << name;
+  EXPECT_LT(glm::length(centre - touched), centred) << name;
+  EXPECT_LT(farthest, 60.0f) << name;
+}
+
 TEST_F(HostCanvasTest, RipplesAndSpreadPlayOverTheHostsCanvasWhereItsPixelsSay) {
   // A UI canvas of the host's (RGBA8 sRGB, no depth) with stripes; a touch at one of its pixels
   // (ripples: a ring 0.1 s old; spread: a blob of liquid there). What changed lies around that
@@ -461,26 +485,41 @@ TEST_F(HostCanvasTest, RipplesAndSpreadPlayOverTheHostsCanvasWhereItsPixelsSay) 
     }));
     const std::vector<glm::vec3> pixels = canvas.read();
     (void)write_png(test_output_path(std::string(name) + "_over_a_canvas.png"), to_image(pixels));
-    glm::dvec2 sum(0.0);
-    int changed = 0;
-    float farthest = 0.0f;
-    for (std::uint32_t y = 0; y < kHeight; ++y)
-      for (std::uint32_t x = 0; x < kWidth; ++x) {
-        const glm::vec3 host = (x % 12) >= 4 && (x % 12) < 8 ? kStripe : kBackground;
-        if (glm::length(pixels[std::size_t(y) * kWidth + x] - host) <= 0.03f) continue;
-        ++changed;
-        sum += glm::dvec2(x + 0.5, y + 0.5);
-        farthest = std::max(farthest, glm::length(glm::vec2(float(x) + 0.5f, float(y) + 0.5f) - touched));
-      }
-    const glm::vec2 centre = changed ? glm::vec2(sum / double(changed)) : glm::vec2(-1.0f);
-    std::printf(
-        "%s over a canvas: %d pixels changed, centred at (%.1f, %.1f) (touched %.0f, %.0f), the farthest %.1f px "
-        "away\n",
-        name, changed, centre.x, centre.y, touched.x, touched.y, farthest);
-    EXPECT_GT(changed, 200) << name;
-    EXPECT_LT(glm::length(centre - touched), 4.0f) << name;
-    EXPECT_LT(farthest, 60.0f) << name;
+    expect_changed_around(pixels, touched, 4.0f, name);
   }
+}
+
+// The spread over a host's canvas with no scene layer: gpu::SpreadPasses, a renderer of host
+// frames only, a blob at one of the canvas's pixels and a stroke from it to the right.
+TEST_F(HostCanvasTest, SpreadPassesPlayOverTheHostsCanvasWithNoSceneLayer) {
+  const glm::vec2 touched{90.0f, 70.0f}, size{float(kWidth), float(kHeight)};
+  SpreadKnobs knobs;  // the host's, read every step
+  SpreadBlob blob;
+  blob.centre = short_sides_at_pixel(touched, size);
+  blob.radius = 0.1f;
+  blob.color = {0.9f, 0.3f, 0.2f};
+  auto spread = gpu::SpreadPasses::create(ctx(), knobs, {blob}, gpu::SpreadBackground::frame);
+  ASSERT_TRUE(spread) << spread.error().message;
+  auto renderer = gpu::FrameRenderer::create(ctx());
+  ASSERT_TRUE(renderer) << renderer.error().message;
+  std::vector<gpu::FramePasses*> passes = {spread->get()};
+  HostScene canvas(ctx(), {VK_FORMAT_R8G8B8A8_SRGB, VK_FORMAT_UNDEFINED, false, "canvas"});
+  const glm::vec2 stroke_end = short_sides_at_pixel(touched + glm::vec2(12.0f, 0.0f), size);
+  for (int frame = 0; frame < 3; ++frame) {
+    (*spread)->advance(1.0 / 30.0, {{blob.centre, stroke_end, 0.05f}});
+    const gpu::HostFrame images = canvas.frame();
+    ASSERT_TRUE((*renderer)->prepare(gpu::FrameView{}, passes, &images));
+    ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
+      canvas.draw(cmd, true, nullptr, 0.0f);
+      (*renderer)->record(cmd, passes);
+    }));
+  }
+  const std::vector<glm::vec3> pixels = canvas.read();
+  (void)write_png(test_output_path("spread_passes_over_a_canvas.png"), to_image(pixels));
+  expect_changed_around(pixels, touched, 12.0f, "spread passes");
+  const std::optional<gpu::SpreadStats> stats = (*spread)->stats();
+  ASSERT_TRUE(stats);
+  EXPECT_GT(stats->volume, 0.0);
 }
 
 INSTANTIATE_TEST_SUITE_P(Formats, HostFrameTest,

@@ -9,8 +9,7 @@
 
 #include "liquidfx/core/image.h"
 #include "liquidfx/core/spread/spread_simulation.h"
-#include "liquidfx/gpu/effects/spread_renderer.h"
-#include "liquidfx/gpu/effects/spread_solver.h"
+#include "liquidfx/gpu/effects/spread_passes.h"
 
 namespace lfx::scene {
 namespace {
@@ -34,87 +33,45 @@ struct ScriptedStroke {
   }
 };
 
+// The scene's spread: gpu::SpreadPasses (what a host drives) with the scene's scripted strokes
+// and the pointer.
 class SpreadEffect : public Effect {
  public:
-  SpreadEffect(gpu::Context& ctx, std::string name, const SpreadKnobs& knobs, std::vector<SpreadBlob> blobs,
-               std::vector<ScriptedStroke> strokes, gpu::SpreadBackground background)
-      : ctx_(ctx),
-        name_(std::move(name)),
-        knobs_(knobs),
-        blobs_(std::move(blobs)),
-        script_(std::move(strokes)),
-        background_(background) {}
+  SpreadEffect(std::string name, const SpreadKnobs& knobs, std::vector<ScriptedStroke> strokes)
+      : name_(std::move(name)), knobs_(knobs), script_(std::move(strokes)) {}
 
   std::vector<KnobGroup> knob_groups() override { return {{name_, SpreadKnobs::knobs(), &knobs_}}; }
 
   Result<void> knob_changed(const KnobGroup&, const KnobSpec& knob) override {
     // A new grid starts the liquid again (its blobs laid out anew) at the next prepare.
     const std::string_view changed = knob.name;
-    if (changed == "cells" || changed == "thickness_cells") restart_ = true;
+    if (changed == "cells" || changed == "thickness_cells") passes_->restart();
     return success();
   }
 
   Result<void> advance(double dt) override {
-    Step step{dt, {}};
+    std::vector<SpreadStroke> strokes;
     for (const ScriptedStroke& s : script_)
-      if (time_ + dt > s.t0 && time_ < s.t1) step.strokes.push_back({s.at(time_), s.at(time_ + dt), s.radius});
-    if (pointer_ && last_pointer_) step.strokes.push_back({*last_pointer_, *pointer_, kPointerRadius});
+      if (time_ + dt > s.t0 && time_ < s.t1) strokes.push_back({s.at(time_), s.at(time_ + dt), s.radius});
+    if (pointer_ && last_pointer_) strokes.push_back({*last_pointer_, *pointer_, kPointerRadius});
     last_pointer_ = pointer_;
     time_ += dt;
-    // The steps are recorded with the next frame, all of them (the way the particles' are), so
-    // nothing is submitted behind the host's back; or ahead of it in batches (record_steps).
-    pending_.push_back(std::move(step));
+    passes_->advance(dt, std::move(strokes));
     return success();
   }
 
-  // The liquid laid out anew for a frame of this shape (positions are in short sides).
-  Result<void> lay_out(float aspect) {
-    aspect_ = aspect;
-    restart_ = false;
-    pending_.clear();
-    LFX_TRY(SpreadSimulation::check_grid(knobs_, aspect));
-    SpreadSimulation layout(knobs_, aspect);
-    for (const SpreadBlob& b : blobs_)
-      if (!layout.add_blob(b)) return input_error(name_ + ": at most " + std::to_string(kSpreadPigments) + " colours");
-    if (solver_) return solver_->reset(layout);
-    LFX_TRY_ASSIGN(solver_, gpu::SpreadSolver::create(ctx_, knobs_, layout));
-    return success();
-  }
-
-  Result<void> prepare(const gpu::FramePrepare& frame) override {
-    const float aspect = float(frame.width) / float(frame.height);
-    if (restart_ || aspect != aspect_) LFX_TRY(lay_out(aspect));
-    if (picture_) {
-      LFX_TRY(renderer_->set_picture(*picture_));
-      picture_.reset();
-    }
-    if (matcap_) {
-      LFX_TRY(renderer_->set_matcap(*matcap_));
-      matcap_.reset();
-    }
-    return success();
-  }
-
-  std::size_t pending_steps() const override { return pending_.size(); }
-  // The first max_steps pending steps; the statistics with the last.
+  Result<void> prepare(const gpu::FramePrepare& frame) override { return passes_->prepare(frame); }
+  void record_post(gpu::FrameContext& frame) override { passes_->record_post(frame); }
+  std::size_t pending_steps() const override { return passes_->pending_steps(); }
   void record_steps(VkCommandBuffer cmd, gpu::GpuTimer* timer, std::size_t max_steps) override {
-    if (pending_.empty()) return;
-    const std::size_t steps = std::min(max_steps, pending_.size());
-    for (std::size_t i = 0; i < steps; ++i) solver_->record_step(cmd, pending_[i].dt, pending_[i].strokes, timer);
-    pending_.erase(pending_.begin(), pending_.begin() + std::ptrdiff_t(steps));
-    if (pending_.empty()) solver_->record_stats(cmd, timer);
-  }
-
-  void record_post(gpu::FrameContext& frame) override {
-    record_steps(frame.cmd, frame.timer, pending_.size());
-    renderer_->record(frame, *solver_, knobs_, background_);
+    passes_->record_steps(cmd, timer, max_steps);
   }
 
   std::vector<EffectStat> stats() const override {
     // Not a number (an empty cell in --stats) until the first step's statistics come back
     // from the GPU.
     const double nan = std::nan("");
-    const gpu::SpreadStats s = solver_->stats().value_or(gpu::SpreadStats{nan, nan, nan, nan, nan, nan});
+    const gpu::SpreadStats s = passes_->stats().value_or(gpu::SpreadStats{nan, nan, nan, nan, nan, nan});
     return {{"volume", s.volume},
             {"min_thickness", s.min_thickness},
             {"max_thickness", s.max_thickness},
@@ -126,16 +83,14 @@ class SpreadEffect : public Effect {
   // A held left button drags the liquid: its path since the last step is a stroke. A right click
   // drops a blob there (in the scene's first blob's colour and size).
   bool input(const InputEvent& e) override {
-    const float aspect = aspect_ > 0.0f ? aspect_ : 1.0f;
+    const float aspect = passes_->aspect() > 0.0f ? passes_->aspect() : 1.0f;
     // position: (0, 0) to (1, 1) over the frame; short sides: x to the aspect ratio.
     const glm::vec2 at = aspect >= 1.0f ? glm::vec2(e.position.x * aspect, e.position.y)
                                         : glm::vec2(e.position.x, e.position.y / aspect);
     if (e.button == PointerButton::right && e.kind == InputKind::press) {
-      SpreadBlob blob = blobs_.empty() ? SpreadBlob{} : blobs_.front();
+      SpreadBlob blob = first_blob_;
       blob.centre = at;
-      if (!solver_->add_blob(blob)) return false;
-      blobs_.push_back(blob);  // kept when a new grid lays the liquid out again
-      return true;
+      return passes_->add_blob(blob);
     }
     if (e.button != PointerButton::left) return false;
     switch (e.kind) {
@@ -157,26 +112,17 @@ class SpreadEffect : public Effect {
     return false;
   }
 
-  std::optional<ImageRgba8> picture_, matcap_;
-  std::unique_ptr<gpu::SpreadRenderer> renderer_;
+  const SpreadKnobs& knobs() const { return knobs_; }
+
+  std::unique_ptr<gpu::SpreadPasses> passes_;
+  SpreadBlob first_blob_;  // what a right click drops
 
  private:
   static constexpr float kPointerRadius = 0.06f;
-  struct Step {
-    double dt;
-    std::vector<SpreadStroke> strokes;
-  };
-  gpu::Context& ctx_;
   std::string name_;
   SpreadKnobs knobs_;
-  std::vector<SpreadBlob> blobs_;
   std::vector<ScriptedStroke> script_;
-  gpu::SpreadBackground background_;
-  std::unique_ptr<gpu::SpreadSolver> solver_;
-  std::vector<Step> pending_;
   double time_ = 0.0;
-  float aspect_ = 0.0f;
-  bool restart_ = false;
   std::optional<glm::vec2> pointer_, last_pointer_;
 };
 
@@ -263,12 +209,11 @@ Result<std::unique_ptr<Effect>> create_spread_effect(const EffectSetup& setup) {
   }
   LFX_TRY(b.finish());
   if (!setup.device) return std::unique_ptr<Effect>();  // checked only
-  auto e = std::make_unique<SpreadEffect>(*setup.device, setup.instance.name, knobs, std::move(blobs),
-                                          std::move(strokes), background);
-  e->picture_ = std::move(picture);
-  e->matcap_ = std::move(matcap);
-  LFX_TRY(e->lay_out(float(setup.scene.width) / float(setup.scene.height)));
-  LFX_TRY_ASSIGN(e->renderer_, gpu::SpreadRenderer::create(*setup.device));
+  auto e = std::make_unique<SpreadEffect>(setup.instance.name, knobs, std::move(strokes));
+  if (!blobs.empty()) e->first_blob_ = blobs.front();
+  LFX_TRY_ASSIGN(e->passes_, gpu::SpreadPasses::create(*setup.device, e->knobs(), std::move(blobs), background));
+  if (picture) e->passes_->set_picture(std::move(*picture));
+  if (matcap) e->passes_->set_matcap(std::move(*matcap));
   return std::unique_ptr<Effect>(std::move(e));
 }
 
