@@ -14,7 +14,9 @@
 
 #include "liquidfx/core/touch.h"
 #include "liquidfx/gpu/barriers.h"
+#include "liquidfx/gpu/effects/particles_passes.h"
 #include "liquidfx/gpu/effects/spread_passes.h"
+#include "liquidfx/gpu/effects/surface_renderer.h"
 #include "liquidfx/gpu/image.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/transfer.h"
@@ -520,6 +522,56 @@ TEST_F(HostCanvasTest, SpreadPassesPlayOverTheHostsCanvasWithNoSceneLayer) {
   const std::optional<gpu::SpreadStats> stats = (*spread)->stats();
   ASSERT_TRUE(stats);
   EXPECT_GT(stats->volume, 0.0);
+}
+
+// liquidfx's own particles in the host's frame with no scene layer: a dam break as
+// gpu::ParticlesPasses, drawn by a particle surface from its source, into the host's RGBA16F
+// colour and D32 depth through a renderer of host frames only.
+TEST_F(HostCanvasTest, ParticlesPassesAndASurfaceDrawADamBreakIntoTheHostsFrame) {
+  ParticlesKnobs knobs;  // the host's, read every step
+  knobs.count = 3000;
+  knobs.spheres = false;
+  ParticlesSetup setup;
+  setup.domain = {{0.0f, 0.0f, -0.05f}, {1.0f, 0.4f, 0.05f}};
+  setup.blocks.push_back({{0.0f, 0.0f, -0.05f}, {0.2f, 0.2f, 0.05f}});
+  auto driver = ParticlesDriver::create(knobs, setup);
+  ASSERT_TRUE(driver) << driver.error().message;
+  auto particles = gpu::ParticlesPasses::create(ctx(), std::move(driver.value()));
+  ASSERT_TRUE(particles) << particles.error().message;
+  auto surfaces = gpu::SurfaceRenderer::create(ctx());
+  ASSERT_TRUE(surfaces) << surfaces.error().message;
+  SurfaceKnobs surface_knobs;
+  auto renderer = gpu::FrameRenderer::create(ctx());
+  ASSERT_TRUE(renderer) << renderer.error().message;
+  std::vector<gpu::FramePasses*> passes = {particles->get(), surfaces->get()};
+  Camera camera;
+  camera.position = {0.5f, 0.34f, 0.78f};
+  camera.target = {0.5f, 0.08f, 0.0f};
+  const gpu::FrameView view = gpu::FrameView::through(camera, kWidth, kHeight);
+  const Case c{VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_D32_SFLOAT, false, "rgba16f_d32"};
+  HostScene host(ctx(), c);
+  for (int frame = 0; frame < 4; ++frame) {
+    (*particles)->advance(1.0 / 30.0);
+    // The surface follows the particles' source (a new count makes new buffers).
+    ASSERT_TRUE((*surfaces)->attach_or_update("water", (*particles)->source(), surface_knobs));
+    const gpu::HostFrame images = host.frame();
+    ASSERT_TRUE((*renderer)->prepare(view, passes, &images));
+    ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
+      host.draw(cmd, false, nullptr, 0.0f);
+      (*renderer)->record(cmd, passes);
+    }));
+  }
+  const std::vector<glm::vec3> pixels = host.read();
+  (void)write_png(test_output_path("particles_passes_in_a_host_frame.png"), to_image(pixels));
+  int liquid = 0;
+  for (const glm::vec3& p : pixels) liquid += glm::length(p - kBackground) > 0.05f;
+  std::printf("particles passes in a host frame: %d of %u pixels liquid\n", liquid, kWidth * kHeight);
+  EXPECT_GT(liquid, int(kWidth * kHeight) / 50);
+  const std::optional<gpu::ParticleStats> stats = (*particles)->stats();
+  ASSERT_TRUE(stats);
+  // The block holds as many as its spacing places, up to the count.
+  EXPECT_GT(stats->live, (*particles)->driver().capacity() * 9 / 10);
+  EXPECT_LE(stats->live, (*particles)->driver().capacity());
 }
 
 INSTANTIATE_TEST_SUITE_P(Formats, HostFrameTest,

@@ -8,9 +8,7 @@
 #include "liquidfx/core/container/mesh_io.h"
 #include "liquidfx/core/container/shapes.h"
 #include "liquidfx/core/particles/particles_driver.h"
-#include "liquidfx/gpu/effects/collider_shapes.h"
-#include "liquidfx/gpu/effects/particle_spheres.h"
-#include "liquidfx/gpu/effects/particles_solver.h"
+#include "liquidfx/gpu/effects/particles_passes.h"
 #include "liquidfx/scene/track.h"
 
 namespace lfx::scene {
@@ -67,35 +65,25 @@ class ParticlesEffect : public Effect {
 
   std::vector<KnobGroup> knob_groups() override { return {{name_, ParticlesKnobs::knobs(), &knobs_}}; }
 
-  Result<void> knob_changed(const KnobGroup&, const KnobSpec&) override { return driver_->knobs_changed(); }
+  Result<void> knob_changed(const KnobGroup&, const KnobSpec&) override { return passes_->knobs_changed(); }
 
   Result<void> advance(double dt) override {
-    hand_->advance(driver_->time(), dt);
-    driver_->advance(dt);
+    hand_->advance(passes_->driver().time(), dt);
+    passes_->advance(dt);
     return success();
   }
 
-  Result<void> prepare(const gpu::FramePrepare& frame) override {
-    LFX_TRY(solver_->prepare());
-    if (knobs_.spheres) LFX_TRY(spheres_->prepare(frame, solver_->source()));
-    return colliders_->prepare(frame);
-  }
-
-  std::size_t pending_steps() const override { return solver_->pending_steps(); }
+  Result<void> prepare(const gpu::FramePrepare& frame) override { return passes_->prepare(frame); }
+  void record_opaque(gpu::FrameContext& frame) override { passes_->record_opaque(frame); }
+  std::size_t pending_steps() const override { return passes_->pending_steps(); }
   void record_steps(VkCommandBuffer cmd, gpu::GpuTimer* timer, std::size_t max_steps) override {
-    solver_->record(cmd, timer, max_steps);
-  }
-
-  void record_opaque(gpu::FrameContext& frame) override {
-    solver_->record(frame.cmd, frame.timer);
-    if (knobs_.spheres) spheres_->record_opaque(frame, knobs_.draw_radius, knobs_.foam_whiten);
-    colliders_->record_opaque(frame, driver_->colliders_at(driver_->time(), driver_->step_dt()), collider_color_);
+    passes_->record_steps(cmd, timer, max_steps);
   }
 
   // Measured on the GPU and read back once the frame finished: the newest such frame's values
   // (NaN before the first), and the simulated time they belong to.
   std::vector<EffectStat> stats() const override {
-    const std::optional<gpu::ParticleStats> s = solver_->stats();
+    const std::optional<gpu::ParticleStats> s = passes_->stats();
     const double nan = std::nan("");
     return {{"live", s ? double(s->live) : nan},
             {"kinetic_energy_j", s ? s->kinetic_energy : nan},
@@ -107,13 +95,13 @@ class ParticlesEffect : public Effect {
 
   // The left button pushes the liquid with a hand (a sphere) that follows the pointer.
   bool input(const InputEvent& e) override {
-    const float plane_z = driver_->setup().domain.center().z;
+    const float plane_z = passes_->driver().setup().domain.center().z;
     switch (e.kind) {
       case InputKind::press: {
         if (e.button != PointerButton::left) return false;
         const std::optional<glm::vec3> p = PointerHand::on_plane(e.ray, plane_z);
         if (!p) return false;
-        hand_->grab(*p, driver_->time());
+        hand_->grab(*p, passes_->driver().time());
         return true;
       }
       case InputKind::drag: {
@@ -134,11 +122,7 @@ class ParticlesEffect : public Effect {
   std::string name_;
   ParticlesKnobs knobs_;
   std::shared_ptr<PointerHand> hand_ = std::make_shared<PointerHand>();
-  std::optional<ParticlesDriver> driver_;
-  std::unique_ptr<gpu::ParticlesSolver> solver_;
-  std::unique_ptr<gpu::ParticleSpheres> spheres_;
-  std::unique_ptr<gpu::ColliderShapes> colliders_;
-  glm::vec3 collider_color_{0.55f, 0.5f, 0.45f};
+  std::unique_ptr<gpu::ParticlesPasses> passes_;
 };
 
 // A track (or none) as the carrier of an emitter or collider.
@@ -240,7 +224,7 @@ Result<ParticleColliderDesc> read_collider(const EffectSetup& setup, const JsonO
 Result<gpu::ParticleSource> particle_source_of(const Effect& effect) {
   const auto* particles = dynamic_cast<const ParticlesEffect*>(&effect);
   if (!particles) return input_error("not a particles effect");
-  return particles->solver_->source();
+  return particles->passes_->source();
 }
 
 Result<std::unique_ptr<Effect>> create_particles_effect(const EffectSetup& setup) {
@@ -306,10 +290,7 @@ Result<std::unique_ptr<Effect>> create_particles_effect(const EffectSetup& setup
   s.colliders.push_back(std::move(hand));
   auto driver = ParticlesDriver::create(e->knobs_, std::move(s));
   if (!driver) return b.error_at("tank", driver.error().message);
-  e->driver_.emplace(std::move(driver.value()));
-  LFX_TRY_ASSIGN(e->solver_, gpu::ParticlesSolver::create(*setup.device, *e->driver_));
-  LFX_TRY_ASSIGN(e->spheres_, gpu::ParticleSpheres::create(*setup.device));
-  LFX_TRY_ASSIGN(e->colliders_, gpu::ColliderShapes::create(*setup.device));
+  LFX_TRY_ASSIGN(e->passes_, gpu::ParticlesPasses::create(*setup.device, std::move(driver.value())));
   return std::unique_ptr<Effect>(std::move(e));
 }
 

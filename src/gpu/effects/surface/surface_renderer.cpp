@@ -155,7 +155,9 @@ Result<void> SurfaceRenderer::prepare_surface(Surface& s, std::uint32_t width, s
 }
 
 void SurfaceRenderer::record_transparent(FrameContext& frame) {
-  for (auto& [name, s] : surfaces_) record_surface(frame, s);
+  // A surface attached after this frame's prepare has no targets yet: it is drawn from the next.
+  for (auto& [name, s] : surfaces_)
+    if (s.fields[0].handle()) record_surface(frame, s);
 }
 
 void SurfaceRenderer::record_surface(FrameContext& frame, Surface& s) {
