@@ -1,8 +1,10 @@
 // liquidfx in an engine's frame. The engine (engine.h: its own instance, device, images, camera,
 // shaders and compute particle simulation) draws its scene into its HDR colour and reversed-Z
 // depth images and its UI canvas; liquidfx records into the engine's command buffer a bottle,
-// the engine's particles as one liquid (attached, updated as their count grows, detached) and a
-// ripple over the UI canvas. The engine submits (with liquidfx's signal) and tonemaps.
+// the engine's particles as one liquid (attached, updated as their count grows, detached),
+// liquidfx's own particles (a small dam break in a tank) drawn by the same surface renderer, and
+// a ripple and a finger-pushed blob of spread liquid over the UI canvas: all five effects, with no
+// scene layer. The engine submits (with liquidfx's signal) and tonemaps.
 // Writes frame.png, host_only.png (the same frame without liquidfx) and ui.png into the folder
 // given as the first argument; exits 1 on any error or validation message.
 #include <algorithm>
@@ -18,7 +20,9 @@
 #include "liquidfx/core/touch.h"
 #include "liquidfx/gpu/context.h"
 #include "liquidfx/gpu/effects/bottle_renderer.h"
+#include "liquidfx/gpu/effects/particles_passes.h"
 #include "liquidfx/gpu/effects/ripples_renderer.h"
+#include "liquidfx/gpu/effects/spread_passes.h"
 #include "liquidfx/gpu/effects/surface_renderer.h"
 #include "liquidfx/gpu/render/frame_renderer.h"
 
@@ -101,8 +105,22 @@ int main(int argc, char** argv) {
   // Renderers of the engine's frames only: no targets of liquidfx's own.
   auto frame = take(lfx::gpu::FrameRenderer::create(*ctx));
   auto ui_frame = take(lfx::gpu::FrameRenderer::create(*ctx));
-  std::vector<lfx::gpu::FramePasses*> scene_passes = {bottles.get(), surfaces.get()};
-  std::vector<lfx::gpu::FramePasses*> ui_passes = {ripples.get()};
+  // liquidfx's own particles: a small dam break in a tank beside the bottle, drawn by the surface.
+  lfx::ParticlesKnobs particle_knobs;  // kept alive while the particles live
+  particle_knobs.count = 2000;
+  particle_knobs.spheres = false;
+  lfx::ParticlesSetup tank;
+  tank.domain = {{-0.32f, 0.0f, -0.2f}, {-0.12f, 0.12f, -0.12f}};
+  tank.blocks.push_back({{-0.32f, 0.0f, -0.2f}, {-0.26f, 0.08f, -0.12f}});
+  auto dam_break = take(lfx::gpu::ParticlesPasses::create(*ctx, take(lfx::ParticlesDriver::create(particle_knobs, tank))));
+  lfx::SurfaceKnobs tank_knobs;
+  // The spread over the UI canvas: a blob at pixel (50, 90) that a finger pushes right.
+  lfx::SpreadKnobs spread_knobs;
+  const lfx::SpreadBlob blob{lfx::short_sides_at_pixel({50.0f, 90.0f}, {kUiWidth, kUiHeight}), 0.12f, 0.02f,
+                             {0.85f, 0.35f, 0.3f}};
+  auto spread = take(lfx::gpu::SpreadPasses::create(*ctx, spread_knobs, {blob}, lfx::gpu::SpreadBackground::frame));
+  std::vector<lfx::gpu::FramePasses*> scene_passes = {dam_break.get(), bottles.get(), surfaces.get()};
+  std::vector<lfx::gpu::FramePasses*> ui_passes = {ripples.get(), spread.get()};
 
   const glm::mat4 view = glm::lookAt(glm::vec3(0.05f, 0.22f, 0.62f), glm::vec3(0.0f, 0.11f, 0.0f), glm::vec3(0, 1, 0));
   const glm::mat4 projection = reversed_infinite_projection(40.0f, float(kWidth) / float(kHeight), 0.05f);
@@ -141,9 +159,14 @@ int main(int argc, char** argv) {
       source.radius = kParticleRadius;
       if (spray)
         take(surfaces->attach_or_update("spray", source, surface_knobs));
+      dam_break->advance(dt);
+      take(surfaces->attach_or_update("tank", dam_break->source(), tank_knobs));
       lfx::RipplesInput touch;  // a touch in the UI canvas's pixels
       if (index == 0) touch.touches.push_back({lfx::uv_at_pixel({200.0f, 90.0f}, {kUiWidth, kUiHeight}), 1.0f});
       water.advance(dt, touch);
+      const glm::vec2 finger = lfx::short_sides_at_pixel({50.0f + float(index), 90.0f}, {kUiWidth, kUiHeight});
+      const float step = 1.0f / float(kUiHeight);  // a pixel a frame, in short sides
+      spread->advance(dt, {{finger, finger + glm::vec2(step, 0.0f), 0.05f}});
       lfx::gpu::FrameView v;
       v.view = view;
       v.projection = projection;
@@ -197,6 +220,8 @@ int main(int argc, char** argv) {
   bottles.reset();
   surfaces.reset();
   ripples.reset();
+  dam_break.reset();
+  spread.reset();
   frame.reset();
   ui_frame.reset();
   ctx.reset();  // liquidfx's objects go; the engine's are its own (they live to the program's end)

@@ -103,19 +103,27 @@ TEST_F(ExamplesTest, HostEngineDrawsTheLiquidIntoItsFrameBehindItsNearBox) {
   EXPECT_GT(share, 0.05);
   EXPECT_GT(box, 1000);
   EXPECT_EQ(box_kept, box);
-  // The ripple over the engine's UI canvas: around the touched pixel (200, 90).
-  glm::ivec2 lo(ui->width, ui->height), hi(-1);
+  // Over the engine's UI canvas: the ripple around the touched pixel (200, 90) on the right,
+  // the spread's blob around (50, 90) pushed right a pixel a frame on the left.
   const std::uint8_t background[3] = {124, 129, 149}, bar[3] = {243, 231, 170};  // sRGB of the canvas's colours
-  for (int y = 0; y < ui->height; ++y)
-    for (int x = 0; x < ui->width; ++x) {
-      if (difference(ui->at(x, y), background) <= 24 || difference(ui->at(x, y), bar) <= 24)
-        continue;  // caustics: faint
-      lo = glm::min(lo, glm::ivec2(x, y));
-      hi = glm::max(hi, glm::ivec2(x, y));
-    }
-  const glm::vec2 centre = glm::vec2(lo + hi + 1) * 0.5f;
-  std::printf("host_engine: the ripple over the UI spans (%d, %d)-(%d, %d)\n", lo.x, lo.y, hi.x, hi.y);
-  EXPECT_LT(glm::length(centre - glm::vec2(200.0f, 90.0f)), 8.0f);
+  const auto changed_box = [&](int x0, int x1) {
+    glm::ivec2 lo(ui->width, ui->height), hi(-1);
+    for (int y = 0; y < ui->height; ++y)
+      for (int x = x0; x < x1; ++x) {
+        if (difference(ui->at(x, y), background) <= 24 || difference(ui->at(x, y), bar) <= 24) continue;
+        lo = glm::min(lo, glm::ivec2(x, y));
+        hi = glm::max(hi, glm::ivec2(x, y));
+      }
+    std::printf("host_engine: the UI changed in (%d, %d)-(%d, %d)\n", lo.x, lo.y, hi.x, hi.y);
+    return std::pair(lo, hi);
+  };
+  const auto [ripple_lo, ripple_hi] = changed_box(110, ui->width);
+  EXPECT_LT(glm::length(glm::vec2(ripple_lo + ripple_hi + 1) * 0.5f - glm::vec2(200.0f, 90.0f)), 8.0f);
+  const auto [spread_lo, spread_hi] = changed_box(0, 110);
+  const glm::vec2 spread_centre = glm::vec2(spread_lo + spread_hi + 1) * 0.5f;
+  EXPECT_GT(spread_hi.x - spread_lo.x, 20) << "the blob is there";
+  EXPECT_GT(spread_centre.x, 50.0f) << "the finger pushed it right";
+  EXPECT_LT(glm::length(spread_centre - glm::vec2(60.0f, 90.0f)), 16.0f);
 }
 
 }  // namespace
