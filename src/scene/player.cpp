@@ -2,7 +2,10 @@
 
 #include <cmath>
 #include <glm/geometric.hpp>
+#include <glm/mat3x3.hpp>
 #include <glm/matrix.hpp>
+
+#include "liquidfx/shared/frame.h"
 
 namespace lfx::scene {
 
@@ -87,15 +90,14 @@ Result<void> ScenePlayer::advance(double dt) {
 }
 
 Ray ScenePlayer::ray_through(glm::vec2 position) const {
-  const gpu::FrameTargets& t = renderer_->targets();
-  const Camera camera = this->camera();
-  const gpu::FrameView seen = gpu::FrameView::through(camera, t.width(), t.height());  // as the frame draws it
-  const glm::mat4 inverse = glm::inverse(seen.projection * seen.view);
+  // Through the view the frame is drawn with (any projection the host uses: reversed, infinite,
+  // orthographic), from the eye plane.
+  const gpu::FrameView seen = view();
   const glm::vec2 ndc = position * 2.0f - 1.0f;  // Vulkan clip space: y down, like the frame
-  const glm::vec4 near = inverse * glm::vec4(ndc, 0.0f, 1.0f);
-  const glm::vec4 far = inverse * glm::vec4(ndc, 1.0f, 1.0f);
-  const glm::vec3 a = glm::vec3(near) / near.w, b = glm::vec3(far) / far.w;
-  return {camera.position, glm::normalize(b - a)};
+  const glm::mat4 to_world = glm::inverse(seen.view);
+  const glm::vec3 origin(to_world * glm::vec4(shared::view_ray_origin(ndc, seen.projection), 1.0f));
+  const glm::vec3 direction = glm::normalize(glm::mat3(to_world) * shared::view_ray_step(ndc, seen.projection));
+  return {origin, direction};
 }
 
 bool ScenePlayer::input(InputEvent event) {
@@ -113,6 +115,7 @@ std::vector<std::pair<std::string, double>> ScenePlayer::stats() const {
 }
 
 gpu::FrameView ScenePlayer::view() const {
+  if (host_view_) return *host_view_;
   const gpu::FrameTargets& t = renderer_->targets();
   gpu::FrameView v = gpu::FrameView::through(camera(), t.width(), t.height());
   v.lighting = room_->lighting();
@@ -123,17 +126,20 @@ gpu::FrameView ScenePlayer::view() const {
 }
 
 Result<void> ScenePlayer::prepare() {
+  host_view_.reset();
   drawn_ = passes_;
   return renderer_->prepare(view(), drawn_);
 }
 
-Result<void> ScenePlayer::prepare(const gpu::HostFrame& host) {
+Result<void> ScenePlayer::prepare(const gpu::HostFrame& host, const gpu::FrameView* host_view) {
   const gpu::FrameTargets& own = renderer_->targets();
   const VkExtent2D size = host.drawn_area().extent;
   if (size.width != own.width() || size.height != own.height())
     return input_error("host frame: " + std::to_string(size.width) + "x" + std::to_string(size.height) +
                        " is not the player's " + std::to_string(own.width()) + "x" + std::to_string(own.height()));
   drawn_ = std::span(passes_).subspan(1);  // passes_[0] is the room
+  host_view_.reset();
+  if (host_view) host_view_ = *host_view;
   return renderer_->prepare(view(), drawn_, &host);
 }
 
@@ -142,6 +148,7 @@ void ScenePlayer::record(VkCommandBuffer cmd) {
 }
 
 Result<ImageRgba8> ScenePlayer::render() {
+  host_view_.reset();
   return renderer_->render(view(), passes_);
 }
 

@@ -382,6 +382,40 @@ TEST_F(HostViewportTest, AViewportOfTheHostsImagesGetsTheFrameAndTheRestStaysThe
   EXPECT_EQ(farther, 0);
 }
 
+// ScenePlayer::prepare(HostFrame, &view) draws through the host's camera, and the pointer's
+// rays follow it: the bottle scene seen by a host camera turned away from the bottles shows no
+// liquid, and the ray through the frame's centre runs along that camera.
+TEST_F(HostViewportTest, APlayerDrawsThroughTheHostsCameraWhenGivenOne) {
+  const Case c{VK_FORMAT_R16G16B16A16_SFLOAT, VK_FORMAT_D32_SFLOAT, false, "rgba16f_d32"};
+  auto scene = scene::load_scene(std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/bottle.json");
+  ASSERT_TRUE(scene) << scene.error().message;
+  auto player = scene::ScenePlayer::create(ctx(), *scene, kWidth, kHeight);
+  ASSERT_TRUE(player) << player.error().message;
+  const auto liquid_pixels = [&](const gpu::FrameView* view) {
+    HostScene host(ctx(), c);
+    const gpu::HostFrame images = host.frame();
+    EXPECT_TRUE((*player)->prepare(images, view));
+    EXPECT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
+      host.draw(cmd, false, nullptr, 0.0f);
+      (*player)->record(cmd);
+    }));
+    int liquid = 0;
+    for (const glm::vec3& p : host.read()) liquid += glm::length(p - kBackground) > 0.03f;
+    return liquid;
+  };
+  const int scene_camera = liquid_pixels(nullptr);
+  Camera away = (*player)->camera();
+  away.target = away.position + (away.position - away.target);  // looking the other way
+  const gpu::FrameView host_view = gpu::FrameView::through(away, kWidth, kHeight);
+  const int host_camera = liquid_pixels(&host_view);
+  const scene::Ray centre = (*player)->ray_through({0.5f, 0.5f});
+  std::printf("scene camera: %d liquid pixels; a host camera turned away: %d\n", scene_camera, host_camera);
+  EXPECT_GT(scene_camera, 1000);
+  EXPECT_EQ(host_camera, 0);
+  EXPECT_GT(glm::dot(centre.direction, glm::normalize(away.target - away.position)), 0.999f);
+  EXPECT_LT(glm::length(centre.origin - away.position), 1e-4f);
+}
+
 class HostFrameCheckTest : public GpuTest {};
 
 // A renderer made without a size draws host frames and has no targets of its own: a frame of

@@ -1,12 +1,14 @@
 // Knobs: the tunable parameters of an effect, declared once in a table from which come the
 // struct, JSON parsing with range checks, CLI `--set effect.knob=value`, and the docs' knob table.
 //
-// Declare a knob list as an X-macro, X(name, type, default, min, max, unit, doc), then
+// Declare a knob list as an X-macro, X(name, type, default, min, max, unit, doc[, restarts]), then
 //   LFX_KNOB_STRUCT(RoomKnobs, LFX_ROOM_KNOBS)
 // defines `struct RoomKnobs` with one member per knob (initialised to its default) and
 // `RoomKnobs::knobs()`, the table. Types: float, int, bool, glm::vec3, and enums that specialise
 // KnobEnumNames. min/max bound a number (each component of a vec3); they are ignored for bools
 // and enums. unit is one of "m", "s", "rad", "deg", "px", "1/s", "Hz", "rgb" (a linear colour)...
+// A trailing ::lfx::kKnobRestarts marks a knob whose change starts the effect's liquid again
+// (a new grid, a new capacity, a new layout): effects read KnobSpec::restarts, not the name.
 #pragma once
 
 #include <cstddef>
@@ -38,7 +40,12 @@ struct KnobSpec {
   const char* doc;
   std::size_t offset;                         ///< Byte offset of the member in its struct.
   std::span<const std::string_view> choices;  ///< Names of an enumeration's values.
+  bool restarts = false;                      ///< Changing it starts the effect's liquid again.
 };
+
+/// The flag a knob row gives after its doc when changing it restarts the effect.
+struct KnobRestarts {};
+inline constexpr KnobRestarts kKnobRestarts{};
 
 /// A value on its way into a knob: a number, a flag, a vector or an enumeration's name.
 using KnobValue = std::variant<double, bool, glm::vec3, std::string>;
@@ -78,6 +85,8 @@ constexpr KnobType knob_type_of() {
   else
     static_assert(sizeof(T) == 0, "unsupported knob type");
 }
+constexpr bool knob_restarts() { return false; }
+constexpr bool knob_restarts(KnobRestarts) { return true; }
 template <class T>
 constexpr std::span<const std::string_view> knob_choices_of() {
   if constexpr (std::is_enum_v<T>)
@@ -89,16 +98,17 @@ constexpr std::span<const std::string_view> knob_choices_of() {
 
 }  // namespace lfx
 
-#define LFX_KNOB_FIELD(name, type, def, lo, hi, unit, doc) type name = def;
-#define LFX_KNOB_ENTRY(name, type, def, lo, hi, unit, doc) \
-  ::lfx::KnobSpec{#name,                                   \
-                  ::lfx::detail::knob_type_of<type>(),     \
-                  double(lo),                              \
-                  double(hi),                              \
-                  unit,                                    \
-                  doc,                                     \
-                  offsetof(KnobStructT, name),             \
-                  ::lfx::detail::knob_choices_of<type>()},
+#define LFX_KNOB_FIELD(name, type, def, lo, hi, unit, doc, ...) type name = def;
+#define LFX_KNOB_ENTRY(name, type, def, lo, hi, unit, doc, ...) \
+  ::lfx::KnobSpec{#name,                                        \
+                  ::lfx::detail::knob_type_of<type>(),          \
+                  double(lo),                                   \
+                  double(hi),                                   \
+                  unit,                                         \
+                  doc,                                          \
+                  offsetof(KnobStructT, name),                  \
+                  ::lfx::detail::knob_choices_of<type>(),       \
+                  ::lfx::detail::knob_restarts(__VA_ARGS__)},
 #define LFX_KNOB_STRUCT(Struct, LIST)                                 \
   struct Struct {                                                     \
     LIST(LFX_KNOB_FIELD)                                              \

@@ -12,6 +12,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -20,6 +21,7 @@
 #include "liquidfx/core/knobs.h"
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/context.h"
+#include "liquidfx/gpu/particle_source.h"
 #include "liquidfx/gpu/render/frame_passes.h"
 #include "liquidfx/scene/json_object.h"
 #include "liquidfx/scene/scene.h"
@@ -83,6 +85,9 @@ class Effect : public gpu::FramePasses {
   virtual std::vector<EffectStat> stats() const { return {}; }
   /// Pointer input; returns true when the effect took it (it grabbed or touched something).
   virtual bool input(const InputEvent&) { return false; }
+  /// What other effects find by this effect's name, typed: the particles it offers as they are
+  /// now (a particle surface draws them); std::nullopt from an effect that offers none.
+  virtual std::optional<gpu::ParticleSource> particle_source() const { return std::nullopt; }
 };
 
 /// Sets one knob in every group of `effect` named `group` (every group when `group` is empty):

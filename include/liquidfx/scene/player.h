@@ -53,9 +53,10 @@ class ScenePlayer {
   /// one batch. For a frame loop on liquidfx's own context (a viewer); render() does it.
   Result<void> submit_step_batches() { return renderer_->submit_step_batches(drawn_); }
   /// Prepares the next frame drawn into a host's images instead, of the player's size: the
-  /// effects only (the backdrop room and the tonemap are the host's), seen from the scene's
-  /// camera and lit by its room's light.
-  Result<void> prepare(const gpu::HostFrame& host);
+  /// effects only (the backdrop room and the tonemap are the host's), seen through `host_view`
+  /// (the host's camera, projection and light) when given, else from the scene's camera and lit
+  /// by its room's light. Pointer rays (input, ray_through) follow the same view.
+  Result<void> prepare(const gpu::HostFrame& host, const gpu::FrameView* host_view = nullptr);
   /// Records the frame prepared last into a command buffer (for a window's frame loop).
   void record(VkCommandBuffer cmd);
   /// The effects' simulation steps the next record would hold (after prepare), and a host's way
@@ -81,6 +82,7 @@ class ScenePlayer {
   Scene scene_;
   double time_ = 0.0;
   std::optional<Camera> camera_override_;
+  std::optional<gpu::FrameView> host_view_;  // the host's, for the frames drawn into its images
   std::unique_ptr<gpu::Room> room_;
   std::unique_ptr<gpu::FrameRenderer> renderer_;
   std::vector<std::unique_ptr<Effect>> effects_;

@@ -10,6 +10,7 @@
 #include "liquidfx/core/container/shapes.h"
 #include "liquidfx/core/log.h"
 #include "liquidfx/core/slosh/liquid_container.h"
+#include "liquidfx/scene/pointer_drag.h"
 #include "liquidfx/gpu/effects/bottle_renderer.h"
 
 namespace lfx::scene {
@@ -34,11 +35,6 @@ struct Placed {
   std::unique_ptr<LiquidContainer> liquid;
 };
 
-bool changes_layout(const KnobSpec& knob) {
-  const std::string_view name = knob.name;
-  return name == "copies" || name == "copy_spacing" || name == "inset";
-}
-
 bool is_slosh_knob(const KnobSpec& knob) {
   return find_knob(SloshKnobs::knobs(), knob.name) != nullptr;
 }
@@ -54,7 +50,7 @@ class BottleEffect : public Effect {
   // A knob that shapes the containers lays them out again now, so that a shape it cannot make
   // (an inset a mesh does not allow) is refused and the old value comes back.
   Result<void> knob_changed(const KnobGroup& group, const KnobSpec& knob) override {
-    if (changes_layout(knob)) {
+    if (knob.restarts) {  // the containers laid out anew (copies, their spacing, the inset)
       layout_dirty_ = true;
       if (auto r = ensure_layout(); !r) {
         layout_dirty_ = true;  // laid out again with the restored value at the next frame
@@ -79,30 +75,31 @@ class BottleEffect : public Effect {
   // The left button picks a container up (the nearest the pointer's ray meets), moves, shakes
   // and throws it; the wheel tilts the one held.
   bool input(const InputEvent& e) override {
-    switch (e.kind) {
-      case InputKind::press: {
-        if (e.button != PointerButton::left || layout_dirty_) return false;
-        const auto hit = container_hit(e.ray);
-        if (!hit) return false;
-        const Placed& p = placed_[hit->first];
-        const Pose rest = placed_pose(p, 0.0);
-        hand_.grab(hit->first, pose_of(hit->first), e.ray, hit->second, rest.position.y, rest.orientation, time_);
-        return true;
-      }
-      case InputKind::drag:
-        if (!hand_.holding()) return false;
-        hand_.drag(e.ray, time_);
-        return true;
-      case InputKind::release:
-        if (!hand_.holding()) return false;
-        hand_.release(time_);
-        return true;
-      case InputKind::wheel:
-        if (!hand_.holding()) return false;
-        hand_.tilt(e.wheel);
-        return true;
+    if (e.kind == InputKind::wheel) {
+      if (!hand_.holding()) return false;
+      hand_.tilt(e.wheel);
+      return true;
     }
-    return false;
+    return drag_.handle(e, {.start =
+                                [&](const InputEvent& press) {
+                                  if (layout_dirty_) return false;
+                                  const auto hit = container_hit(press.ray);
+                                  if (!hit) return false;
+                                  const Placed& p = placed_[hit->first];
+                                  const Pose rest = placed_pose(p, 0.0);
+                                  hand_.grab(hit->first, pose_of(hit->first), press.ray, hit->second,
+                                             rest.position.y, rest.orientation, time_);
+                                  return true;
+                                },
+                            // A layout made anew meanwhile may have let the container go.
+                            .move =
+                                [&](const InputEvent& moved) {
+                                  if (hand_.holding()) hand_.drag(moved.ray, time_);
+                                },
+                            .end =
+                                [&](const InputEvent&) {
+                                  if (hand_.holding()) hand_.release(time_);
+                                }});
   }
 
   Result<void> prepare(const gpu::FramePrepare& frame) override {
@@ -233,6 +230,7 @@ class BottleEffect : public Effect {
   std::map<std::string, std::shared_ptr<const ContainerShape>> shapes_;
   std::unique_ptr<gpu::BottleRenderer> renderer_;
   BottleHand hand_;
+  PointerDrag drag_;
   double time_ = 0.0;
 };
 

@@ -9,6 +9,7 @@
 #include "liquidfx/core/container/shapes.h"
 #include "liquidfx/core/particles/particles_driver.h"
 #include "liquidfx/gpu/effects/particles_passes.h"
+#include "liquidfx/scene/pointer_drag.h"
 #include "liquidfx/scene/track.h"
 
 namespace lfx::scene {
@@ -76,6 +77,7 @@ class ParticlesEffect : public Effect {
   Result<void> prepare(const gpu::FramePrepare& frame) override { return passes_->prepare(frame); }
   void record_opaque(gpu::FrameContext& frame) override { passes_->record_opaque(frame); }
   std::size_t pending_steps() const override { return passes_->pending_steps(); }
+  std::optional<gpu::ParticleSource> particle_source() const override { return passes_->source(); }
   void record_steps(VkCommandBuffer cmd, gpu::GpuTimer* timer, std::size_t max_steps) override {
     passes_->record_steps(cmd, timer, max_steps);
   }
@@ -96,33 +98,25 @@ class ParticlesEffect : public Effect {
   // The left button pushes the liquid with a hand (a sphere) that follows the pointer.
   bool input(const InputEvent& e) override {
     const float plane_z = passes_->driver().setup().domain.center().z;
-    switch (e.kind) {
-      case InputKind::press: {
-        if (e.button != PointerButton::left) return false;
-        const std::optional<glm::vec3> p = PointerHand::on_plane(e.ray, plane_z);
-        if (!p) return false;
-        hand_->grab(*p, passes_->driver().time());
-        return true;
-      }
-      case InputKind::drag: {
-        if (!hand_->held()) return false;
-        if (const std::optional<glm::vec3> p = PointerHand::on_plane(e.ray, plane_z)) hand_->aim(*p);
-        return true;
-      }
-      case InputKind::release:
-        if (!hand_->held()) return false;
-        hand_->release();
-        return true;
-      case InputKind::wheel:
-        return false;
-    }
-    return false;
+    return drag_.handle(e, {.start =
+                                [&](const InputEvent& press) {
+                                  const std::optional<glm::vec3> p = PointerHand::on_plane(press.ray, plane_z);
+                                  if (p) hand_->grab(*p, passes_->driver().time());
+                                  return p.has_value();
+                                },
+                            .move =
+                                [&](const InputEvent& moved) {
+                                  if (const std::optional<glm::vec3> p = PointerHand::on_plane(moved.ray, plane_z))
+                                    hand_->aim(*p);
+                                },
+                            .end = [&](const InputEvent&) { hand_->release(); }});
   }
 
   std::string name_;
   ParticlesKnobs knobs_;
   std::shared_ptr<PointerHand> hand_ = std::make_shared<PointerHand>();
   std::unique_ptr<gpu::ParticlesPasses> passes_;
+  PointerDrag drag_;
 };
 
 // A track (or none) as the carrier of an emitter or collider.
@@ -220,12 +214,6 @@ Result<ParticleColliderDesc> read_collider(const EffectSetup& setup, const JsonO
 }
 
 }  // namespace
-
-Result<gpu::ParticleSource> particle_source_of(const Effect& effect) {
-  const auto* particles = dynamic_cast<const ParticlesEffect*>(&effect);
-  if (!particles) return input_error("not a particles effect");
-  return particles->passes_->source();
-}
 
 Result<std::unique_ptr<Effect>> create_particles_effect(const EffectSetup& setup) {
   const JsonObject& b = setup.block;

@@ -1,6 +1,7 @@
 // The "particles" effect: a GPU particle liquid (MLS-MPM) in a tank, drawn as spheres. The
-// runtime is lfx::ParticlesDriver (core: clock, emission, colliders' motion) stepped on the GPU
-// by gpu::ParticlesSolver; this file reads the JSON and routes the pointer.
+// runtime is gpu::ParticlesPasses (lfx::ParticlesDriver's clock, emission and colliders' motion,
+// stepped on the GPU); this file reads the JSON and routes the pointer. It offers its particles
+// to other effects (Effect::particle_source).
 //
 //   {"type": "particles", "name": "water",
 //    "tank": {"min": [0, 0, 0], "max": [1, 0.5, 0.1]},            <- the walls (m, world)
@@ -20,15 +21,10 @@
 
 #include <memory>
 
-#include "liquidfx/gpu/particle_source.h"
 #include "liquidfx/scene/effect.h"
 
 namespace lfx::scene {
 
 Result<std::unique_ptr<Effect>> create_particles_effect(const EffectSetup& setup);
-
-/// The particle buffer of a particles effect as it is now (the surface effect draws it); an
-/// error when `effect` is of another type.
-Result<gpu::ParticleSource> particle_source_of(const Effect& effect);
 
 }  // namespace lfx::scene

@@ -1,5 +1,7 @@
 #include "ripples_effect.h"
 
+#include "liquidfx/scene/pointer_drag.h"
+
 #include <optional>
 
 #include "liquidfx/core/image.h"
@@ -60,23 +62,14 @@ class RipplesEffect : public Effect {
 
   // A press drops a ripple; a held button keeps pressing the water where the pointer is.
   bool input(const InputEvent& e) override {
-    if (e.button != PointerButton::left) return false;
-    switch (e.kind) {
-      case InputKind::press:
-        pressed_.push_back({e.position, 1.0f});
-        pointer_ = e.position;
-        return true;
-      case InputKind::drag:
-        if (!pointer_ || !e.held) return false;
-        pointer_ = e.position;
-        return true;
-      case InputKind::release:
-        pointer_.reset();
-        return true;
-      case InputKind::wheel:
-        return false;
-    }
-    return false;
+    return drag_.handle(e, {.start =
+                                [&](const InputEvent& press) {
+                                  pressed_.push_back({press.position, 1.0f});
+                                  pointer_ = press.position;
+                                  return true;
+                                },
+                            .move = [&](const InputEvent& moved) { pointer_ = moved.position; },
+                            .end = [&](const InputEvent&) { pointer_.reset(); }});
   }
 
   std::string name_;
@@ -87,6 +80,7 @@ class RipplesEffect : public Effect {
   std::unique_ptr<gpu::RipplesRenderer> renderer_;
   std::vector<Touch> pressed_;
   std::optional<glm::vec2> pointer_;
+  PointerDrag drag_;
 };
 
 Result<RipplesBoard> read_board(const JsonObject& o) {

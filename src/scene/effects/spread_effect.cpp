@@ -10,6 +10,7 @@
 #include "liquidfx/core/image.h"
 #include "liquidfx/core/spread/spread_simulation.h"
 #include "liquidfx/gpu/effects/spread_passes.h"
+#include "liquidfx/scene/pointer_drag.h"
 
 namespace lfx::scene {
 namespace {
@@ -44,8 +45,7 @@ class SpreadEffect : public Effect {
 
   Result<void> knob_changed(const KnobGroup&, const KnobSpec& knob) override {
     // A new grid starts the liquid again (its blobs laid out anew) at the next prepare.
-    const std::string_view changed = knob.name;
-    if (changed == "cells" || changed == "thickness_cells") passes_->restart();
+    if (knob.restarts) passes_->restart();
     return success();
   }
 
@@ -92,24 +92,18 @@ class SpreadEffect : public Effect {
       blob.centre = at;
       return passes_->add_blob(blob);
     }
-    if (e.button != PointerButton::left) return false;
-    switch (e.kind) {
-      case InputKind::press:
-        pointer_ = at;
-        last_pointer_ = at;
-        return true;
-      case InputKind::drag:
-        if (!pointer_ || !e.held) return false;
-        pointer_ = at;
-        return true;
-      case InputKind::release:
-        pointer_.reset();
-        last_pointer_.reset();
-        return true;
-      case InputKind::wheel:
-        return false;
-    }
-    return false;
+    return drag_.handle(e, {.start =
+                                [&](const InputEvent&) {
+                                  pointer_ = at;
+                                  last_pointer_ = at;
+                                  return true;
+                                },
+                            .move = [&](const InputEvent&) { pointer_ = at; },
+                            .end =
+                                [&](const InputEvent&) {
+                                  pointer_.reset();
+                                  last_pointer_.reset();
+                                }});
   }
 
   const SpreadKnobs& knobs() const { return knobs_; }
@@ -124,6 +118,7 @@ class SpreadEffect : public Effect {
   std::vector<ScriptedStroke> script_;
   double time_ = 0.0;
   std::optional<glm::vec2> pointer_, last_pointer_;
+  PointerDrag drag_;
 };
 
 Result<SpreadBlob> read_blob(const JsonObject& o) {

@@ -6,7 +6,6 @@
 #include "liquidfx/core/surface/surface_knobs.h"
 #include "liquidfx/gpu/effects/surface_renderer.h"
 #include "liquidfx/gpu/effects/synthetic_particles.h"
-#include "particles_effect.h"
 
 namespace lfx::scene {
 namespace {
@@ -30,7 +29,9 @@ class SurfaceEffect : public Effect {
     if (synthetic_) {
       source = synthetic_->source();
     } else {
-      LFX_TRY_ASSIGN(source, particle_source_of(*particles_));
+      const std::optional<gpu::ParticleSource> offered = particles_->particle_source();
+      if (!offered) return input_error(name_ + ": its source offers no particles");
+      source = *offered;
     }
     if (renderer_->surfaces() == 0) {
       LFX_TRY(renderer_->attach(name_, source, knobs_));

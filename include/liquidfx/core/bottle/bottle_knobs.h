@@ -12,8 +12,8 @@ namespace lfx {
   X(glass_refraction, float, 1.0f, 0.0, 2.0, "", "Share of glass's physical bending (index 1.5) that is applied")   \
   X(shadow, float, 1.0f, 0.0, 1.0, "", "Strength of the shadow and caustic the container casts on the room")       \
   X(film_opacity, float, 0.45f, 0.0, 1.0, "", "Opacity of the wet film on the inner wall")                           \
-  X(copies, int, 1, 1, 10000, "", "Copies of this container on a square grid along +x and -z (benchmarks)")          \
-  X(copy_spacing, float, 0.1f, 0.01, 10.0, "m", "Distance between copies on the grid")                               \
+  X(copies, int, 1, 1, 10000, "", "Copies of this container on a square grid along +x and -z (benchmarks)", ::lfx::kKnobRestarts)          \
+  X(copy_spacing, float, 0.1f, 0.01, 10.0, "m", "Distance between copies on the grid", ::lfx::kKnobRestarts)                               \
   X(reference_pass, bool, false, 0, 1, "", "Also draw the same meshes as plain opaque, timed apart (benchmarks)")      \
   X(write_depth, bool, false, 0, 1, "", "Write the liquid's depth into the frame's depth, for later passes (fog, TAA)")
 #define LFX_BOTTLE_KNOBS(X) LFX_SLOSH_KNOBS(X) LFX_BOTTLE_GLASS_KNOBS(X)

@@ -7,7 +7,7 @@ namespace lfx {
 
 // clang-format off
 #define LFX_PARTICLES_KNOBS(X)                                                                                       \
-  X(count, int, 32768, 64, 2000000, "", "Capacity in particles; the scene's blocks are filled with this many (changing it restarts)") \
+  X(count, int, 32768, 64, 2000000, "", "Capacity in particles; the scene's blocks are filled with this many (changing it restarts)", ::lfx::kKnobRestarts) \
   X(substeps, int, 0, 0, 400, "", "Solver steps per 1/60 s; 0 derives them from the speed of sound and the cell size (CFL 0.4)") \
   X(sound_speed, float, 12.0f, 0.5, 200.0, "m/s", "Speed of sound of the weakly compressible liquid: compression is about g x depth / c^2") \
   X(viscosity, float, 1.0e-5f, 0.0, 1.0, "m2/s", "Kinematic viscosity (water 1e-6, olive oil 1e-4, honey 1e-2)")       \

@@ -17,7 +17,7 @@ struct KnobEnumNames<LiquidStyle> {
 // clang-format off
 #define LFX_SLOSH_KNOBS(X)                                                                                          \
   X(fill, float, 0.5f, 0.0, 1.0, "", "Share of the liquid mesh's volume filled, kept exactly at any tilt")         \
-  X(inset, float, 0.94f, 0.5, 1.0, "", "Scale of the liquid mesh inside the container, about its volume centroid") \
+  X(inset, float, 0.94f, 0.5, 1.0, "", "Scale of the liquid mesh inside the container, about its volume centroid", ::lfx::kKnobRestarts) \
   X(frequency, float, 0.0f, 0.0, 20.0, "Hz", "Sloshing frequency; 0 derives it from the shape and fill depth")     \
   X(damping, float, 0.12f, 0.0, 3.0, "", "Damping ratio of the slosh (real water ~0.005; 1 is critical)")          \
   X(response, float, 1.0f, 0.0, 4.0, "", "Multiplier of the tilt the surface takes from accelerations")             \

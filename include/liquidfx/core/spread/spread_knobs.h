@@ -34,8 +34,8 @@ struct KnobEnumNames<SpreadTraces> {
 
 // clang-format off
 #define LFX_SPREAD_KNOBS(X)                                                                                          \
-  X(cells, int, 256, 16, 2048, "", "Velocity cells along the frame's short side")                                 \
-  X(thickness_cells, int, 512, 16, 2048, "", "Thickness cells along the short side (the liquid's own detail)")     \
+  X(cells, int, 256, 16, 2048, "", "Velocity cells along the frame's short side", ::lfx::kKnobRestarts)                                 \
+  X(thickness_cells, int, 512, 16, 2048, "", "Thickness cells along the short side (the liquid's own detail)", ::lfx::kKnobRestarts)     \
   X(velocity_advection, SpreadVelocityAdvection, SpreadVelocityAdvection::semi_lagrangian, 0, 0, "", "semi_lagrangian (smooth, cheapest) or maccormack (second order, limited: keeps swirls sharper)") \
   X(viscosity, float, 0.0005f, 0.0, 0.1, "1/s", "Kinematic viscosity, in short sides squared per second")          \
   X(drag, float, 0.6f, 0.0, 1.0, "", "How much of the finger's motion the liquid around it takes on")             \
