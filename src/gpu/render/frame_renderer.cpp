@@ -328,6 +328,14 @@ void FrameRenderer::record_tonemap(FrameContext& frame) {
   Pipeline::dispatch_2d(cmd, targets_.width(), targets_.height());
 }
 
+void FrameContext::refresh_scene_copy() {
+  renderer.refresh_scene_copy(*this);
+}
+
+void FrameContext::refresh_scene_copy(VkRect2D rect, std::uint32_t levels) {
+  renderer.refresh_scene_copy(*this, rect, levels);
+}
+
 void FrameRenderer::refresh_scene_copy(FrameContext& frame) {
   // Both counts only grow, so an unchanged sum means neither target was written since.
   const std::uint64_t writes = targets_.color.write_count() + targets_.depth.write_count();

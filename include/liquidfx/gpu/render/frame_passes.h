@@ -10,6 +10,7 @@
 #include <vulkan/vulkan.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <glm/mat4x4.hpp>
 #include <span>
 
@@ -49,12 +50,19 @@ struct FrameContext {
   GpuTimer* timer;                        ///< Name each pass with PassScope(timer, cmd, "name").
   const Sampler& linear_clamp;            ///< Trilinear, clamp to edge.
   const Sampler& nearest_clamp;           ///< Point sampling, clamp to edge.
-  FrameRenderer& renderer;                ///< For refresh_scene_copy().
+  FrameRenderer& renderer;                ///< Recording the frame (passes use the calls below).
   /// The environment cube a pass that calls frame_environment binds at
   /// LFX_FRAME_ENVIRONMENT_BINDING (with linear_clamp): the host's, or a black one.
   VkImageView environment;
   /// Whether that is the host's (FramePrepare::environment_cube): the pipeline variant to bind.
   bool environment_cube = false;
+
+  /// Copies the current colour (and depth) into targets.scene_color (with its mips) and
+  /// targets.scene_depth again, so that what a pass draws next refracts what was drawn so far;
+  /// nothing when neither changed since the last copy. The second form: over a rectangle of the
+  /// frame only (pixels), in the first `levels` levels of the mip chain.
+  void refresh_scene_copy();
+  void refresh_scene_copy(VkRect2D rect, std::uint32_t levels = UINT32_MAX);
 
   /// Whether the frame's depth is reversed (near at 1, far at 0): depth tests compare the
   /// other way (Pipeline::bind(cmd, reversed_depth())) and depth clears to far_depth().
@@ -84,7 +92,7 @@ class FramePasses {
   /// (the backdrop room): liquidfx's own targets are then not cleared before it.
   virtual bool clears_frame() const { return false; }
   /// Transparent geometry; may sample targets.scene_color (mips) and targets.scene_depth, and
-  /// may call renderer.refresh_scene_copy() so that later layers see what it drew.
+  /// may call frame.refresh_scene_copy() so that it refracts what earlier layers drew.
   virtual void record_transparent(FrameContext&) {}
   /// Which layer the transparent step belongs to: the frame records the layers in increasing
   /// order, the passes of one layer in the order given. Free liquid (the particle surface, the

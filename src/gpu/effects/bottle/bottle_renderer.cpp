@@ -13,7 +13,6 @@
 #include "liquidfx/gpu/detail/bottle_probe.h"
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/detail/rendering.h"
-#include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/transfer.h"
 #include "liquidfx/shared/bottle.h"
 #include "liquidfx/shared/workgroup_order.h"
@@ -750,7 +749,7 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
   // again when anything was drawn since the frame's (nothing otherwise).
   {
     PassScope pass(frame.timer, frame.cmd, "bottle copy refresh");
-    frame.renderer.refresh_scene_copy(frame);
+    frame.refresh_scene_copy();
   }
 
   clear_debug_targets(frame.cmd);
@@ -782,7 +781,7 @@ void BottleRenderer::record_transparent(FrameContext& frame) {
     }
     if (overlaps_dirty) {
       PassScope pass(frame.timer, frame.cmd, "bottle copy refresh");
-      frame.renderer.refresh_scene_copy(frame, rect_intersection(dirty, near), levels);
+      frame.refresh_scene_copy(rect_intersection(dirty, near), levels);
       // What lies beyond the group's reach stays dirty for the groups after it.
       if (rect_contains(near, dirty)) dirty = {{0, 0}, {0, 0}};
     }

@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "liquidfx/gpu/detail/descriptors.h"
-#include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/gpu/transfer.h"
 
 namespace lfx::gpu {
@@ -205,7 +204,7 @@ void RipplesRenderer::record_rings(FrameContext& frame) {
   }
   {
     // The rings read the scene copy of what is under them and write the frame.
-    frame.renderer.refresh_scene_copy(frame);
+    frame.refresh_scene_copy();
     PassScope pass(frame.timer, cmd, "ripples");
     t.color.use(cmd, access::kComputeWrite);
     rings_.bind(cmd);
@@ -324,7 +323,7 @@ void RipplesRenderer::record_wave_shading(FrameContext& frame) {
   VkCommandBuffer cmd = frame.cmd;
   FrameTargets& t = frame.targets;
   const RipplesKnobs& knobs = sim_.knobs();
-  frame.renderer.refresh_scene_copy(frame);
+  frame.refresh_scene_copy();
   PassScope pass(frame.timer, cmd, "waves shade");
   fields_[current_].use(cmd, access::kComputeSampled);
   t.color.use(cmd, access::kComputeWrite);

@@ -7,7 +7,6 @@
 #include "liquidfx/gpu/barriers.h"
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/detail/rendering.h"
-#include "liquidfx/gpu/render/frame_renderer.h"
 #include "liquidfx/shared/surface.h"
 
 namespace lfx::gpu {
@@ -164,7 +163,7 @@ void SurfaceRenderer::record_surface(FrameContext& frame, Surface& s) {
   const glm::ivec2 size(int(s.fields[0].width()), int(s.fields[0].height()));
   record_splat(frame, s, size);
   record_filter(frame, s, size);
-  frame.renderer.refresh_scene_copy(frame);
+  frame.refresh_scene_copy();
   record_composite(frame, s, size);
   if (s.knobs->write_depth) record_depth_out(frame, s, size);
 }
