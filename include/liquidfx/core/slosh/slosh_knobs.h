@@ -1,4 +1,4 @@
-// Every knob of a liquid in a container: its physics and its look. One table (DESIGN.md): the
+// Every knob of a liquid in a container: its physics and its look. One table (knobs.h): the
 // struct, JSON parsing, --set bottle.<knob>=..., the viewer's sliders and docs/slosh.md's table.
 #pragma once
 
