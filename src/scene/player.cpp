@@ -127,8 +127,7 @@ gpu::FrameView ScenePlayer::view() const {
 
 Result<void> ScenePlayer::prepare() {
   host_view_.reset();
-  drawn_ = passes_;
-  return renderer_->prepare(view(), drawn_);
+  return renderer_->prepare(view(), passes_);
 }
 
 Result<void> ScenePlayer::prepare(const gpu::HostFrame& host, const gpu::FrameView* host_view) {
@@ -137,14 +136,13 @@ Result<void> ScenePlayer::prepare(const gpu::HostFrame& host, const gpu::FrameVi
   if (size.width != own.width() || size.height != own.height())
     return input_error("host frame: " + std::to_string(size.width) + "x" + std::to_string(size.height) +
                        " is not the player's " + std::to_string(own.width()) + "x" + std::to_string(own.height()));
-  drawn_ = std::span(passes_).subspan(1);  // passes_[0] is the room
   host_view_.reset();
   if (host_view) host_view_ = *host_view;
-  return renderer_->prepare(view(), drawn_, &host);
+  return renderer_->prepare(view(), std::span(passes_).subspan(1), &host);  // passes_[0] is the room
 }
 
 void ScenePlayer::record(VkCommandBuffer cmd) {
-  renderer_->record(cmd, drawn_);
+  renderer_->record(cmd);
 }
 
 Result<ImageRgba8> ScenePlayer::render() {

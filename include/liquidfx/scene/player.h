@@ -51,7 +51,7 @@ class ScenePlayer {
   /// After prepare: submits the effects' pending steps beyond one batch a pass, waiting for each
   /// (gpu::FrameRenderer::submit_step_batches), so that the frame recorded next holds at most
   /// one batch. For a frame loop on liquidfx's own context (a viewer); render() does it.
-  Result<void> submit_step_batches() { return renderer_->submit_step_batches(drawn_); }
+  Result<void> submit_step_batches() { return renderer_->submit_step_batches(); }
   /// Prepares the next frame drawn into a host's images instead, of the player's size: the
   /// effects only (the backdrop room and the tonemap are the host's), seen through `host_view`
   /// (the host's camera, projection and light) when given, else from the scene's camera and lit
@@ -62,8 +62,8 @@ class ScenePlayer {
   /// The effects' simulation steps the next record would hold (after prepare), and a host's way
   /// to record up to `max_steps` of each effect's into command buffers of its own first (after
   /// prepare(HostFrame), which submits nothing).
-  std::size_t pending_steps() const { return renderer_->pending_steps(drawn_); }
-  void record_steps(VkCommandBuffer cmd, std::size_t max_steps) { renderer_->record_steps(cmd, drawn_, max_steps); }
+  std::size_t pending_steps() const { return renderer_->pending_steps(); }
+  void record_steps(VkCommandBuffer cmd, std::size_t max_steps) { renderer_->record_steps(cmd, max_steps); }
   /// Prepares and renders the current frame and reads it back (submits and waits).
   Result<ImageRgba8> render();
   /// GPU time of each pass of the frame rendered last.
@@ -87,7 +87,6 @@ class ScenePlayer {
   std::unique_ptr<gpu::FrameRenderer> renderer_;
   std::vector<std::unique_ptr<Effect>> effects_;
   std::vector<gpu::FramePasses*> passes_;     // the room first, then the effects
-  std::span<gpu::FramePasses* const> drawn_;  // what the last prepare drew: all, or the effects
 };
 
 }  // namespace lfx::scene

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "liquidfx/core/log.h"
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/detail/rendering.h"
 #include "liquidfx/gpu/transfer.h"
@@ -169,7 +170,13 @@ Result<void> FrameRenderer::take_host_frame(const HostFrame& host) {
   return success();
 }
 
-void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> passes) {
+void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> given) {
+  // Only what prepare made ready can record.
+  std::span<FramePasses* const> passes = given;
+  if (!std::equal(given.begin(), given.end(), prepared_.begin(), prepared_.end())) {
+    log_error("FrameRenderer::record: the passes differ from those the last prepare was given; recording those");
+    passes = prepared_;
+  }
   timer_.reset(cmd);
   ctx_.record_uploads(cmd);  // what prepare (and everything since the last frame) staged
   copied_writes_ = kNoCopy;
@@ -418,6 +425,7 @@ Result<void> FrameRenderer::prepare(const FrameView& view, std::span<FramePasses
   uniforms_ = frame_uniforms(view, targets_.width(), targets_.height());
   filmic_ = view.filmic;
   environment_ = view.lighting.environment;
+  prepared_.assign(passes.begin(), passes.end());
   const FramePrepare frame{ctx_, targets_.width(), targets_.height(), targets_.depth.format(),
                            environment_ != VK_NULL_HANDLE};
   for (FramePasses* pass : passes) LFX_TRY(pass->prepare(frame));

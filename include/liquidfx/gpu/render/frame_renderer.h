@@ -51,6 +51,9 @@ class FrameRenderer {
   /// targets().output holds the display image, last used as kComputeWrite. A host frame keeps
   /// what the host drew and ends as its images' `after` say.
   void record(VkCommandBuffer cmd, std::span<FramePasses* const> passes);
+  /// The same with the passes prepare was given last (record's list must be that one: another
+  /// is logged as an error and the prepared one recorded).
+  void record(VkCommandBuffer cmd) { record(cmd, prepared_); }
 
   /// The passes' simulation steps not recorded yet (FramePasses::pending_steps), summed: what
   /// the next record would hold. After prepare.
@@ -63,6 +66,10 @@ class FrameRenderer {
   /// at most one batch. Submits on the context's queue: for liquidfx's own frames (render, the
   /// viewer), not for a host that submits everything itself (it uses record_steps).
   Result<void> submit_step_batches(std::span<FramePasses* const> passes);
+  /// The three above for the passes prepare was given last.
+  std::size_t pending_steps() const { return pending_steps(prepared_); }
+  void record_steps(VkCommandBuffer cmd, std::size_t max_steps) { record_steps(cmd, prepared_, max_steps); }
+  Result<void> submit_step_batches() { return submit_step_batches(prepared_); }
 
   /// Convenience path (liquidfx's own targets): prepares, submits pending steps beyond a batch
   /// (submit_step_batches), records, submits, waits and reads the output back.
@@ -104,6 +111,7 @@ class FrameRenderer {
   void record_depth_out(VkCommandBuffer cmd, glm::ivec2 offset, bool keep_untouched);
 
   Context& ctx_;
+  std::vector<FramePasses*> prepared_;  // what the last prepare was given, for record
   FrameTargets targets_;
   VkExtent2D own_size_{0, 0};  // liquidfx's own targets' size (resize)
   // The host's frame, when the frame prepared last is one.
