@@ -31,7 +31,7 @@ void add_gpu_timeout_option(CLI::App& command, double& seconds) {
 
 Result<std::unique_ptr<gpu::Context>> make_gpu_context(double timeout_seconds) {
   LFX_TRY_ASSIGN(std::unique_ptr<gpu::Context> ctx, gpu::Context::create());
-  ctx->set_gpu_timeout(timeout_seconds);
+  LFX_TRY(ctx->set_gpu_timeout(timeout_seconds));
   watch_gpu_context(*ctx);
   return ctx;
 }

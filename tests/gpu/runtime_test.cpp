@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <glm/gtc/packing.hpp>
 
 #include "liquidfx/gpu/detail/descriptors.h"
@@ -94,6 +95,20 @@ TEST_F(RuntimeTest, TimestampsNameEachPassInOrder) {
     total += t.milliseconds;
   }
   EXPECT_LE(total, wall_ms);  // the GPU cannot have spent longer than the whole submission took
+}
+
+TEST_F(RuntimeTest, AGpuTimeoutOutsideItsRangeIsRefusedAndTheOldOneKept) {
+  const double before = ctx().gpu_timeout();
+  for (double bad : {0.0, -1.0, std::nan(""), std::numeric_limits<double>::infinity(), 2e9}) {
+    auto refused = ctx().set_gpu_timeout(bad);
+    ASSERT_FALSE(refused) << bad;
+    EXPECT_EQ(refused.error().kind, ErrorKind::input);
+    EXPECT_NE(refused.error().message.find("GPU timeout"), std::string::npos);
+    EXPECT_EQ(ctx().gpu_timeout(), before);
+  }
+  ASSERT_TRUE(ctx().set_gpu_timeout(5.0));
+  EXPECT_NEAR(ctx().gpu_timeout(), 5.0, 1e-9);
+  ASSERT_TRUE(ctx().set_gpu_timeout(before));
 }
 
 // Two frames in flight: while the second is recorded and submitted, the times read are the first

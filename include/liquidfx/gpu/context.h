@@ -172,8 +172,9 @@ class Context {
   /// still be running: wait for the device (vkDeviceWaitIdle) before destroying liquidfx objects
   /// it may use, or end the process (the liquidfx program exits with code 3 without freeing).
   Result<void> wait_for(std::uint64_t serial) const;
-  /// How long wait_for (and submit_and_wait) waits: seconds > 0, 120 by default.
-  void set_gpu_timeout(double seconds) { gpu_timeout_ns_ = std::uint64_t(seconds * 1e9); }
+  /// How long wait_for (and submit_and_wait) waits: 120 s by default; an input error (and the
+  /// timeout kept) unless 0 < seconds <= 1e9.
+  Result<void> set_gpu_timeout(double seconds);
   double gpu_timeout() const { return double(gpu_timeout_ns_) * 1e-9; }
   /// Whether a wait has run past the GPU timeout.
   bool gpu_timed_out() const { return gpu_timed_out_; }

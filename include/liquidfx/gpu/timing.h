@@ -55,16 +55,18 @@ class GpuTimer {
   struct Frame {
     std::vector<std::string> names;
     std::uint64_t serial_at_reset = 0;  // the timeline's last submission when it was recorded
-    bool recorded = false;
   };
   void release();
   std::uint32_t first_query(std::uint32_t frame) const { return frame * 2 * max_passes_; }
+  // The range of the frame `age` frames before the newest started (age < resets_).
+  std::uint32_t frame_index(std::uint64_t age) const {
+    return std::uint32_t((resets_ - 1 - age) % kTimedFramesInFlight);
+  }
   const Context* ctx_ = nullptr;
   VkQueryPool pool_ = VK_NULL_HANDLE;
   std::uint32_t max_passes_ = 0;
   std::vector<Frame> frames_ = std::vector<Frame>(kTimedFramesInFlight);
-  std::uint32_t current_ = 0;  // the frame being recorded
-  std::uint64_t resets_ = 0;   // frames started, for the order of the ranges
+  std::uint64_t resets_ = 0;  // frames started: the newest is frame_index(0)
   bool open_ = false;
   bool timed_ = false;  // the open pass has a query pair
 };

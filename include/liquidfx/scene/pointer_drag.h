@@ -19,11 +19,9 @@ class PointerDrag {
 
   /// Runs a press, drag or release through the drag; whether the effect took it.
   bool handle(const InputEvent& e, const Phases& phases);
-  /// Whether a drag is under way (a press was taken and not released yet).
-  bool active() const { return active_; }
 
  private:
-  bool active_ = false;
+  bool active_ = false;  // a press was taken and not released yet
 };
 
 }  // namespace lfx::scene

@@ -1,9 +1,9 @@
 #include "liquidfx/gpu/context.h"
 
-#include <cstdio>
-
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
@@ -538,6 +538,16 @@ VkSemaphoreSubmitInfo Context::next_signal() {
   signal.value = ++submitted_;
   signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
   return signal;
+}
+
+Result<void> Context::set_gpu_timeout(double seconds) {
+  if (!(std::isfinite(seconds) && seconds > 0.0 && seconds <= 1e9)) {
+    char text[96];
+    std::snprintf(text, sizeof(text), "GPU timeout: %g s is not in (0, 1e9] seconds", seconds);
+    return input_error(text);
+  }
+  gpu_timeout_ns_ = std::uint64_t(seconds * 1e9);
+  return success();
 }
 
 Result<void> Context::wait_for(std::uint64_t serial) const {

@@ -34,7 +34,6 @@ GpuTimer& GpuTimer::operator=(GpuTimer&& other) noexcept {
     pool_ = std::exchange(other.pool_, VK_NULL_HANDLE);
     max_passes_ = other.max_passes_;
     frames_ = std::move(other.frames_);
-    current_ = other.current_;
     resets_ = other.resets_;
     open_ = other.open_;
     timed_ = other.timed_;
@@ -49,23 +48,22 @@ void GpuTimer::release() {
 
 void GpuTimer::reset(VkCommandBuffer cmd) {
   assert(!open_);
-  current_ = std::uint32_t(resets_++ % kTimedFramesInFlight);
-  Frame& f = frames_[current_];
+  ++resets_;
+  Frame& f = frames_[frame_index(0)];
   f.names.clear();
   f.serial_at_reset = ctx_->submitted_serial();
-  f.recorded = true;
-  if (pool_) vkCmdResetQueryPool(cmd, pool_, first_query(current_), 2 * max_passes_);
+  if (pool_) vkCmdResetQueryPool(cmd, pool_, first_query(frame_index(0)), 2 * max_passes_);
 }
 
 void GpuTimer::begin(VkCommandBuffer cmd, const char* name) {
   assert(!open_ && "passes do not nest");
   open_ = true;
   ctx_->begin_label(cmd, name);
-  std::vector<std::string>& names = frames_[current_].names;
-  timed_ = pool_ && frames_[current_].recorded && names.size() < max_passes_;
+  timed_ = pool_ && resets_ > 0 && frames_[frame_index(0)].names.size() < max_passes_;
   if (!timed_) return;
+  std::vector<std::string>& names = frames_[frame_index(0)].names;
   vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, pool_,
-                       first_query(current_) + 2 * std::uint32_t(names.size()));
+                       first_query(frame_index(0)) + 2 * std::uint32_t(names.size()));
   names.emplace_back(name);
 }
 
@@ -75,7 +73,7 @@ void GpuTimer::end(VkCommandBuffer cmd) {
   ctx_->end_label(cmd);
   if (!timed_) return;
   vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, pool_,
-                       first_query(current_) + 2 * std::uint32_t(frames_[current_].names.size() - 1) + 1);
+                       first_query(frame_index(0)) + 2 * std::uint32_t(frames_[frame_index(0)].names.size() - 1) + 1);
 }
 
 Result<std::vector<PassTime>> GpuTimer::results() const {
@@ -84,9 +82,9 @@ Result<std::vector<PassTime>> GpuTimer::results() const {
   const std::uint64_t completed = ctx_->completed_serial();
   // From the newest frame back: the first that completed (an older one is never newer news).
   for (std::uint64_t age = 0; age < std::min<std::uint64_t>(resets_, kTimedFramesInFlight); ++age) {
-    const auto index = std::uint32_t((resets_ - 1 - age) % kTimedFramesInFlight);
+    const std::uint32_t index = frame_index(age);
     const Frame& f = frames_[index];
-    if (!f.recorded || completed <= f.serial_at_reset) continue;  // not submitted, or not done
+    if (completed <= f.serial_at_reset) continue;  // not submitted, or not done
     if (f.names.empty()) return out;
     std::vector<std::uint64_t> ticks(2 * f.names.size());
     const VkResult got = vkGetQueryPoolResults(ctx_->device(), pool_, first_query(index), std::uint32_t(ticks.size()),

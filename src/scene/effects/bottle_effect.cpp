@@ -10,8 +10,8 @@
 #include "liquidfx/core/container/shapes.h"
 #include "liquidfx/core/log.h"
 #include "liquidfx/core/slosh/liquid_container.h"
-#include "liquidfx/scene/pointer_drag.h"
 #include "liquidfx/gpu/effects/bottle_renderer.h"
+#include "liquidfx/scene/pointer_drag.h"
 
 namespace lfx::scene {
 namespace {

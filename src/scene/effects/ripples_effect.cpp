@@ -1,13 +1,12 @@
 #include "ripples_effect.h"
 
-#include "liquidfx/scene/pointer_drag.h"
-
 #include <optional>
 
 #include "liquidfx/core/image.h"
 #include "liquidfx/core/ripples/ripples_knobs.h"
 #include "liquidfx/core/ripples/ripples_simulation.h"
 #include "liquidfx/gpu/effects/ripples_renderer.h"
+#include "liquidfx/scene/pointer_drag.h"
 #include "liquidfx/scene/scripted_input.h"
 
 namespace lfx::scene {

@@ -191,8 +191,7 @@ Result<std::unique_ptr<Effect>> create_spread_effect(const EffectSetup& setup) {
                     extent.x, extent.y, setup.scene.width, setup.scene.height);
       return o.error_at("centre", text);
     }
-    if (std::find(colors.begin(), colors.end(), blob.color) == colors.end()) colors.push_back(blob.color);
-    if (colors.size() > std::size_t(kSpreadPigments))
+    if (pigment_plane(colors, blob.color) < 0)
       return o.error_at("color", "at most " + std::to_string(kSpreadPigments) + " different colours in one spread");
     blobs.push_back(blob);
   }

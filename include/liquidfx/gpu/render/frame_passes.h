@@ -108,7 +108,7 @@ class FramePasses {
   /// steps): the frame records them all. After a long advance (a paused view, a catch-up after
   /// a hitch, a loading screen) that is a pile no one submission should hold, so the caller may
   /// record them ahead in batches of its own command buffers (record_steps); FrameRenderer's
-  /// render and ScenePlayer::prepare submit batches of kStepsPerBatch.
+  /// render and submit_step_batches (the viewer's) submit batches of kStepsPerBatch.
   virtual std::size_t pending_steps() const { return 0; }
   /// Records the first `max_steps` of the pending steps into cmd, after prepare and before the
   /// frame's record (which then records the rest). Cannot fail.

@@ -1,6 +1,7 @@
 #include "liquidfx/gpu/effects/spread_passes.h"
 
 #include <algorithm>
+#include <glm/vec3.hpp>
 
 namespace lfx::gpu {
 
@@ -19,12 +20,10 @@ bool SpreadPasses::add_blob(const SpreadBlob& blob) {
   if (solver_) {
     if (!solver_->add_blob(blob)) return false;
   } else {
+    // Not laid out yet: the colours the layout will have, this one among them.
     std::vector<glm::vec3> colors;
-    for (const SpreadBlob& b : blobs_)
-      if (std::find(colors.begin(), colors.end(), b.color) == colors.end()) colors.push_back(b.color);
-    if (std::find(colors.begin(), colors.end(), blob.color) == colors.end() &&
-        colors.size() >= std::size_t(kSpreadPigments))
-      return false;
+    for (const SpreadBlob& b : blobs_) pigment_plane(colors, b.color);
+    if (pigment_plane(colors, blob.color) < 0) return false;
   }
   blobs_.push_back(blob);  // kept when the liquid is laid out again
   return true;
