@@ -9,7 +9,7 @@ packages=(
   glslc spirv-tools
   libglm-dev libstb-dev libglfw3-dev libimgui-dev libtinygltf-dev nlohmann-json3-dev
   libgtest-dev libbenchmark-dev libcli11-dev
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev clang-format
   ffmpeg xvfb xauth
   ccache
 )

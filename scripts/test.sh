@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The one command that builds liquidfx and runs every test:
-#   scripts/test.sh             set-up, debug build (-Og, assertions and validation layers on), all
-#                               tests; then the core tests and fuzz targets again under
-#                               AddressSanitizer + UBSan. What CI runs.
-#   scripts/test.sh --quick     the iteration loop: build the debug preset, run the core and gpu
-#                               labels (not golden, cli, viewer, examples, install, fuzz).
+#   scripts/test.sh             set-up, the format check (scripts/format.sh --check), debug build
+#                               (-Og, assertions and validation layers on), all tests; then the
+#                               core tests and fuzz targets again under AddressSanitizer + UBSan.
+#                               What CI runs.
+#   scripts/test.sh --quick     the iteration loop: the format check, build the debug preset, run
+#                               the core and gpu labels (not golden, cli, viewer, examples,
+#                               install, fuzz).
 #   scripts/test.sh --quick ARGS...   the same, with ctest's own arguments instead of the
 #                               labels: --quick -L golden, --quick -R Spread, --quick -L 'cli|gpu'.
 # Every test has one label: core, gpu, golden, cli, viewer, examples, install (debug) or fuzz
@@ -22,6 +24,7 @@ phase_done() {
 
 if [ "${1:-}" = "--quick" ]; then
   shift
+  scripts/format.sh --check
   [ -f build/debug/CMakeCache.txt ] || cmake --preset debug
   cmake --build --preset debug -j "$jobs"
   phase_done "debug build"
@@ -36,6 +39,7 @@ fi
 
 scripts/setup.sh
 phase_done "set-up"
+scripts/format.sh --check
 
 cmake --preset debug
 cmake --build --preset debug -j "$jobs"

@@ -112,12 +112,13 @@ int main(int argc, char** argv) {
   lfx::ParticlesSetup tank;
   tank.domain = {{-0.32f, 0.0f, -0.2f}, {-0.12f, 0.12f, -0.12f}};
   tank.blocks.push_back({{-0.32f, 0.0f, -0.2f}, {-0.26f, 0.08f, -0.12f}});
-  auto dam_break = take(lfx::gpu::ParticlesPasses::create(*ctx, take(lfx::ParticlesDriver::create(particle_knobs, tank))));
+  auto dam_break =
+      take(lfx::gpu::ParticlesPasses::create(*ctx, take(lfx::ParticlesDriver::create(particle_knobs, tank))));
   lfx::SurfaceKnobs tank_knobs;
   // The spread over the UI canvas: a blob at pixel (50, 90) that a finger pushes right.
   lfx::SpreadKnobs spread_knobs;
-  const lfx::SpreadBlob blob{lfx::short_sides_at_pixel({50.0f, 90.0f}, {kUiWidth, kUiHeight}), 0.12f, 0.02f,
-                             {0.85f, 0.35f, 0.3f}};
+  const lfx::SpreadBlob blob{
+      lfx::short_sides_at_pixel({50.0f, 90.0f}, {kUiWidth, kUiHeight}), 0.12f, 0.02f, {0.85f, 0.35f, 0.3f}};
   auto spread = take(lfx::gpu::SpreadPasses::create(*ctx, spread_knobs, {blob}, lfx::gpu::SpreadBackground::frame));
   std::vector<lfx::gpu::FramePasses*> scene_passes = {dam_break.get(), bottles.get(), surfaces.get()};
   std::vector<lfx::gpu::FramePasses*> ui_passes = {ripples.get(), spread.get()};
@@ -157,8 +158,7 @@ int main(int argc, char** argv) {
       source.velocity_offset = 16;
       source.count = count;
       source.radius = kParticleRadius;
-      if (spray)
-        take(surfaces->attach_or_update("spray", source, surface_knobs));
+      if (spray) take(surfaces->attach_or_update("spray", source, surface_knobs));
       dam_break->advance(dt);
       take(surfaces->attach_or_update("tank", dam_break->source(), tank_knobs));
       lfx::RipplesInput touch;  // a touch in the UI canvas's pixels

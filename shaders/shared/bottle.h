@@ -61,9 +61,9 @@ struct BottleDrawGpu {
 
 // One entry of a tile list (uvec4): x = bottle_tile_pack(column, row); y = container (composite);
 // z = first index into the caster list, w = caster count (shadows).
-#define LFX_BOTTLE_COMPOSITE_PUSH                                                \
-  uint debug;       /* 1: write entry and bubble points */                       \
-  uint write_depth; /* 1: keep each pixel's nearest liquid depth in liquid_depth */ \
+#define LFX_BOTTLE_COMPOSITE_PUSH                                                    \
+  uint debug;        /* 1: write entry and bubble points */                          \
+  uint write_depth;  /* 1: keep each pixel's nearest liquid depth in liquid_depth */ \
   uint64_t surfaces; /* the surfaces buffer's address (surface_encoding.glsl) */
 #define LFX_BOTTLE_SURFACES_PUSH                                                               \
   uint first_layer;      /* the front faces' layer: 0 the glass, 2 the liquid mesh */          \

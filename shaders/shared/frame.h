@@ -64,9 +64,9 @@ LFX_FN float pixel_size_at_depth(float t, mat4 p, float height) {
 // A copy between a host's images and the frame's working ones (render/frame_copy.frag,
 // render/frame_depth_copy_in.frag), and the depth's way back (render/frame_depth_copy_out.frag).
 #define LFX_FRAME_COPY_PUSH ivec2 offset; /* source texel = target pixel + offset */
-#define LFX_FRAME_DEPTH_OUT_PUSH                                                                  \
-  ivec2 offset;         /* source texel = target pixel + offset */                                \
-  uint keep_untouched;  /* 1: texels liquidfx did not change are left as the host's */            \
+#define LFX_FRAME_DEPTH_OUT_PUSH                                                      \
+  ivec2 offset;        /* source texel = target pixel + offset */                     \
+  uint keep_untouched; /* 1: texels liquidfx did not change are left as the host's */ \
   uint pad;
 // The tonemap (render/tonemap.comp).
 #define LFX_FRAME_TONEMAP_PUSH uint filmic; /* 1: the filmic curve; 0: clip (pictures that are display colours) */

@@ -16,19 +16,19 @@ LFX_CONST float kLiquidStyleRefractive = 0.0f;
 LFX_CONST float kLiquidStyleOpaque = 1.0f;
 
 struct LiquidContainerGpu {
-  mat4 model;          // container (mesh) coordinates -> world
-  mat4 world_to_local; // world -> container coordinates
-  vec4 plane;          // xyz: world unit normal of the free surface; w: offset, dot(n, p) = w
-  vec4 center;         // xyz: world centre of the free surface; w: fill fraction (0 empty .. 1 full)
-  vec4 wave_state;     // x: direction angle (rad, world xz); y: amplitude (m); z: energy; w: phase (rad)
-  vec4 wave_shape;     // x: spatial scale (rad/m); y: harmonic weight; z: noise warp; w: refraction influence
-  vec4 noise;          // x: agitation (0..1); y: noise height (m); z: noise clock; w: noise scale (1/m)
-  vec4 film;           // wet-film line above the surface centre on the +x, -x, +z, -z walls (m)
-  vec4 surface;        // x: meniscus width (m); y: foam width (m); z, w: waterline world heights (min, max)
-  vec4 body_color;     // rgb: liquid colour (linear); w: opacity
-  vec4 top_color;      // rgb: top colour (opaque style); w: style (kLiquidStyleRefractive / Opaque)
-  vec4 absorption;     // rgb: Beer-Lambert absorption (1/m); w: refraction strength
-  vec4 optics;         // x: blur (mip level); y: index of refraction; z: equivalent radius (m); w: unused
+  mat4 model;           // container (mesh) coordinates -> world
+  mat4 world_to_local;  // world -> container coordinates
+  vec4 plane;           // xyz: world unit normal of the free surface; w: offset, dot(n, p) = w
+  vec4 center;          // xyz: world centre of the free surface; w: fill fraction (0 empty .. 1 full)
+  vec4 wave_state;      // x: direction angle (rad, world xz); y: amplitude (m); z: energy; w: phase (rad)
+  vec4 wave_shape;      // x: spatial scale (rad/m); y: harmonic weight; z: noise warp; w: refraction influence
+  vec4 noise;           // x: agitation (0..1); y: noise height (m); z: noise clock; w: noise scale (1/m)
+  vec4 film;            // wet-film line above the surface centre on the +x, -x, +z, -z walls (m)
+  vec4 surface;         // x: meniscus width (m); y: foam width (m); z, w: waterline world heights (min, max)
+  vec4 body_color;      // rgb: liquid colour (linear); w: opacity
+  vec4 top_color;       // rgb: top colour (opaque style); w: style (kLiquidStyleRefractive / Opaque)
+  vec4 absorption;      // rgb: Beer-Lambert absorption (1/m); w: refraction strength
+  vec4 optics;          // x: blur (mip level); y: index of refraction; z: equivalent radius (m); w: unused
 };
 
 // The horizontal coordinates the surface pattern is drawn in: world x and z relative to the

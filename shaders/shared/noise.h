@@ -22,11 +22,12 @@ LFX_FN uint noise_hash(int x, int y, int z) {
 
 // A pseudo-random gradient with components in [-1, 1].
 LFX_FN vec3 noise_gradient(uint h) {
-  return vec3(float(h & 1023u), float((h >> 10u) & 1023u), float((h >> 20u) & 1023u)) * (2.0f / 1023.0f) -
-         vec3(1.0f);
+  return vec3(float(h & 1023u), float((h >> 10u) & 1023u), float((h >> 20u) & 1023u)) * (2.0f / 1023.0f) - vec3(1.0f);
 }
 
-LFX_FN int noise_wrap(int z) { return ((z % kNoisePeriod) + kNoisePeriod) % kNoisePeriod; }
+LFX_FN int noise_wrap(int z) {
+  return ((z % kNoisePeriod) + kNoisePeriod) % kNoisePeriod;
+}
 
 // x: noise value (about [-1, 1]); y, z, w: its derivatives along x, y, z.
 LFX_FN vec4 gradient_noise(vec3 p) {
@@ -75,8 +76,8 @@ LFX_FN vec4 gradient_noise(vec3 p) {
   vec3 g6 = g000 - g100 - g001 + g101;
   vec3 g7 = -g000 + g100 + g010 - g110 + g001 - g101 - g011 + g111;
 
-  float value = k0 + k1 * u.x + k2 * u.y + k3 * u.z + k4 * u.x * u.y + k5 * u.y * u.z + k6 * u.z * u.x +
-                k7 * u.x * u.y * u.z;
+  float value =
+      k0 + k1 * u.x + k2 * u.y + k3 * u.z + k4 * u.x * u.y + k5 * u.y * u.z + k6 * u.z * u.x + k7 * u.x * u.y * u.z;
   vec3 derivative = g0 + g1 * u.x + g2 * u.y + g3 * u.z + g4 * u.x * u.y + g5 * u.y * u.z + g6 * u.z * u.x +
                     g7 * u.x * u.y * u.z +
                     du * vec3(k1 + k4 * u.y + k6 * u.z + k7 * u.y * u.z, k2 + k5 * u.z + k4 * u.x + k7 * u.z * u.x,

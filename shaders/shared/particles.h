@@ -87,18 +87,18 @@ LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
 }
 
 // The per-step values every solver pass reads.
-#define LFX_PARTICLES_STEP_PUSH                                                                 \
-  vec4 grid_origin;    /* xyz world position of grid node (0, 0, 0) (m); w cell size dx (m) */  \
-  ivec4 grid_dims;     /* nodes along x, y, z; w nodes in all */                                \
-  vec4 domain_min;     /* xyz the tank's walls (m, world); w step dt (s) */                     \
-  vec4 domain_max;     /* xyz (m, world); w time at the step's start (s) */                     \
-  vec4 gravity;        /* xyz (m/s^2); w bulk viscosity (cells^2 per step) */                   \
+#define LFX_PARTICLES_STEP_PUSH                                                                    \
+  vec4 grid_origin;    /* xyz world position of grid node (0, 0, 0) (m); w cell size dx (m) */     \
+  ivec4 grid_dims;     /* nodes along x, y, z; w nodes in all */                                   \
+  vec4 domain_min;     /* xyz the tank's walls (m, world); w step dt (s) */                        \
+  vec4 domain_max;     /* xyz (m, world); w time at the step's start (s) */                        \
+  vec4 gravity;        /* xyz (m/s^2); w bulk viscosity (cells^2 per step) */                      \
   vec4 material;       /* x pressure stiffness (grid units); y kinematic viscosity (cells^2/step); \
-                          z foam rate; w foam decay per step (factor) */                        \
-  uint collider_first; /* this step's first entry in the collider list */                       \
-  uint collider_count;                                                                          \
-  uint capacity;         /* records the buffers hold */                                         \
-  float speed_limit;     /* the largest speed a particle keeps (cells per step) */
+                          z foam rate; w foam decay per step (factor) */                           \
+  uint collider_first; /* this step's first entry in the collider list */                          \
+  uint collider_count;                                                                             \
+  uint capacity;     /* records the buffers hold */                                                \
+  float speed_limit; /* the largest speed a particle keeps (cells per step) */
 
 // Emission: `count` records from the emission list starting at `first`, appended after the
 // live particles while there is room; their ids start at `first_id`.
@@ -139,10 +139,10 @@ LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
 
 // The spheres' indirect draw from a source's count: `count` records, or the uint the GPU keeps
 // (use_buffer 1), never more than `count`.
-#define LFX_PARTICLES_DRAW_ARGS_PUSH                                                      \
-  uint count_word; /* index of the count among the count buffer's uints (use_buffer 1) */ \
+#define LFX_PARTICLES_DRAW_ARGS_PUSH                                                        \
+  uint count_word; /* index of the count among the count buffer's uints (use_buffer 1) */   \
   uint count;      /* the records (use_buffer 0), or the most the buffer's count may say */ \
-  uint use_buffer;                                                                        \
+  uint use_buffer;                                                                          \
   uint pad0;
 
 // One box or sphere collider drawn (particles/collider.vert, .frag).

@@ -90,34 +90,34 @@ LFX_FN float ripple_caustics(vec2 p, float time) {
 }
 
 // Tile binning and the rings (ripples/bin_common.glsl: bin_fill, bin_scan, rings).
-#define LFX_RIPPLES_BIN_PUSH                                                                    \
-  RippleParams params;                                                                          \
-  ivec2 image_size;                                                                             \
-  ivec2 tiles;        /* tiles across, down */                                                  \
-  uint ripple_count;                                                                            \
-  uint pass;          /* bin_fill: 0 count, 1 fill */                                           \
+#define LFX_RIPPLES_BIN_PUSH                             \
+  RippleParams params;                                   \
+  ivec2 image_size;                                      \
+  ivec2 tiles; /* tiles across, down */                  \
+  uint ripple_count;                                     \
+  uint pass;             /* bin_fill: 0 count, 1 fill */ \
   LFX_ALIGN16 vec4 look; /* rings: x caustic strength, y caustic time, z highlight, w 1: no binning */
 // The procedural picture (ripples/picture.comp).
 #define LFX_RIPPLES_PICTURE_PUSH uint kind; /* gpu::Picture */
 // The picture cut into a puzzle board (ripples/board.comp).
-#define LFX_RIPPLES_BOARD_PUSH                     \
-  vec4 rect;     /* board origin and size, pixels */ \
-  ivec2 cells;   /* columns, rows */                 \
-  vec2 spacing;  /* x padding between cells, y margin, pixels */ \
-  float bevel;   /* width of the tiles' bevel, pixels (0: none) */
+#define LFX_RIPPLES_BOARD_PUSH                                  \
+  vec4 rect;    /* board origin and size, pixels */             \
+  ivec2 cells;  /* columns, rows */                             \
+  vec2 spacing; /* x padding between cells, y margin, pixels */ \
+  float bevel;  /* width of the tiles' bevel, pixels (0: none) */
 // One wave-equation sub-step or a drop (ripples/wave_step.comp).
-#define LFX_RIPPLES_WAVE_STEP_PUSH                   \
-  float k;         /* (c dt / dx)^2 / dt */            \
-  float damping;   /* 1/s */                           \
-  float dt;        /* s */                             \
-  float cell;      /* short sides per cell */          \
-  uint held_count;                                     \
-  uint reflecting;                                     \
-  uint disturb;    /* 1: instead of a step, lower the surface by every source (drops) */
+#define LFX_RIPPLES_WAVE_STEP_PUSH          \
+  float k;       /* (c dt / dx)^2 / dt */   \
+  float damping; /* 1/s */                  \
+  float dt;      /* s */                    \
+  float cell;    /* short sides per cell */ \
+  uint held_count;                          \
+  uint reflecting;                          \
+  uint disturb; /* 1: instead of a step, lower the surface by every source (drops) */
 // The frame seen through the height field (ripples/waves_shade.comp).
-#define LFX_RIPPLES_WAVE_SHADE_PUSH                                                  \
-  vec4 look;   /* x refraction, y highlight, z caustic strength, w caustic time */ \
-  float cell;  /* short sides per field cell */
+#define LFX_RIPPLES_WAVE_SHADE_PUSH                                               \
+  vec4 look;  /* x refraction, y highlight, z caustic strength, w caustic time */ \
+  float cell; /* short sides per field cell */
 
 #ifdef __cplusplus
 struct RipplesBinPush {

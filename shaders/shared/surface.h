@@ -72,9 +72,9 @@ LFX_CONST float kSurfaceFoamScale = 1024.0f;
   uint pad2;
 
 // Depth out: the surface's field into the frame's depth (knob write_depth).
-#define LFX_SURFACE_DEPTH_OUT_PUSH                           \
-  ivec2 size;  /* surface targets (pixels) */                \
-  float scale; /* surface pixels per frame pixel */          \
+#define LFX_SURFACE_DEPTH_OUT_PUSH                  \
+  ivec2 size;  /* surface targets (pixels) */       \
+  float scale; /* surface pixels per frame pixel */ \
   uint pad0;
 
 // Synthetic particles: rest positions moved by a lake's waves (amplitude 0: still).

@@ -21,12 +21,15 @@ struct WaveSource {
 LFX_CONST float kWaveSmoothing = 0.004f;
 
 // k = (c dt / dx)^2 / dt: the Laplacian's weight in the velocity change over one sub-step.
-LFX_FN float wave_laplacian_weight(float speed, float dt, float cell) { return speed * speed * dt / (cell * cell); }
+LFX_FN float wave_laplacian_weight(float speed, float dt, float cell) {
+  return speed * speed * dt / (cell * cell);
+}
 
 // The new (height, velocity) of a cell from its own and the sum of its four neighbours'.
 LFX_FN vec2 wave_step(vec2 cell, vec2 neighbours, float k, float damping, float dt) {
   vec2 laplacian = neighbours - 4.0f * cell;
-  float velocity = (cell.y + k * laplacian.x + kWaveSmoothing * laplacian.y) / (1.0f + damping * dt);  // damping implicit: never unstable
+  float velocity = (cell.y + k * laplacian.x + kWaveSmoothing * laplacian.y) /
+                   (1.0f + damping * dt);  // damping implicit: never unstable
   return vec2(cell.x + dt * velocity, velocity);
 }
 

@@ -16,7 +16,7 @@ namespace {
 
 #define TEST_KNOBS(X)                                                          \
   X(speed, float, 1.5f, 0.1, 3.0, "1/s", "How fast")                           \
-  X(count, int, 8, 1, 4096, "", "How many", ::lfx::kKnobRestarts)             \
+  X(count, int, 8, 1, 4096, "", "How many", ::lfx::kKnobRestarts)              \
   X(enabled, bool, true, 0, 1, "", "On or off")                                \
   X(tint, glm::vec3, (glm::vec3{0.1f, 0.2f, 0.3f}), 0.0, 1.0, "rgb", "Colour") \
   X(style, Style, Style::opaque, 0, 0, "", "Look")

@@ -48,8 +48,10 @@ BottleTimes render_bottle_frame(scene::ScenePlayer& player) {
   BottleTimes t;
   if (!times) return t;
   for (const gpu::PassTime& p : *times) {
-    if (p.name == "bottle reference (opaque meshes)") t.reference += p.milliseconds;
-    else if (p.name.rfind("bottle ", 0) == 0) t.passes += p.milliseconds;
+    if (p.name == "bottle reference (opaque meshes)")
+      t.reference += p.milliseconds;
+    else if (p.name.rfind("bottle ", 0) == 0)
+      t.passes += p.milliseconds;
   }
   return t;
 }
@@ -94,8 +96,8 @@ TEST_F(BottleCostTest, AFarBottleCostsAtMostOneAndAHalfTimesANearOne) {
     far_ms.push_back(render_bottle_frame(*far).passes);
   }
   ASSERT_GT(median(near_ms), 0.0);
-  EXPECT_LE(median(far_ms), 1.5 * median(near_ms)) << "far " << median(far_ms) << " ms, near " << median(near_ms)
-                                                     << " ms";
+  EXPECT_LE(median(far_ms), 1.5 * median(near_ms))
+      << "far " << median(far_ms) << " ms, near " << median(near_ms) << " ms";
 }
 
 }  // namespace

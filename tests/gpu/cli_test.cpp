@@ -96,7 +96,8 @@ TEST(CliTest, BadArgumentsAreBadInput) {
       {"render '" + kRoom + "' --out /tmp/x --frames 2 --seconds 1", "--seconds excludes --frames"},
       {"render --out /tmp/x --frames 0 '" + kRoom + "'", "--frames: expected an integer in [1, 1000000], got \"0\""},
       {"render '" + kRoom + "' --out /tmp/x --frames 2 --frame 5", "past the last frame"},
-      {"render '" + kRoom + "' --out /tmp/x --max-seconds soon", "--max-seconds: expected a number in [0, 3600], got \"soon\""},
+      {"render '" + kRoom + "' --out /tmp/x --max-seconds soon",
+       "--max-seconds: expected a number in [0, 3600], got \"soon\""},
       {"render '" + kRoom + "'", "render: --out is required"},
       {"render '" + kRoom + "' --out ''", "--out needs a folder name"},
       {"render '" + kRoom + "' --out /tmp/x --bogus", "render: The following argument was not expected: --bogus"},
@@ -136,8 +137,8 @@ TEST(CliTest, AGpuTimeoutEndsTheRunWithExitCodeThreeAndItsMessage) {
   // within a millisecond. The run must end with its message and exit code 3, never a crash
   // (freeing what the GPU still uses would be one).
   const std::string out = test_output_path("gpu_timeout");
-  const CliResult r = run_cli("render " + shell_quote(std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/dam_break.json") + " --out '" + out +
-                              "' --size 64x36 --frame 30 --gpu-timeout 0.001");
+  const CliResult r = run_cli("render " + shell_quote(std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/dam_break.json") +
+                              " --out '" + out + "' --size 64x36 --frame 30 --gpu-timeout 0.001");
   EXPECT_EQ(r.exit_code, 3) << r.output;
   EXPECT_NE(r.output.find("the GPU did not finish the submitted work within 0.001 s"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("exiting without waiting for it"), std::string::npos) << r.output;
@@ -152,8 +153,7 @@ TEST(CliTest, MaxSecondsStopsAPreviewEarlyAndNeverLengthensTheTimeline) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(std::filesystem::exists(out + "/room_0002.png"));
   EXPECT_FALSE(std::filesystem::exists(out + "/room_0003.png"));
-  const CliResult whole =
-      run_cli("render '" + kRoom + "' --out '" + out + "' --size 32x18 --fps 5 --max-seconds 10");
+  const CliResult whole = run_cli("render '" + kRoom + "' --out '" + out + "' --size 32x18 --fps 5 --max-seconds 10");
   ASSERT_EQ(whole.exit_code, 0) << whole.output;
   EXPECT_TRUE(std::filesystem::exists(out + "/room_0009.png"));  // 2 s at 5 frames a second
   EXPECT_FALSE(std::filesystem::exists(out + "/room_0010.png"));

@@ -66,8 +66,8 @@ TEST_F(HostSubmissionTest, EffectsAndFramesSubmitNothingOfTheirOwnAndTheirUpload
     const char* change;   // a knob setting for an extra first frame ("" for none)...
     const char* restore;  // ...and the scene's own value, set again after it
   };
-  for (const Row& row : {Row{"bottle", 0, "water.inset=0.9", "water.inset=0.94"}, Row{"mix", 60, "", ""},
-                         Row{"ripples", 20, "", ""}}) {
+  for (const Row& row :
+       {Row{"bottle", 0, "water.inset=0.9", "water.inset=0.94"}, Row{"mix", 60, "", ""}, Row{"ripples", 20, "", ""}}) {
     SCOPED_TRACE(row.scene);
     auto scene = scene::load_scene(std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/" + row.scene + ".json");
     ASSERT_TRUE(scene) << scene.error().message;

@@ -3,8 +3,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
-#include <limits>
 #include <glm/gtc/packing.hpp>
+#include <limits>
 
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/detail/shader_interface.h"

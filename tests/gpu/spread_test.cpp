@@ -64,11 +64,12 @@ TEST_F(SpreadGpuTest, TheGpuMovesTheLiquidAsTheCpuReferenceDoes) {
     const auto stats = gpu.stats();
     ASSERT_TRUE(stats);
     std::printf(
-        "%s (%s velocity): thickness differs by %.2e at most (peak %.4f), pigment by %.2e; volume %.8f GPU, %.8f CPU, %.8f at the "
+        "%s (%s velocity): thickness differs by %.2e at most (peak %.4f), pigment by %.2e; volume %.8f GPU, %.8f CPU, "
+        "%.8f at the "
         "start; divergence %.3e -> %.3e\n",
         KnobEnumNames<SpreadThicknessScheme>::kNames[int(scheme)].data(), maccormack ? "MacCormack" : "semi-Lagrangian",
-        worst, double(peak), pigment_worst,
-        stats->volume, cpu.volume(), start, stats->divergence_before, stats->divergence_after);
+        worst, double(peak), pigment_worst, stats->volume, cpu.volume(), start, stats->divergence_before,
+        stats->divergence_after);
     EXPECT_LT(worst, 1e-3 * peak);
     EXPECT_LT(pigment_worst, 1e-3 * peak);
     EXPECT_NEAR(stats->volume, cpu.volume(), 1e-5 * start);
@@ -106,7 +107,8 @@ TEST_F(SpreadGpuTest, ABlobAddedToTheRunningLiquidMatchesTheCpuReference) {
   };
   run(6);
   const double before = cpu.volume();
-  const SpreadBlob added[] = {{{1.2f, 0.55f}, 0.15f, 0.03f, {0.2f, 0.4f, 0.9f}}, {{0.4f, 0.7f}, 0.1f, 0.01f, {0.9f, 0.7f, 0.6f}}};
+  const SpreadBlob added[] = {{{1.2f, 0.55f}, 0.15f, 0.03f, {0.2f, 0.4f, 0.9f}},
+                              {{0.4f, 0.7f}, 0.1f, 0.01f, {0.9f, 0.7f, 0.6f}}};
   for (const SpreadBlob& b : added) {
     ASSERT_TRUE(cpu.add_blob(b));
     ASSERT_TRUE(gpu.add_blob(b));
@@ -119,13 +121,15 @@ TEST_F(SpreadGpuTest, ABlobAddedToTheRunningLiquidMatchesTheCpuReference) {
   double worst = 0.0;
   for (std::size_t k = 0; k < fields->thickness.values.size(); ++k)
     for (int plane = 0; plane < 2; ++plane)
-      worst = std::max({worst, double(std::abs(fields->thickness.values[k] - cpu.thickness().values[k])),
-                        double(std::abs(fields->pigments[std::size_t(plane)].values[k] - cpu.pigment(plane).values[k]))});
+      worst =
+          std::max({worst, double(std::abs(fields->thickness.values[k] - cpu.thickness().values[k])),
+                    double(std::abs(fields->pigments[std::size_t(plane)].values[k] - cpu.pigment(plane).values[k]))});
   const auto stats = gpu.stats();
   ASSERT_TRUE(stats);
-  std::printf("blobs added while running: the volume grew by %.8f (CPU), GPU volume %.8f against %.8f; fields differ by "
-              "%.2e at most\n",
-              grown, stats->volume, cpu.volume(), worst);
+  std::printf(
+      "blobs added while running: the volume grew by %.8f (CPU), GPU volume %.8f against %.8f; fields differ by "
+      "%.2e at most\n",
+      grown, stats->volume, cpu.volume(), worst);
   EXPECT_GT(grown, 0.0);
   EXPECT_NEAR(stats->volume, before + grown, 1e-5 * cpu.volume());
   EXPECT_LT(worst, 1e-3 * double(cpu.max_thickness()));

@@ -28,7 +28,8 @@ class TransparentOrderTest : public GpuTest {
     const std::string effects = bottles_first ? bottle + ", " + particles : particles + ", " + bottle;
     const std::string text = R"({"resolution": [160, 90], "fps": 30,
       "camera": {"position": [0.3, 0.3, 0.9], "target": [0.25, 0.1, 0.0], "fov": 45},
-      "effects": [)" + effects + "]}";
+      "effects": [)" + effects +
+                             "]}";
     auto scene = scene::parse_scene(text, std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/inline_order.json");
     EXPECT_TRUE(scene) << scene.error().message;
     if (!scene) return {};
@@ -47,7 +48,8 @@ TEST_F(TransparentOrderTest, BottlesListedBeforeOrAfterTheParticleSurfaceGiveThe
   ASSERT_FALSE(bottles_first.pixels.empty());
   ASSERT_EQ(bottles_first.pixels.size(), bottles_last.pixels.size());
   int differ = 0;
-  for (std::size_t i = 0; i < bottles_first.pixels.size(); ++i) differ += bottles_first.pixels[i] != bottles_last.pixels[i];
+  for (std::size_t i = 0; i < bottles_first.pixels.size(); ++i)
+    differ += bottles_first.pixels[i] != bottles_last.pixels[i];
   (void)write_png(test_output_path("transparent_order_bottles_first.png"), bottles_first);
   (void)write_png(test_output_path("transparent_order_bottles_last.png"), bottles_last);
   EXPECT_EQ(differ, 0) << "bytes that differ between the two orders";

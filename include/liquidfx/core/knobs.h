@@ -85,8 +85,12 @@ constexpr KnobType knob_type_of() {
   else
     static_assert(sizeof(T) == 0, "unsupported knob type");
 }
-constexpr bool knob_restarts() { return false; }
-constexpr bool knob_restarts(KnobRestarts) { return true; }
+constexpr bool knob_restarts() {
+  return false;
+}
+constexpr bool knob_restarts(KnobRestarts) {
+  return true;
+}
 template <class T>
 constexpr std::span<const std::string_view> knob_choices_of() {
   if constexpr (std::is_enum_v<T>)

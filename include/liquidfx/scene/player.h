@@ -86,7 +86,7 @@ class ScenePlayer {
   std::unique_ptr<gpu::Room> room_;
   std::unique_ptr<gpu::FrameRenderer> renderer_;
   std::vector<std::unique_ptr<Effect>> effects_;
-  std::vector<gpu::FramePasses*> passes_;     // the room first, then the effects
+  std::vector<gpu::FramePasses*> passes_;  // the room first, then the effects
 };
 
 }  // namespace lfx::scene

@@ -255,7 +255,8 @@ void FrameRenderer::record_depth_out(VkCommandBuffer cmd, glm::ivec2 offset, boo
   const Pipeline& pipeline = depth_copy_out_.get();
   pipeline.bind(cmd, false);
   DescriptorWrites()
-      .sampled_image(0, t.depth.view(), nearest_clamp_.handle(), t.depth.layout(VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL))
+      .sampled_image(0, t.depth.view(), nearest_clamp_.handle(),
+                     t.depth.layout(VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL))
       .sampled_image(1, depth_copied_in_.view(), nearest_clamp_.handle())
       .push(ctx_, cmd, pipeline);
   pipeline.push_constants(cmd, shared::FrameDepthOutPush{offset, keep_untouched ? 1u : 0u, 0u});

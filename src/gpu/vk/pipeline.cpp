@@ -43,8 +43,8 @@ class Specialization {
  public:
   explicit Specialization(std::span<const SpecializationConstant> constants) {
     for (std::size_t i = 0; i < constants.size(); ++i)
-      entries_.push_back({constants[i].id, std::uint32_t(i * sizeof(SpecializationConstant) +
-                                                        offsetof(SpecializationConstant, value)),
+      entries_.push_back({constants[i].id,
+                          std::uint32_t(i * sizeof(SpecializationConstant) + offsetof(SpecializationConstant, value)),
                           sizeof(std::uint32_t)});
     info_.mapEntryCount = std::uint32_t(entries_.size());
     info_.pMapEntries = entries_.data();
@@ -348,7 +348,8 @@ Result<void> FrameGraphicsPipeline::prepare(const Context& ctx, VkFormat depth_f
   if (depth_format == desc_.depth_format && environment_cube == environment_cube_) return success();
   GraphicsPipelineDesc desc = desc_;
   desc.depth_format = depth_format;
-  std::erase_if(desc.constants, [](const SpecializationConstant& c) { return c.id == LFX_FRAME_ENVIRONMENT_CUBE_CONSTANT; });
+  std::erase_if(desc.constants,
+                [](const SpecializationConstant& c) { return c.id == LFX_FRAME_ENVIRONMENT_CUBE_CONSTANT; });
   desc.constants.push_back({LFX_FRAME_ENVIRONMENT_CUBE_CONSTANT, environment_cube ? 1u : 0u});
   LFX_TRY_ASSIGN(Pipeline made, Pipeline::graphics(ctx, desc));
   ctx.retire(std::move(pipeline_));  // frames in flight may still draw with it

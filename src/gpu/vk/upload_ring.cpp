@@ -28,8 +28,8 @@ std::uint64_t handle_bits(auto handle) {
 Result<UploadRing::Slice> UploadRing::write(std::span<const std::byte> bytes) {
   const VkDeviceSize size = aligned(bytes.size());
   if (size > kBlockBytes) {
-    LFX_TRY_ASSIGN(Buffer own, Buffer::create(ctx_, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryUsage::upload,
-                                              "large upload"));
+    LFX_TRY_ASSIGN(Buffer own,
+                   Buffer::create(ctx_, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, MemoryUsage::upload, "large upload"));
     own.write(bytes);
     large_.push_back(std::move(own));
     return Slice{large_.back().handle(), 0};

@@ -87,8 +87,8 @@ class BottleEffect : public Effect {
                                   if (!hit) return false;
                                   const Placed& p = placed_[hit->first];
                                   const Pose rest = placed_pose(p, 0.0);
-                                  hand_.grab(hit->first, pose_of(hit->first), press.ray, hit->second,
-                                             rest.position.y, rest.orientation, time_);
+                                  hand_.grab(hit->first, pose_of(hit->first), press.ray, hit->second, rest.position.y,
+                                             rest.orientation, time_);
                                   return true;
                                 },
                             // A layout made anew meanwhile may have let the container go.

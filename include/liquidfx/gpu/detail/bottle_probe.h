@@ -52,6 +52,7 @@ class BottleProbe {
     std::uint32_t dry = 0;
   };
   Result<CompositePixels> last_composite_pixels() const;
+
  private:
   BottleRenderer& r_;
 };

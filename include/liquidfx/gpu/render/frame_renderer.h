@@ -122,9 +122,9 @@ class FrameRenderer {
   VkFormat copy_out_format_ = VK_FORMAT_UNDEFINED;
   // A viewport smaller than the host's images: its part of their depth goes through a working
   // D32 (targets_.depth) too, copied in and out like the colour.
-  VkRect2D host_area_{};                  // the viewport in the host's images
-  Image host_depth_;                      // the host's depth when it is drawn through a working copy
-  FrameGraphicsPipeline depth_copy_in_;   // host depth -> working D32 and depth_copied_in_
+  VkRect2D host_area_{};                 // the viewport in the host's images
+  Image host_depth_;                     // the host's depth when it is drawn through a working copy
+  FrameGraphicsPipeline depth_copy_in_;  // host depth -> working D32 and depth_copied_in_
   // The working depth's values as copied in (R32F), so that only what liquidfx changed goes back.
   static constexpr VkFormat kDepthCopiedInFormat = VK_FORMAT_R32_SFLOAT;
   Image depth_copied_in_;

@@ -140,8 +140,8 @@ Result<std::unique_ptr<BottleRenderer>> BottleRenderer::create(Context& ctx) {
                                                         "bottle/composite_below_waves.comp",
                                                         "bottle/composite_dry.comp"};
   for (std::size_t list = 0; list < kCompositeLists; ++list) {
-    LFX_TRY_ASSIGN(r->composites_[list], EnvironmentComputePipeline::create(ctx, kComposites[list],
-                                                                             sizeof(shared::BottleCompositePush)));
+    LFX_TRY_ASSIGN(r->composites_[list],
+                   EnvironmentComputePipeline::create(ctx, kComposites[list], sizeof(shared::BottleCompositePush)));
   }
   LFX_TRY_ASSIGN(r->surfaces_raster_,
                  Pipeline::compute(ctx, "bottle/surfaces_raster.comp", sizeof(shared::BottleSurfacesPush)));

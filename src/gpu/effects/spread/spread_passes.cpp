@@ -6,7 +6,7 @@
 namespace lfx::gpu {
 
 Result<std::unique_ptr<SpreadPasses>> SpreadPasses::create(Context& ctx, const SpreadKnobs& knobs,
-                                                          std::vector<SpreadBlob> blobs, SpreadBackground background) {
+                                                           std::vector<SpreadBlob> blobs, SpreadBackground background) {
   std::unique_ptr<SpreadPasses> p(new SpreadPasses(ctx, knobs, std::move(blobs), background));
   LFX_TRY_ASSIGN(p->renderer_, SpreadRenderer::create(ctx));
   return p;

@@ -42,8 +42,8 @@ Result<std::unique_ptr<SurfaceRenderer>> SurfaceRenderer::create(Context& ctx) {
       {&r->smooth_, "surface/smooth.comp", sizeof(shared::SurfaceFilterPush)},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
-  LFX_TRY_ASSIGN(r->composite_,
-                 EnvironmentComputePipeline::create(ctx, "surface/composite.comp", sizeof(shared::SurfaceCompositePush)));
+  LFX_TRY_ASSIGN(r->composite_, EnvironmentComputePipeline::create(ctx, "surface/composite.comp",
+                                                                   sizeof(shared::SurfaceCompositePush)));
   VkPhysicalDeviceProperties device{};
   vkGetPhysicalDeviceProperties(ctx.physical_device(), &device);
   r->cpu_device_ = device.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
@@ -87,7 +87,7 @@ Result<void> SurfaceRenderer::update(const std::string& name, const ParticleSour
 }
 
 Result<void> SurfaceRenderer::attach_or_update(const std::string& name, const ParticleSource& source,
-                                              const SurfaceKnobs& knobs) {
+                                               const SurfaceKnobs& knobs) {
   if (!attached(name)) return attach(name, source, knobs);
   LFX_TRY(update(name, source));
   surfaces_.at(name).knobs = &knobs;
@@ -346,10 +346,10 @@ void SurfaceRenderer::record_composite(FrameContext& frame, Surface& s, glm::ive
       .storage_buffer(11, s.foam_sums.handle())
       .push(ctx_, cmd, composite);
   composite.push_constants(cmd,
-                            shared::SurfaceCompositePush{size, float(size.x) / float(t.width()), k.specular,
-                                                         glm::vec4(k.absorption, k.refraction),
-                                                         glm::vec4(k.color, src.color_offset ? 1.0f : 0.0f),
-                                                         src.foam_offset ? k.foam : 0.0f, std::uint32_t(k.show), 0, 0});
+                           shared::SurfaceCompositePush{size, float(size.x) / float(t.width()), k.specular,
+                                                        glm::vec4(k.absorption, k.refraction),
+                                                        glm::vec4(k.color, src.color_offset ? 1.0f : 0.0f),
+                                                        src.foam_offset ? k.foam : 0.0f, std::uint32_t(k.show), 0, 0});
   Pipeline::dispatch_2d(cmd, t.width(), t.height());
 }
 
