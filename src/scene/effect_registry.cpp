@@ -12,23 +12,45 @@
 #include "liquidfx/scene/effect.h"
 
 namespace lfx::scene {
+namespace {
+
+// A still pool of particle liquid seen from the front, the frame's centre in it: the particles'
+// demo, and with a surface drawing it the surface's.
+constexpr std::string_view kParticlePool =
+    R"({"camera": {"position": [0.15, 0.05, 0.6], "target": [0.15, 0.05, 0.0], "fov": 40},
+        "effects": [{"type": "particles", "name": "pool", "count": 3000,
+                     "tank": {"min": [0, 0, -0.05], "max": [0.3, 0.2, 0.05]},
+                     "blocks": [{"min": [0, 0, -0.05], "max": [0.3, 0.08, 0.05]}]}]})";
+constexpr std::string_view kParticlePoolSurface =
+    R"({"camera": {"position": [0.15, 0.05, 0.6], "target": [0.15, 0.05, 0.0], "fov": 40},
+        "effects": [{"type": "particles", "name": "pool", "count": 3000,
+                     "tank": {"min": [0, 0, -0.05], "max": [0.3, 0.2, 0.05]},
+                     "blocks": [{"min": [0, 0, -0.05], "max": [0.3, 0.08, 0.05]}]},
+                    {"type": "surface", "name": "surface", "source": "pool"}]})";
+
+}  // namespace
 
 std::span<const EffectType> effect_types() {
   static const EffectType kTypes[] = {
       make_effect_type<BottleKnobs>(
           "bottle", "Liquid in containers: slosh, waves, bubbles, wet film, glass, shadows and caustics.",
+          R"({"camera": {"position": [0, 0.25, 0.9], "target": [0, 0.1, 0], "fov": 40},
+              "effects": [{"type": "bottle", "name": "bottle", "shape": "bottle", "fill": 0.5}]})",
           &create_bottle_effect),
-      make_effect_type<RipplesKnobs>("ripples",
-                                     "Water ripples over any image: rings (any number) or a wave-equation field.",
-                                     &create_ripples_effect),
+      make_effect_type<RipplesKnobs>(
+          "ripples", "Water ripples over any image: rings (any number) or a wave-equation field.",
+          R"({"effects": [{"type": "ripples", "name": "ripples", "touches": [{"time": 0.01, "position": [0.5, 0.5]}]}]})",
+          &create_ripples_effect),
       make_effect_type<ParticlesKnobs>("particles",
                                        "A GPU particle liquid (MLS-MPM): dam breaks, pouring, stirring, containers.",
-                                       &create_particles_effect),
+                                       kParticlePool, &create_particles_effect),
       make_effect_type<SurfaceKnobs>(
           "surface", "A particle buffer drawn as one continuous liquid (screen-space, narrow-range filter).",
-          &create_surface_effect),
+          kParticlePoolSurface, &create_surface_effect),
       make_effect_type<SpreadKnobs>(
           "spread", "Liquid on a picture that a finger pushes around: 2D flow, conserved thickness, matcap.",
+          R"({"effects": [{"type": "spread", "name": "spread", "cells": 32, "thickness_cells": 64,
+                           "blobs": [{"centre": [0.89, 0.5], "radius": 0.2, "amount": 0.02}]}]})",
           &create_spread_effect),
   };
   return kTypes;

@@ -19,7 +19,6 @@ Result<std::unique_ptr<ScenePlayer>> ScenePlayer::create(gpu::Context& ctx, cons
   auto room = gpu::Room::create(ctx, scene.backdrop);
   if (!room) return room.error().within(scene.source);
   p->room_ = std::move(room.value());
-  p->passes_.push_back(p->room_.get());  // the backdrop: the frame's first pass
   LFX_TRY_ASSIGN(p->renderer_, gpu::FrameRenderer::create(ctx, width, height));
 
   std::vector<MadeEffect> made;
@@ -33,7 +32,6 @@ Result<std::unique_ptr<ScenePlayer>> ScenePlayer::create(gpu::Context& ctx, cons
     auto effect = type->create(EffectSetup(&ctx, p->scene_, instance, *block, made));
     if (!effect) return effect.error().kind == ErrorKind::input ? effect.error().within(scene.source) : effect.error();
     made.push_back({&instance, effect->get()});
-    p->passes_.push_back(effect->get());
     p->effects_.push_back(std::move(effect.value()));
   }
   for (const KnobSetting& s : p->scene_.settings)
@@ -125,9 +123,20 @@ gpu::FrameView ScenePlayer::view() const {
   return v;
 }
 
+Result<std::vector<gpu::FramePasses*>> ScenePlayer::frame_passes(bool with_room) {
+  std::vector<gpu::FramePasses*> list;
+  if (with_room) list.push_back(room_.get());  // the backdrop: the frame's first pass
+  for (auto& e : effects_) {
+    LFX_TRY(e->sync_passes());
+    for (gpu::FramePasses* p : e->passes()) list.push_back(p);
+  }
+  return list;
+}
+
 Result<void> ScenePlayer::prepare() {
   host_view_.reset();
-  return renderer_->prepare(view(), passes_);
+  LFX_TRY_ASSIGN(const auto passes, frame_passes(true));
+  return renderer_->prepare(view(), passes);
 }
 
 Result<void> ScenePlayer::prepare(const gpu::HostFrame& host, const gpu::FrameView* host_view) {
@@ -138,7 +147,8 @@ Result<void> ScenePlayer::prepare(const gpu::HostFrame& host, const gpu::FrameVi
                        " is not the player's " + std::to_string(own.width()) + "x" + std::to_string(own.height()));
   host_view_.reset();
   if (host_view) host_view_ = *host_view;
-  return renderer_->prepare(view(), std::span(passes_).subspan(1), &host);  // passes_[0] is the room
+  LFX_TRY_ASSIGN(const auto passes, frame_passes(false));  // the host has a scene of its own
+  return renderer_->prepare(view(), passes, &host);
 }
 
 void ScenePlayer::record(VkCommandBuffer cmd) {
@@ -147,7 +157,8 @@ void ScenePlayer::record(VkCommandBuffer cmd) {
 
 Result<ImageRgba8> ScenePlayer::render() {
   host_view_.reset();
-  return renderer_->render(view(), passes_);
+  LFX_TRY_ASSIGN(const auto passes, frame_passes(true));
+  return renderer_->render(view(), passes);
 }
 
 }  // namespace lfx::scene

@@ -74,6 +74,7 @@ struct Picky : scene::Effect {
     return success();
   }
   Result<void> advance(double) override { return success(); }
+  std::vector<gpu::FramePasses*> passes() override { return {}; }
 };
 
 TEST_F(EffectContractTest, AValueTheEffectRefusesIsUndone) {

@@ -37,7 +37,9 @@ class SceneThroughViews {
     EXPECT_TRUE(room);
     room_ = std::move(room.value());
     passes_.push_back(room_.get());
-    for (const auto& effect : player_->effects()) passes_.push_back(effect.get());
+    auto effects = player_->effect_passes();
+    EXPECT_TRUE(effects) << (effects ? "" : effects.error().message);
+    if (effects) passes_.insert(passes_.end(), effects->begin(), effects->end());
   }
   // The scene's own view at its current time.
   gpu::FrameView view() const {

@@ -3,10 +3,13 @@
 // and the viewer find it there, so adding an effect touches its own folders and one
 // registration line. docs/adding-an-effect.md walks through writing one.
 //
-// A frame, as the ScenePlayer drives it:
-//   input(...)*  -> advance(dt) -> prepare(frame) -> record_opaque / _transparent / _post
-// with set_knob(...) -> knob_changed(...) at any time between frames. prepare is where every
-// allocation happens and the only step of a frame that can fail; recording cannot.
+// An effect is a thin adapter that holds its GPU passes (composition): the same
+// gpu::FramePasses a host drives without the scene layer, plus what a scene adds (knob groups,
+// scripted input, the pointer, statistics). A frame, as the ScenePlayer drives it:
+//   input(...)*  -> advance(dt) -> sync_passes() -> the frame over every effect's passes()
+// with set_knob(...) -> knob_changed(...) at any time between frames. The passes' prepare is
+// where every allocation happens and, with sync_passes, the only step of a frame that can
+// fail; recording cannot.
 #pragma once
 
 #include <glm/vec2.hpp>
@@ -72,8 +75,17 @@ struct InputEvent {
   Ray ray;                   ///< From the camera through position, at the event's time.
 };
 
-class Effect : public gpu::FramePasses {
+class Effect {
  public:
+  virtual ~Effect() = default;
+  /// The GPU passes that draw the effect, in the order the frame lists them: the objects a host
+  /// drives without the scene layer (gpu::BottleRenderer, gpu::RipplesRenderer,
+  /// gpu::ParticlesPasses, gpu::SurfaceRenderer, gpu::SpreadPasses). Asked after sync_passes,
+  /// every frame; the pointers hold until the effect is advanced or a knob changes.
+  virtual std::vector<gpu::FramePasses*> passes() = 0;
+  /// Before each frame: hands what the scene decided since the last one to passes(), as a host
+  /// would itself (the containers to draw, the particles to follow). Its error is the frame's.
+  virtual Result<void> sync_passes() { return success(); }
   /// The effect's live knobs; the pointers stay valid until the effect is destroyed.
   virtual std::vector<KnobGroup> knob_groups() = 0;
   /// Told after set_knob wrote a new value into a group: the effect reshapes what depends on it
@@ -101,6 +113,10 @@ class Track;
 struct EffectType {
   std::string_view name;
   std::string_view summary;
+  /// The smallest scene (a scene file's text) that shows the effect, its last instance of this
+  /// type drawn where the frame's centre is and taking a pointer there if it takes one. The
+  /// shared effect test (tests/gpu/every_effect_test.cpp) runs every registered type through it.
+  std::string_view demo;
   std::span<const KnobSpec> (*knobs)();
   /// Writes the knob table with defaults as Markdown (for docs and `liquidfx knobs`).
   std::string (*knob_markdown)();
@@ -149,9 +165,12 @@ class EffectSetup {
 
 /// An EffectType entry for an effect with the knob struct K and the factory `create`.
 template <class K>
-EffectType make_effect_type(std::string_view name, std::string_view summary,
+EffectType make_effect_type(std::string_view name, std::string_view summary, std::string_view demo,
                             Result<std::unique_ptr<Effect>> (*create)(const EffectSetup&)) {
-  return {name, summary, &K::knobs,
+  return {name,
+          summary,
+          demo,
+          &K::knobs,
           [] {
             const K defaults{};
             return knob_table_markdown(K::knobs(), &defaults);

@@ -71,6 +71,11 @@ class ScenePlayer {
   /// Every effect's statistics, named "<instance>.<stat>", in scene order.
   std::vector<std::pair<std::string, double>> stats() const;
 
+  /// The effects' passes as the next frame draws them (each effect's sync_passes run first), in
+  /// scene order, without the backdrop room: for a host that lists them in a frame of its own
+  /// beside passes of its own. Ask again after advancing or changing a knob.
+  Result<std::vector<gpu::FramePasses*>> effect_passes() { return frame_passes(false); }
+
   gpu::FrameRenderer& renderer() { return *renderer_; }
   const Scene& scene() const { return scene_; }
   std::span<const std::unique_ptr<Effect>> effects() const { return effects_; }
@@ -78,6 +83,8 @@ class ScenePlayer {
  private:
   ScenePlayer() = default;
   gpu::FrameView view() const;
+  // Every effect's passes after its sync_passes, in scene order, after the room when with_room.
+  Result<std::vector<gpu::FramePasses*>> frame_passes(bool with_room);
 
   Scene scene_;
   double time_ = 0.0;
@@ -86,7 +93,6 @@ class ScenePlayer {
   std::unique_ptr<gpu::Room> room_;
   std::unique_ptr<gpu::FrameRenderer> renderer_;
   std::vector<std::unique_ptr<Effect>> effects_;
-  std::vector<gpu::FramePasses*> passes_;  // the room first, then the effects
 };
 
 }  // namespace lfx::scene

@@ -102,7 +102,10 @@ class BottleEffect : public Effect {
                                 }});
   }
 
-  Result<void> prepare(const gpu::FramePrepare& frame) override {
+  std::vector<gpu::FramePasses*> passes() override { return {renderer_.get()}; }
+
+  // The containers as laid out now, with their glass knobs, for the renderer's next frame.
+  Result<void> sync_passes() override {
     LFX_TRY(ensure_layout());
     std::vector<gpu::BottleDraw> draws;
     for (const Placed& p : placed_) {
@@ -112,12 +115,8 @@ class BottleEffect : public Effect {
     LFX_TRY(renderer_->set_containers(std::move(draws)));
     renderer_->set_reference_pass(declared_.front().knobs.reference_pass);
     renderer_->set_write_depth(declared_.front().knobs.write_depth);
-    return renderer_->prepare(frame);
+    return success();
   }
-
-  void record_opaque(gpu::FrameContext& frame) override { renderer_->record_opaque(frame); }
-  void record_transparent(gpu::FrameContext& frame) override { renderer_->record_transparent(frame); }
-  int transparent_layer() const override { return renderer_->transparent_layer(); }
 
   std::vector<EffectStat> stats() const override {
     double tilt = 0.0, agitation = 0.0, bubbles = 0.0;

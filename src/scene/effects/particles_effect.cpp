@@ -74,13 +74,8 @@ class ParticlesEffect : public Effect {
     return success();
   }
 
-  Result<void> prepare(const gpu::FramePrepare& frame) override { return passes_->prepare(frame); }
-  void record_opaque(gpu::FrameContext& frame) override { passes_->record_opaque(frame); }
-  std::size_t pending_steps() const override { return passes_->pending_steps(); }
+  std::vector<gpu::FramePasses*> passes() override { return {passes_.get()}; }
   std::optional<gpu::ParticleSource> particle_source() const override { return passes_->source(); }
-  void record_steps(VkCommandBuffer cmd, gpu::GpuTimer* timer, std::size_t max_steps) override {
-    passes_->record_steps(cmd, timer, max_steps);
-  }
 
   // Measured on the GPU and read back once the frame finished: the newest such frame's values
   // (NaN before the first), and the simulated time they belong to.

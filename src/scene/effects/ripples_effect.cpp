@@ -51,9 +51,7 @@ class RipplesEffect : public Effect {
     return success();
   }
 
-  Result<void> prepare(const gpu::FramePrepare& frame) override { return renderer_->prepare(frame); }
-  void record_opaque(gpu::FrameContext& frame) override { renderer_->record_opaque(frame); }
-  void record_post(gpu::FrameContext& frame) override { renderer_->record_post(frame); }
+  std::vector<gpu::FramePasses*> passes() override { return {renderer_.get()}; }
 
   std::vector<EffectStat> stats() const override {
     return {{"live_ripples", double(sim_.pool().live())}, {"pool_capacity", double(sim_.pool().capacity())}};

@@ -60,12 +60,7 @@ class SpreadEffect : public Effect {
     return success();
   }
 
-  Result<void> prepare(const gpu::FramePrepare& frame) override { return passes_->prepare(frame); }
-  void record_post(gpu::FrameContext& frame) override { passes_->record_post(frame); }
-  std::size_t pending_steps() const override { return passes_->pending_steps(); }
-  void record_steps(VkCommandBuffer cmd, gpu::GpuTimer* timer, std::size_t max_steps) override {
-    passes_->record_steps(cmd, timer, max_steps);
-  }
+  std::vector<gpu::FramePasses*> passes() override { return {passes_.get()}; }
 
   std::vector<EffectStat> stats() const override {
     // Not a number (an empty cell in --stats) until the first step's statistics come back

@@ -23,8 +23,13 @@ class SurfaceEffect : public Effect {
     return success();
   }
 
+  std::vector<gpu::FramePasses*> passes() override {
+    if (synthetic_) return {&synthetic_pass_, renderer_.get()};
+    return {renderer_.get()};
+  }
+
   // A particles effect may have made new buffers (a new count): the surface follows them.
-  Result<void> prepare(const gpu::FramePrepare& frame) override {
+  Result<void> sync_passes() override {
     gpu::ParticleSource source;
     if (synthetic_) {
       source = synthetic_->source();
@@ -38,18 +43,24 @@ class SurfaceEffect : public Effect {
     } else {
       LFX_TRY(renderer_->update(name_, source));
     }
-    return renderer_->prepare(frame);
+    synthetic_pass_.time = time_;
+    return success();
   }
-  void record_opaque(gpu::FrameContext& frame) override {
-    if (synthetic_) synthetic_->record(frame.cmd, time_);
-  }
-  void record_transparent(gpu::FrameContext& frame) override { renderer_->record_transparent(frame); }
+
+  // Particles of our own move (a lake's waves) in the frame's opaque step, before the surface
+  // draws them.
+  struct SyntheticPass : gpu::FramePasses {
+    gpu::SyntheticParticles* particles = nullptr;
+    double time = 0.0;
+    void record_opaque(gpu::FrameContext& frame) override { particles->record(frame.cmd, time); }
+  };
 
   std::string name_;
   SurfaceKnobs knobs_;
   double time_ = 0.0;
   const Effect* particles_ = nullptr;                   // the particles effect drawn, or
   std::unique_ptr<gpu::SyntheticParticles> synthetic_;  // particles of our own
+  SyntheticPass synthetic_pass_;                        // moving them
   std::unique_ptr<gpu::SurfaceRenderer> renderer_;
 };
 
@@ -92,6 +103,7 @@ Result<std::unique_ptr<Effect>> create_surface_effect(const EffectSetup& setup) 
     auto made = gpu::SyntheticParticles::create(*setup.device, *synthetic);
     if (!made) return b.error_at("spacing", made.error().message);
     e->synthetic_ = std::move(made.value());
+    e->synthetic_pass_.particles = e->synthetic_.get();
   }
   e->particles_ = particles;
   LFX_TRY_ASSIGN(e->renderer_, gpu::SurfaceRenderer::create(*setup.device));
