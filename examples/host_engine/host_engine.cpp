@@ -185,8 +185,8 @@ int main(int argc, char** argv) {
     passes.draw_scene(cmd, color, depth, projection * view, boxes, std::size(boxes), sky);
     passes.draw_ui(cmd, ui);
     if (liquidfx) {  // into the engine's images, left as copy sources
-      frame->record(cmd, scene_passes);
-      ui_frame->record(cmd, ui_passes);
+      frame->record(cmd);
+      ui_frame->record(cmd);
     } else {
       for (const engine::Target* t : {&color, &ui})
         engine::transition(cmd, *t, {drawn.layout, drawn.stage, drawn.access}, {read.layout, read.stage, read.access});

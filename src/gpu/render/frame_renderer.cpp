@@ -337,11 +337,11 @@ void FrameRenderer::record_tonemap(FrameContext& frame) {
 }
 
 void FrameContext::refresh_scene_copy() {
-  renderer.refresh_scene_copy(*this);
+  renderer_.refresh_scene_copy(*this);
 }
 
 void FrameContext::refresh_scene_copy(VkRect2D rect, std::uint32_t levels) {
-  renderer.refresh_scene_copy(*this, rect, levels);
+  renderer_.refresh_scene_copy(*this, rect, levels);
 }
 
 void FrameRenderer::refresh_scene_copy(FrameContext& frame) {

@@ -40,8 +40,24 @@ struct FramePrepare {
   bool environment_cube = false;
 };
 
-/// What a pass sees while the frame records.
+/// What a pass sees while the frame records. Made by the FrameRenderer recording the frame.
 struct FrameContext {
+  FrameContext(const Context& context, VkCommandBuffer command_buffer, FrameTargets& frame_targets,
+               const Buffer& uniform_buffer, const shared::FrameUniforms& uniform_values, GpuTimer* pass_timer,
+               const Sampler& linear, const Sampler& nearest, FrameRenderer& recording, VkImageView environment_view,
+               bool host_environment)
+      : ctx(context),
+        cmd(command_buffer),
+        targets(frame_targets),
+        frame_uniforms(uniform_buffer),
+        uniforms(uniform_values),
+        timer(pass_timer),
+        linear_clamp(linear),
+        nearest_clamp(nearest),
+        environment(environment_view),
+        environment_cube(host_environment),
+        renderer_(recording) {}
+
   const Context& ctx;
   VkCommandBuffer cmd;
   FrameTargets& targets;
@@ -50,7 +66,6 @@ struct FrameContext {
   GpuTimer* timer;                        ///< Name each pass with PassScope(timer, cmd, "name").
   const Sampler& linear_clamp;            ///< Trilinear, clamp to edge.
   const Sampler& nearest_clamp;           ///< Point sampling, clamp to edge.
-  FrameRenderer& renderer;                ///< Recording the frame (passes use the calls below).
   /// The environment cube a pass that calls frame_environment binds at
   /// LFX_FRAME_ENVIRONMENT_BINDING (with linear_clamp): the host's, or a black one.
   VkImageView environment;
@@ -76,6 +91,9 @@ struct FrameContext {
   /// uniforms at 0), depth-tested so only liquid nearer than what is there is kept.
   void draw_depth_out(const Pipeline& pipeline, Image& source, std::uint32_t source_binding,
                       std::span<const std::byte> push = {}) const;
+
+ private:
+  FrameRenderer& renderer_;  // recording the frame: passes reach it only through the calls above
 };
 
 /// Implemented by every effect. Images are tracked (Image::use): a pass states how it is about to

@@ -1,6 +1,7 @@
 // lfx::gpu::FrameRenderer: records one whole frame (its passes, the scene copy, the tonemap) into
 // a command buffer the caller passes, or renders and reads it back for callers without a loop.
-// Every frame: prepare(view, passes[, host frame]), which may fail, then record(cmd, passes).
+// Every frame: prepare(view, passes[, host frame]), which may fail, then record(cmd), which records
+// what prepare was given.
 // The frame is liquidfx's own targets (which it tonemaps into targets().output) or a host's
 // colour and depth images (HostFrame), which it leaves as the host asks.
 #pragma once
@@ -75,19 +76,6 @@ class FrameRenderer {
   /// (submit_step_batches), records, submits, waits and reads the output back.
   Result<ImageRgba8> render(const FrameView& view, std::span<FramePasses* const> passes);
 
-  /// Copies the current targets.color into targets.scene_color (and its mips) again, so that
-  /// transparent layers drawn next refract what was drawn so far. Also called once per frame
-  /// after the opaque passes. Records nothing when neither colour nor depth has been written
-  /// since the last whole-frame copy of this frame.
-  void refresh_scene_copy(FrameContext& frame);
-  /// The same over a rectangle of the frame only (in pixels): the copy and the parts of the mip
-  /// chain it affects, in the first `levels` levels of the chain (for a caller that reads no
-  /// coarser one until the next whole refresh: those keep what they held). Cost follows the
-  /// rectangle's area. Where the depth was not written since the last whole copy, only colour
-  /// is copied (an image copy, not a pass).
-  void refresh_scene_copy(FrameContext& frame, VkRect2D rect,
-                          std::uint32_t levels = std::numeric_limits<std::uint32_t>::max());
-
   FrameTargets& targets() { return targets_; }
   GpuTimer& timer() { return timer_; }
   Context& context() { return ctx_; }
@@ -95,7 +83,20 @@ class FrameRenderer {
   const shared::FrameUniforms& uniforms() const { return uniforms_; }
 
  private:
+  friend struct FrameContext;  // its refresh_scene_copy: what passes call
   explicit FrameRenderer(Context& ctx) : ctx_(ctx) {}
+  // Copies the current targets.color into targets.scene_color (and its mips) again, so that
+  // transparent layers drawn next refract what was drawn so far. Also called once per frame
+  // after the opaque passes. Records nothing when neither colour nor depth has been written
+  // since the last whole-frame copy of this frame.
+  void refresh_scene_copy(FrameContext& frame);
+  // The same over a rectangle of the frame only (in pixels): the copy and the parts of the mip
+  // chain it affects, in the first `levels` levels of the chain (for a caller that reads no
+  // coarser one until the next whole refresh: those keep what they held). Cost follows the
+  // rectangle's area. Where the depth was not written since the last whole copy, only colour
+  // is copied (an image copy, not a pass).
+  void refresh_scene_copy(FrameContext& frame, VkRect2D rect,
+                          std::uint32_t levels = std::numeric_limits<std::uint32_t>::max());
   Result<void> take_own_frame();
   Result<void> take_host_frame(const HostFrame& host);
   Result<void> make_copy_pipelines(VkFormat host_format);
