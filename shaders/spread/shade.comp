@@ -13,13 +13,17 @@ layout(set = 0, binding = 2, std430) readonly buffer Film { float film_thickness
 layout(set = 0, binding = 3, std430) readonly buffer FilmPigments { float film_pigment[]; };
 layout(set = 0, binding = 4, std430) readonly buffer History { float history[]; };
 layout(set = 0, binding = 5, rgba16f) uniform image2D color;
-layout(set = 0, binding = 6) uniform sampler2D picture;
+// The picture under the liquid at the frame's size (the skin, or the user's picture resampled),
+// made once for each size by background.comp: a storage image, read by a plain load (a sampler's
+// fetch costs a CPU driver some fifteen times as much).
+layout(set = 0, binding = 6, rgba16f) readonly uniform image2D under_image;
 layout(set = 0, binding = 7) uniform sampler2D matcap;  // a sphere's picture: light by normal
 layout(push_constant) uniform Push { LFX_SPREAD_SHADE_PUSH };
 
 // Bilinear weights and corners of the thickness cells around p (short sides).
 struct Corners {
   int k00, k10, k01, k11;
+  ivec2 cell;  // the corner k00
   vec2 f;
 };
 Corners corners_at(vec2 p) {
@@ -27,55 +31,39 @@ Corners corners_at(vec2 p) {
   vec2 x = clamp(p / dh - 0.5, vec2(0.0), vec2(nx - 1, ny - 1));
   ivec2 c = min(ivec2(x), max(thickness_grid - 2, ivec2(0)));
   ivec2 c1 = min(c + 1, thickness_grid - 1);
-  return Corners(c.y * nx + c.x, c.y * nx + c1.x, c1.y * nx + c.x, c1.y * nx + c1.x, x - vec2(c));
+  return Corners(c.y * nx + c.x, c.y * nx + c1.x, c1.y * nx + c.x, c1.y * nx + c1.x, c, x - vec2(c));
 }
 #define LFX_BILINEAR(FIELD, OFFSET, C)                                                  \
   mix(mix(FIELD[(OFFSET) + uint(C.k00)], FIELD[(OFFSET) + uint(C.k10)], C.f.x),          \
       mix(FIELD[(OFFSET) + uint(C.k01)], FIELD[(OFFSET) + uint(C.k11)], C.f.x), C.f.y)
 
-float total_at(vec2 p) {
-  Corners c = corners_at(p);
-  float t = LFX_BILINEAR(h, 0u, c) + LFX_BILINEAR(film_thickness, 0u, c);
-  // The seed's 8-bit height target: 256 levels over the range, and the steps they shade.
+// The liquid's thickness (bulk and film) in one cell, cells beyond the grid's edge as the edge's.
+float cell_total(ivec2 q) {
+  q = clamp(q, ivec2(0), thickness_grid - 1);
+  uint k = uint(q.y * thickness_grid.x + q.x);
+  return h[k] + film_thickness[k];
+}
+// The seed's 8-bit height target: 256 levels over the range, and the steps they shade.
+float banded(float t) {
   return banding_top > 0.0 ? floor(t / banding_top * 255.0 + 0.5) / 255.0 * banding_top : t;
 }
-
-// A lattice point's random value in [0, 1): integer mixing (cheaper than a sine on every device).
-float hash(ivec2 i) {
-  uint h = uint(i.x) * 0x8da6b343u ^ uint(i.y) * 0xd8163841u;
-  h ^= h >> 16;
-  h *= 0x7feb352du;
-  h ^= h >> 15;
-  h *= 0x846ca68bu;
-  h ^= h >> 16;
-  return float(h >> 8) * (1.0 / 16777216.0);
-}
-float value_noise(vec2 p) {
-  ivec2 i = ivec2(floor(p));
-  vec2 f = fract(p);
-  vec2 s = f * f * (3.0 - 2.0 * f);
-  return mix(mix(hash(i), hash(i + ivec2(1, 0)), s.x), mix(hash(i + ivec2(0, 1)), hash(i + ivec2(1, 1)), s.x), s.y);
-}
-
-// A skin-toned picture: a warm base, broad blotches and fine pores.
-vec3 skin(vec2 p) {
-  vec3 base = vec3(0.86, 0.66, 0.55);
-  float broad = value_noise(p * 4.0) * 0.6 + value_noise(p * 9.0) * 0.4;
-  float pores = value_noise(p * 160.0);
-  return base * (0.93 + 0.1 * broad) - vec3(0.05, 0.06, 0.05) * smoothstep(0.75, 0.95, pores);
+float bilinear(float t00, float t10, float t01, float t11, vec2 f) {
+  return banded(mix(mix(t00, t10, f.x), mix(t01, t11, f.x), f.y));
 }
 
 void main() {
   ivec2 pixel = ivec2(gl_GlobalInvocationID.xy);
   if (any(greaterThanEqual(pixel, frame_size))) return;
   vec2 p = (vec2(pixel) + 0.5) / short_side;
-  vec3 under;
-  if (background == 0u) under = skin(p);
-  else if (background == 1u) under = imageLoad(color, pixel).rgb;
-  else under = textureLod(picture, (vec2(pixel) + 0.5) / vec2(frame_size), 0.0).rgb;
+  vec3 under = background == 1u ? imageLoad(color, pixel).rgb : imageLoad(under_image, pixel).rgb;
 
+  // The four cells around p, then (only under liquid) the eight around them: the thickness one
+  // cell to each side has the same bilinear weights over cells one over, which gives the slope
+  // from twelve cells read once.
   Corners c = corners_at(p);
-  float total = total_at(p);
+  float t11 = cell_total(c.cell), t21 = cell_total(c.cell + ivec2(1, 0));
+  float t12 = cell_total(c.cell + ivec2(0, 1)), t22 = cell_total(c.cell + ivec2(1, 1));
+  float total = bilinear(t11, t21, t12, t22, c.f);
   float coverage = spread_smoothstep(0.0, max(film, 1e-6), total);
   float alpha = coverage;
   if (traces == 0u) {
@@ -98,9 +86,17 @@ void main() {
     amount += a;
   }
   liquid = amount > 0.0 ? liquid / amount : colors[0].rgb;
-  // The surface's normal from the thickness's slope (a height field over the picture).
-  vec2 e = vec2(dh, 0.0);
-  vec2 slope = vec2(total_at(p + e.xy) - total_at(p - e.xy), total_at(p + e.yx) - total_at(p - e.yx)) / (2.0 * dh);
+  // The surface's normal from the thickness's slope (a height field over the picture), over two
+  // cells' width.
+  // tXY: the cell at (X - 1, Y - 1) from the corner c.cell.
+  ivec2 b = c.cell;
+  float t10 = cell_total(b + ivec2(0, -1)), t20 = cell_total(b + ivec2(1, -1));
+  float t01 = cell_total(b + ivec2(-1, 0)), t31 = cell_total(b + ivec2(2, 0));
+  float t02 = cell_total(b + ivec2(-1, 1)), t32 = cell_total(b + ivec2(2, 1));
+  float t13 = cell_total(b + ivec2(0, 2)), t23 = cell_total(b + ivec2(1, 2));
+  float right = bilinear(t21, t31, t22, t32, c.f), left = bilinear(t01, t11, t02, t12, c.f);
+  float below = bilinear(t12, t22, t13, t23, c.f), above = bilinear(t10, t20, t11, t21, c.f);
+  vec2 slope = vec2(right - left, below - above) / (2.0 * dh);
   vec3 normal = normalize(vec3(-slope * relief * 4.0, 1.0));
   // A matcap-like studio light: from the top left and in front, its mirror highlight, a soft
   // fill; the colour darkens where the surface tilts away and lifts on the light side.

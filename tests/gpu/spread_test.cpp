@@ -172,5 +172,40 @@ TEST(SpreadSceneTest, AMatcapOfTheUsersLightsTheLiquid) {
   EXPECT_EQ(frames[0].at(5, 5)[0], skin[0]);  // the picture around it is the same
 }
 
+TEST(SpreadSceneTest, ThePictureUnderTheLiquidIsStretchedOverTheFrameAtEverySize) {
+  // A picture of four coloured quarters under a small blob: away from the blob each quarter of
+  // the frame shows its colour, at two frame sizes (the picture is resampled for each).
+  ImageRgba8 quarters(8, 8);
+  const std::uint8_t colours[4][3] = {{200, 40, 40}, {40, 200, 40}, {40, 40, 200}, {200, 200, 40}};
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x < 8; ++x) {
+      const std::uint8_t* c = colours[(y / 4) * 2 + x / 4];
+      std::copy(c, c + 3, quarters.at(x, y));
+      quarters.at(x, y)[3] = 255;
+    }
+  const std::string picture = test_output_path("spread_quarters.png");
+  ASSERT_TRUE(write_png(picture, quarters));
+  const std::string scene = write_test_file("spread_picture.json",
+                                            R"({"camera": {"tonemap": "none"}, "backdrop": {"visible": false},
+          "effects": [{"type": "spread", "cells": 32, "thickness_cells": 64, "background": "image",
+                       "image": ")" + picture + R"(",
+                       "blobs": [{"centre": [0.89, 0.5], "radius": 0.1, "amount": 0.02}]}]})");
+  for (const char* size : {"160x90", "96x96"}) {
+    SCOPED_TRACE(size);
+    const std::string out = test_output_path(std::string("spread_picture_") + size);
+    const CliResult r = run_cli("render '" + scene + "' --out '" + out + "' --frames 1 --size " + size);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    auto image = read_png(out + "/spread_picture_0000.png");
+    ASSERT_TRUE(image);
+    const int w = image->width, h = image->height;
+    const int probes[4][2] = {
+        {w / 8, h / 8}, {w - 1 - w / 8, h / 8}, {w / 8, h - 1 - h / 8}, {w - 1 - w / 8, h - 1 - h / 8}};
+    for (int q = 0; q < 4; ++q) {
+      const std::uint8_t* seen = image->at(probes[q][0], probes[q][1]);
+      for (int k = 0; k < 3; ++k) EXPECT_NEAR(seen[k], colours[q][k], 3) << "quarter " << q << " channel " << k;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace lfx::test

@@ -52,7 +52,8 @@ struct KnobEnumNames<SpreadTraces> {
   X(film_rate, float, 4.0f, 0.0, 100.0, "1/s", "Film mode: how fast the film forms under moving liquid")        \
   X(relief, float, 1.0f, 0.0, 20.0, "", "How steep the liquid's surface looks (scales the thickness's slopes in the shading)") \
   X(shine, float, 0.6f, 0.0, 4.0, "", "Strength of the highlights")                                               \
-  X(banding, bool, false, 0, 1, "", "Shade from the thickness rounded to 8 bits, as the seed's 8-bit target did (visible steps)")
+  X(banding, bool, false, 0, 1, "", "Shade from the thickness rounded to 8 bits, as the seed's 8-bit target did (visible steps)") \
+  X(reference_pass, bool, false, 0, 1, "", "Also time a plain copy of the frame, the floor of any full-frame pass (benchmarks)")
 // clang-format on
 LFX_KNOB_STRUCT(SpreadKnobs, LFX_SPREAD_KNOBS);
 

@@ -24,16 +24,26 @@ class SpreadRenderer {
   Result<void> set_picture(const ImageRgba8& picture);
   /// A matcap (a lit sphere's picture) that lights the liquid instead of the built-in light.
   Result<void> set_matcap(const ImageRgba8& matcap);
+  /// Before a frame of this size: the picture under the liquid at that size (the skin, or the
+  /// user's picture resampled), the reference copy's target (knobs.reference_pass).
+  Result<void> prepare(std::uint32_t width, std::uint32_t height, const SpreadKnobs& knobs,
+                       SpreadBackground background);
   /// Shades the solver's liquid over frame.targets.color (a full-frame post pass).
   void record(FrameContext& frame, const SpreadSolver& solver, const SpreadKnobs& knobs, SpreadBackground background);
 
  private:
   explicit SpreadRenderer(Context& ctx) : ctx_(ctx) {}
   Context& ctx_;
-  Pipeline shade_;
+  Pipeline shade_, background_pass_, frame_copy_;
   Result<Image> upload(const ImageRgba8& picture, const char* what);
+  // A frame-size image of this format and usage, made again when the size changes.
+  Result<void> ensure_frame_image(Image& image, std::uint32_t width, std::uint32_t height, const char* name);
+  void record_frame_copy(FrameContext& frame);
   Image picture_;  // 1 x 1 until a picture is set
-  Image matcap_;   // 1 x 1 until a matcap is set
+  Image under_;    // the picture under the liquid (skin or picture_) at the frame's size
+  bool under_made_ = false;
+  Image reference_;  // where the reference pass copies the frame
+  Image matcap_;     // 1 x 1 until a matcap is set
   bool use_matcap_ = false;
 };
 

@@ -57,7 +57,7 @@ Result<void> SpreadPasses::prepare(const FramePrepare& frame) {
     LFX_TRY(renderer_->set_matcap(*matcap_));
     matcap_.reset();
   }
-  return success();
+  return renderer_->prepare(frame.width, frame.height, knobs_, background_);
 }
 
 void SpreadPasses::record_steps(VkCommandBuffer cmd, GpuTimer* timer, std::size_t max_steps) {

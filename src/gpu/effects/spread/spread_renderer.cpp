@@ -10,7 +10,12 @@ namespace lfx::gpu {
 
 Result<std::unique_ptr<SpreadRenderer>> SpreadRenderer::create(Context& ctx) {
   std::unique_ptr<SpreadRenderer> r(new SpreadRenderer(ctx));
-  LFX_TRY_ASSIGN(r->shade_, Pipeline::compute(ctx, "spread/shade.comp", sizeof(shared::SpreadShadePush)));
+  const ComputePipelineSpec specs[] = {
+      {&r->shade_, "spread/shade.comp", sizeof(shared::SpreadShadePush)},
+      {&r->background_pass_, "spread/background.comp", sizeof(shared::SpreadShadePush)},
+      {&r->frame_copy_, "spread/frame_copy.comp", 0},
+  };
+  LFX_TRY(create_compute_pipelines(ctx, specs));
   ImageRgba8 white(1, 1);
   std::fill(white.pixels.begin(), white.pixels.end(), std::uint8_t(255));
   LFX_TRY(r->set_picture(white));
@@ -35,6 +40,7 @@ Result<void> SpreadRenderer::set_picture(const ImageRgba8& picture) {
   LFX_TRY_ASSIGN(Image image, upload(picture, "picture"));
   ctx_.retire(std::move(picture_));  // frames in flight may still show the old one
   picture_ = std::move(image);
+  under_made_ = false;  // resampled at the next frame
   return success();
 }
 
@@ -46,13 +52,68 @@ Result<void> SpreadRenderer::set_matcap(const ImageRgba8& matcap) {
   return success();
 }
 
+Result<void> SpreadRenderer::ensure_frame_image(Image& image, std::uint32_t width, std::uint32_t height,
+                                                const char* name) {
+  if (image.handle() && image.width() == width && image.height() == height) return success();
+  LFX_TRY_ASSIGN(Image made, Image::create(ctx_, {width, height, VK_FORMAT_R16G16B16A16_SFLOAT, 1,
+                                                  VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, name}));
+  ctx_.retire(std::move(image));  // frames in flight may still read the old one
+  image = std::move(made);
+  return success();
+}
+
+Result<void> SpreadRenderer::prepare(std::uint32_t width, std::uint32_t height, const SpreadKnobs& knobs,
+                                     SpreadBackground background) {
+  if (background != SpreadBackground::frame) {
+    const bool same = under_.handle() && under_.width() == width && under_.height() == height;
+    LFX_TRY(ensure_frame_image(under_, width, height, "spread background"));
+    under_made_ = under_made_ && same;
+  }
+  if (knobs.reference_pass) LFX_TRY(ensure_frame_image(reference_, width, height, "spread reference copy"));
+  return success();
+}
+
+void SpreadRenderer::record_frame_copy(FrameContext& frame) {
+  PassScope pass(frame.timer, frame.cmd, "spread reference (frame copy)");
+  Image& target = frame.targets.color;
+  target.use(frame.cmd, access::kComputeReadWrite);
+  reference_.use(frame.cmd, access::kComputeWrite);
+  frame_copy_.bind(frame.cmd);
+  DescriptorWrites()
+      .storage_image(0, target.view())
+      .storage_image(1, reference_.view())
+      .push(ctx_, frame.cmd, frame_copy_);
+  Pipeline::dispatch_2d(frame.cmd, target.width(), target.height());
+}
+
 void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, const SpreadKnobs& knobs,
                             SpreadBackground background) {
+  if (knobs.reference_pass) record_frame_copy(frame);
   const std::span<const glm::vec3> colors = solver.pigment_colors();
-  PassScope pass(frame.timer, frame.cmd, "spread shade");
   VkCommandBuffer cmd = frame.cmd;
   Image& target = frame.targets.color;
-  picture_.use(cmd, access::kComputeSampled);
+  shared::SpreadShadePush push{};
+  push.frame_size = {int(target.width()), int(target.height())};
+  push.short_side = float(std::min(target.width(), target.height()));
+  push.background = std::uint32_t(background);
+  const bool own_background = background != SpreadBackground::frame;
+  if (own_background && !under_made_) {
+    // Once for each frame size and picture: the skin's noise and the picture's filtering are
+    // not paid on every frame.
+    PassScope pass(frame.timer, cmd, "spread background");
+    picture_.use(cmd, access::kComputeSampled);
+    under_.use(cmd, access::kComputeWrite);
+    background_pass_.bind(cmd);
+    DescriptorWrites()
+        .storage_image(0, under_.view())
+        .sampled_image(1, picture_.view(), frame.linear_clamp.handle())
+        .push(ctx_, cmd, background_pass_);
+    background_pass_.push_constants(cmd, push);
+    Pipeline::dispatch_2d(cmd, target.width(), target.height());
+    under_made_ = true;
+  }
+  PassScope pass(frame.timer, cmd, "spread shade");
+  if (own_background) under_.use(cmd, access::kComputeReadWrite);
   matcap_.use(cmd, access::kComputeSampled);
   target.use(cmd, access::kComputeReadWrite);
   shade_.bind(cmd);
@@ -63,17 +124,13 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
       .storage_buffer(3, solver.film_pigments())
       .storage_buffer(4, solver.history())
       .storage_image(5, target.view())
-      .sampled_image(6, picture_.view(), frame.linear_clamp.handle())
+      .storage_image(6, own_background ? under_.view() : target.view())  // not read over the frame
       .sampled_image(7, matcap_.view(), frame.linear_clamp.handle())
       .push(ctx_, cmd, shade_);
-  shared::SpreadShadePush push{};
-  push.frame_size = {int(target.width()), int(target.height())};
   push.thickness_grid = solver.thickness_grid();
-  push.short_side = float(std::min(target.width(), target.height()));
   push.dh = 1.0f / float(knobs.thickness_cells);
   push.relief = knobs.relief;
   push.shine = knobs.shine;
-  push.background = std::uint32_t(background);
   push.traces = knobs.traces == SpreadTraces::film ? 1u : 0u;
   push.film = knobs.film;
   push.pigments = std::uint32_t(std::min<std::size_t>(colors.size(), kSpreadPigments));
