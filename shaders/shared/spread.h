@@ -10,6 +10,7 @@ LFX_SHARED_BEGIN
 LFX_CONST float kSpreadDryDamping = 20.0f;  // 1/s: how fast the flow dies where there is no liquid
 LFX_CONST int kSpreadMostStrokes = 16;      // strokes a step (a finger or a script each)
 LFX_CONST int kSpreadMostSubsteps = 256;    // thickness sub-steps a step
+LFX_CONST uint kSpreadTilesPerRow = 4096u;  // the shade's workgroups (8 x 8 tiles) a dispatch row
 // The pressure's multigrid V-cycle: red-black sweeps before and after the coarse correction; a
 // level this small (either side) is solved by sweeps alone.
 LFX_CONST int kSpreadSmoothing = 2;

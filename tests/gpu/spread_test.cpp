@@ -207,5 +207,23 @@ TEST(SpreadSceneTest, ThePictureUnderTheLiquidIsStretchedOverTheFrameAtEverySize
   }
 }
 
+TEST(SpreadSceneTest, ABlobOverTheWholeFrameIsShadedOnEveryTile) {
+  // 1280x720 is 14,400 tiles of 8 x 8, all covered: the shading's indirect dispatch runs in rows
+  // (kSpreadTilesPerRow), and every pixel shows the blue liquid, none the warm skin under it.
+  const std::string scene = write_test_file("spread_everywhere.json",
+                                            R"({"camera": {"tonemap": "none"}, "backdrop": {"visible": false},
+          "effects": [{"type": "spread", "cells": 32, "thickness_cells": 64,
+                       "blobs": [{"centre": [0.89, 0.5], "radius": 2.0, "amount": 0.05, "color": [0.1, 0.2, 0.9]}]}]})");
+  const std::string out = test_output_path("spread_everywhere");
+  const CliResult r = run_cli("render '" + scene + "' --out '" + out + "' --frames 1 --size 1280x720");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  auto image = read_png(out + "/spread_everywhere_0000.png");
+  ASSERT_TRUE(image);
+  int warm = 0;
+  for (int y = 0; y < image->height; ++y)
+    for (int x = 0; x < image->width; ++x) warm += image->at(x, y)[0] >= image->at(x, y)[2];
+  EXPECT_EQ(warm, 0) << "pixels showing the skin instead of the liquid";
+}
+
 }  // namespace
 }  // namespace lfx::test

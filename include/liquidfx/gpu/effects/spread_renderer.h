@@ -9,6 +9,7 @@
 #include "liquidfx/core/image.h"
 #include "liquidfx/core/result.h"
 #include "liquidfx/core/spread/spread_knobs.h"
+#include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/effects/spread_solver.h"
 #include "liquidfx/gpu/image.h"
 #include "liquidfx/gpu/render/frame_passes.h"
@@ -34,7 +35,8 @@ class SpreadRenderer {
  private:
   explicit SpreadRenderer(Context& ctx) : ctx_(ctx) {}
   Context& ctx_;
-  Pipeline shade_, background_pass_, frame_copy_;
+  Pipeline classify_, shade_args_, shade_, background_pass_, frame_copy_;
+  Buffer tiles_;  // the covered tiles' count, the shade's dispatch, the tiles (classify.comp)
   Result<Image> upload(const ImageRgba8& picture, const char* what);
   // A frame-size image of this format and usage, made again when the size changes.
   Result<void> ensure_frame_image(Image& image, std::uint32_t width, std::uint32_t height, const char* name);

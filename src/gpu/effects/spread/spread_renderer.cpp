@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "liquidfx/gpu/barriers.h"
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/transfer.h"
 #include "liquidfx/shared/spread.h"
@@ -11,6 +12,8 @@ namespace lfx::gpu {
 Result<std::unique_ptr<SpreadRenderer>> SpreadRenderer::create(Context& ctx) {
   std::unique_ptr<SpreadRenderer> r(new SpreadRenderer(ctx));
   const ComputePipelineSpec specs[] = {
+      {&r->classify_, "spread/classify.comp", sizeof(shared::SpreadShadePush)},
+      {&r->shade_args_, "spread/shade_args.comp", 0},
       {&r->shade_, "spread/shade.comp", sizeof(shared::SpreadShadePush)},
       {&r->background_pass_, "spread/background.comp", sizeof(shared::SpreadShadePush)},
       {&r->frame_copy_, "spread/frame_copy.comp", 0},
@@ -70,7 +73,11 @@ Result<void> SpreadRenderer::prepare(std::uint32_t width, std::uint32_t height, 
     under_made_ = under_made_ && same;
   }
   if (knobs.reference_pass) LFX_TRY(ensure_frame_image(reference_, width, height, "spread reference copy"));
-  return success();
+  const VkDeviceSize tiles = VkDeviceSize((width + 7) / 8) * ((height + 7) / 8);
+  return ensure_device_buffer(
+      ctx_, tiles_, (4 + tiles) * sizeof(std::uint32_t),
+      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+      "spread covered tiles");
 }
 
 void SpreadRenderer::record_frame_copy(FrameContext& frame) {
@@ -112,21 +119,6 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
     Pipeline::dispatch_2d(cmd, target.width(), target.height());
     under_made_ = true;
   }
-  PassScope pass(frame.timer, cmd, "spread shade");
-  if (own_background) under_.use(cmd, access::kComputeReadWrite);
-  matcap_.use(cmd, access::kComputeSampled);
-  target.use(cmd, access::kComputeReadWrite);
-  shade_.bind(cmd);
-  DescriptorWrites()
-      .storage_buffer(0, solver.thickness())
-      .storage_buffer(1, solver.pigments())
-      .storage_buffer(2, solver.film())
-      .storage_buffer(3, solver.film_pigments())
-      .storage_buffer(4, solver.history())
-      .storage_image(5, target.view())
-      .storage_image(6, own_background ? under_.view() : target.view())  // not read over the frame
-      .sampled_image(7, matcap_.view(), frame.linear_clamp.handle())
-      .push(ctx_, cmd, shade_);
   push.thickness_grid = solver.thickness_grid();
   push.dh = 1.0f / float(knobs.thickness_cells);
   push.relief = knobs.relief;
@@ -139,8 +131,49 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
   push.banding_top = knobs.banding ? 0.1f : 0.0f;
   push.use_matcap = use_matcap_ ? 1u : 0u;
   for (std::size_t k = 0; k < push.pigments; ++k) push.colors[k] = glm::vec4(colors[k], 1.0f);
-  shade_.push_constants(cmd, push);
-  Pipeline::dispatch_2d(cmd, target.width(), target.height());
+
+  // Two passes: classify (every pixel: the picture where nothing covers it, and the list of
+  // covered tiles), then the shading on those tiles only, dispatched indirectly.
+  PassScope pass(frame.timer, cmd, "spread shade");
+  if (own_background) under_.use(cmd, access::kComputeReadWrite);
+  matcap_.use(cmd, access::kComputeSampled);
+  target.use(cmd, access::kComputeReadWrite);
+  const auto bind = [&](const Pipeline& pipeline) {
+    pipeline.bind(cmd);
+    DescriptorWrites()
+        .storage_buffer(0, solver.thickness())
+        .storage_buffer(1, solver.pigments())
+        .storage_buffer(2, solver.film())
+        .storage_buffer(3, solver.film_pigments())
+        .storage_buffer(4, solver.history())
+        .storage_image(5, target.view())
+        .storage_image(6, own_background ? under_.view() : target.view())  // not read over the frame
+        .sampled_image(7, matcap_.view(), frame.linear_clamp.handle())
+        .storage_buffer(8, tiles_.handle())
+        .push(ctx_, cmd, pipeline);
+    pipeline.push_constants(cmd, push);
+  };
+  constexpr VkAccessFlags2 kReadWrite = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
+  // The count starts at 0 once the last frame's shade has read its dispatch.
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                 VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | kReadWrite, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                 VK_ACCESS_2_TRANSFER_WRITE_BIT);
+  vkCmdFillBuffer(cmd, tiles_.handle(), 0, sizeof(std::uint32_t), 0);
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kReadWrite);
+  bind(classify_);
+  const std::uint32_t tiles = ((target.width() + 7) / 8) * ((target.height() + 7) / 8);
+  vkCmdDispatch(cmd, (tiles + 63) / 64, 1, 1);
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kReadWrite, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                 kReadWrite);
+  shade_args_.bind(cmd);
+  DescriptorWrites().storage_buffer(0, tiles_.handle()).push(ctx_, cmd, shade_args_);
+  vkCmdDispatch(cmd, 1, 1, 1);
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kReadWrite,
+                 VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                 VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | kReadWrite);
+  bind(shade_);
+  vkCmdDispatchIndirect(cmd, tiles_.handle(), sizeof(std::uint32_t));
 }
 
 }  // namespace lfx::gpu

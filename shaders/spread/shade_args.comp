@@ -1,0 +1,15 @@
+#version 460
+// The shade's indirect dispatch: a workgroup for each listed tile, in rows of kSpreadTilesPerRow
+// (a dispatch takes at most 65,535 workgroups a side).
+#include "shared/spread.h"
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 0, std430) buffer Tiles {
+  uint tile_count;
+  uint dispatch_args[3];
+};
+
+void main() {
+  dispatch_args[0] = min(tile_count, kSpreadTilesPerRow);
+  dispatch_args[1] = (tile_count + kSpreadTilesPerRow - 1u) / kSpreadTilesPerRow;
+  dispatch_args[2] = 1u;
+}

@@ -1,0 +1,83 @@
+// What the spread's two shading passes share (classify.comp, shade.comp): the fields, the frame,
+// the picture under the liquid, and where a pixel is covered.
+#include "shared/spread.h"
+layout(set = 0, binding = 0, std430) readonly buffer Bulk { float h[]; };
+layout(set = 0, binding = 1, std430) readonly buffer Pigments { float pigment[]; };
+layout(set = 0, binding = 2, std430) readonly buffer Film { float film_thickness[]; };
+layout(set = 0, binding = 3, std430) readonly buffer FilmPigments { float film_pigment[]; };
+layout(set = 0, binding = 4, std430) readonly buffer History { float history[]; };
+layout(set = 0, binding = 5, rgba16f) uniform image2D color;
+// The picture under the liquid at the frame's size (the skin, or the user's picture resampled),
+// made once for each size by background.comp: a storage image, read by a plain load (a sampler's
+// fetch costs a CPU driver some fifteen times as much).
+layout(set = 0, binding = 6, rgba16f) readonly uniform image2D under_image;
+layout(set = 0, binding = 7) uniform sampler2D matcap;  // a sphere's picture: light by normal
+// The 8 x 8 tiles of the frame where some pixel is covered (classify.comp lists them, shade.comp
+// runs a workgroup on each), and the indirect dispatch's arguments (args.comp).
+layout(set = 0, binding = 8, std430) buffer Tiles {
+  uint tile_count;
+  uint dispatch_args[3];
+  uint tiles[];  // x | y << 16
+};
+layout(push_constant) uniform Push { LFX_SPREAD_SHADE_PUSH };
+
+// Bilinear weights and corners of the thickness cells around p (short sides).
+struct Corners {
+  int k00, k10, k01, k11;
+  ivec2 cell;  // the corner k00
+  vec2 f;
+};
+Corners corners_at(vec2 p) {
+  int nx = thickness_grid.x, ny = thickness_grid.y;
+  vec2 x = clamp(p / dh - 0.5, vec2(0.0), vec2(nx - 1, ny - 1));
+  ivec2 c = min(ivec2(x), max(thickness_grid - 2, ivec2(0)));
+  ivec2 c1 = min(c + 1, thickness_grid - 1);
+  return Corners(c.y * nx + c.x, c.y * nx + c1.x, c1.y * nx + c.x, c1.y * nx + c1.x, c, x - vec2(c));
+}
+#define LFX_BILINEAR(FIELD, OFFSET, C)                                                  \
+  mix(mix(FIELD[(OFFSET) + uint(C.k00)], FIELD[(OFFSET) + uint(C.k10)], C.f.x),          \
+      mix(FIELD[(OFFSET) + uint(C.k01)], FIELD[(OFFSET) + uint(C.k11)], C.f.x), C.f.y)
+
+// The liquid's thickness (bulk and film) in one cell, cells beyond the grid's edge as the edge's.
+float cell_total(ivec2 q) {
+  q = clamp(q, ivec2(0), thickness_grid - 1);
+  uint k = uint(q.y * thickness_grid.x + q.x);
+  return h[k] + film_thickness[k];
+}
+// The seed's 8-bit height target: 256 levels over the range, and the steps they shade.
+float banded(float t) {
+  return banding_top > 0.0 ? floor(t / banding_top * 255.0 + 0.5) / 255.0 * banding_top : t;
+}
+float bilinear(float t00, float t10, float t01, float t11, vec2 f) {
+  return banded(mix(mix(t00, t10, f.x), mix(t01, t11, f.x), f.y));
+}
+
+// The picture under the liquid at a pixel.
+vec3 under_at(ivec2 pixel) {
+  return background == 1u ? imageLoad(color, pixel).rgb : imageLoad(under_image, pixel).rgb;
+}
+
+// How much a pixel is covered: by the liquid's thickness, and by its traces.
+struct Cover {
+  Corners c;
+  float t11, t21, t12, t22;  // the four cells around the pixel, bulk plus film
+  float alpha;               // how much the liquid (or its trace) covers the pixel
+};
+Cover cover_at(ivec2 pixel) {
+  vec2 p = (vec2(pixel) + 0.5) / short_side;
+  Cover v;
+  v.c = corners_at(p);
+  v.t11 = cell_total(v.c.cell);
+  v.t21 = cell_total(v.c.cell + ivec2(1, 0));
+  v.t12 = cell_total(v.c.cell + ivec2(0, 1));
+  v.t22 = cell_total(v.c.cell + ivec2(1, 1));
+  float coverage = spread_smoothstep(0.0, max(film, 1e-6), bilinear(v.t11, v.t21, v.t12, v.t22, v.c.f));
+  v.alpha = coverage;
+  if (traces == 0u) {
+    // The seed's traces: half the largest coverage seen, half the current; faint traces drop
+    // out (smoothly, not at a hard step, so their edge is not stepped).
+    float a = 0.5 * (LFX_BILINEAR(history, 0u, v.c) + coverage);
+    v.alpha = a * spread_smoothstep(0.06, 0.14, a);
+  }
+  return v;
+}
