@@ -77,12 +77,14 @@ class ParticlesEffect : public Effect {
   std::vector<gpu::FramePasses*> passes() override { return {passes_.get()}; }
   std::optional<gpu::ParticleSource> particle_source() const override { return passes_->source(); }
 
-  // Measured on the GPU and read back once the frame finished: the newest such frame's values
-  // (NaN before the first), and the simulated time they belong to.
+  // The solver's steps per 1/60 s (the cost's multiplier), then what is measured on the GPU and
+  // read back once the frame finished: the newest such frame's values (NaN before the first),
+  // and the simulated time they belong to.
   std::vector<EffectStat> stats() const override {
     const std::optional<gpu::ParticleStats> s = passes_->stats();
     const double nan = std::nan("");
-    return {{"live", s ? double(s->live) : nan},
+    return {{"steps", double(passes_->driver().steps_per_60th())},
+            {"live", s ? double(s->live) : nan},
             {"kinetic_energy_j", s ? s->kinetic_energy : nan},
             {"largest_speed_m_s", s ? s->largest_speed : nan},
             {"density_error", s ? s->density_error : nan},
