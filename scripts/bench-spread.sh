@@ -2,7 +2,8 @@
 # The spread benchmark of docs/spread.md, as a Markdown table (ratios from one run):
 # scenes/spread.json during its first stroke, at 256 and 512 velocity cells with a 1024-cell
 # thickness field (the default swept scheme), then each other thickness scheme; then scenes/spread_peer.json, the setting of the WebGL
-# fluid peer (1280x720, 128 velocity cells, 1024 dye cells). Per frame, each pass and the whole.
+# fluid peer (1280x720, 128 velocity cells, 1024 dye cells). Per frame, each pass and the whole;
+# last, the shade against a plain copy of the frame in the same run (the floor of a full-frame pass).
 # Extra arguments go to every `liquidfx bench`, e.g. --frames 20.
 set -euo pipefail
 source "$(dirname "$0")/release-liquidfx.sh"
@@ -38,3 +39,12 @@ done
 read -r velocity projection thickness shade all < <(spread_ms scenes/spread_peer.json --warmup 6 --frames 6 "$@")
 printf "| spread_peer (1280x720, 128 / 1024 cells) | %s | %s | %s | %s | %s | %.2f |\n" "$velocity" "$projection" \
   "$thickness" "$shade" "$all" "$(awk "BEGIN { print $all / $base }")"
+
+# The shade against its floor: a plain copy of the frame, timed in the same run (reference_pass).
+read -r shade copy < <("$liquidfx" bench scenes/spread_peer.json --warmup 4 --frames 6 --set peer.reference_pass=true "$@" |
+  awk '$1 == "spread" && $2 == "shade" { shade = $3 }
+       $1 == "spread" && $2 == "reference" { copy = $5 }
+       END { print shade, copy }')
+echo
+printf "spread_peer shade %s ms against a plain frame copy %s ms: %.1fx\n" "$shade" "$copy" \
+  "$(awk "BEGIN { print $shade / $copy }")"
