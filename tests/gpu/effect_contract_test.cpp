@@ -4,6 +4,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "liquidfx/core/slosh/container_shape.h"
 #include "liquidfx/scene/effect.h"
 #include "liquidfx/scene/player.h"
 #include "support/golden.h"
@@ -308,6 +309,38 @@ TEST_F(EffectContractTest, EffectsFindEachOtherByNameWithClearErrors) {
   EXPECT_NE(missing.error().message.find("/effects/1/source: no ripples effect named \"z\" (there is a, c)"),
             std::string::npos)
       << missing.error().message;
+}
+
+TEST_F(EffectContractTest, EffectsThatHoldLiquidReportItsVolume) {
+  // The bottles: each container's fill of its liquid mesh, at any tilt. The particles: a cube of
+  // the spacing each (the liquid at rest density), the same every frame while none comes or goes;
+  // the block holds whole particles, so up to a spacing a side of it stays empty.
+  auto player = play(ctx(), R"({"effects": [
+      {"type": "bottle", "name": "b", "shape": "bottle", "fill": 0.3, "copies": 3},
+      {"type": "particles", "name": "pool", "count": 3000, "tank": {"min": [0.5, 0, -0.05], "max": [0.8, 0.2, 0.05]},
+       "blocks": [{"min": [0.5, 0, -0.05], "max": [0.8, 0.08, 0.05]}]}]})");
+  ASSERT_TRUE(player);
+  auto stat = [&](const std::string& name) {
+    for (const auto& [n, value] : player->stats())
+      if (n == name) return value;
+    return -1.0;
+  };
+  std::vector<double> pool;
+  for (int i = 0; i < 6; ++i) {
+    ASSERT_TRUE(player->advance(1.0 / 30.0));
+    ASSERT_TRUE(player->render());
+    if (i >= 2) pool.push_back(stat("pool.volume_m3"));  // read back from the GPU by then
+  }
+  auto shape = ContainerShape::create_named("bottle", 0.94f);
+  ASSERT_TRUE(shape);
+  const double bottle = 3 * double(0.3f) * std::abs((*shape)->liquid_volume.volume);
+  EXPECT_NEAR(stat("b.volume_m3"), bottle, 1e-12);
+  const double block = 0.3 * 0.08 * 0.1;
+  for (double v : pool) EXPECT_EQ(v, pool.front());
+  EXPECT_GT(pool.front(), 0.8 * block);
+  EXPECT_LE(pool.front(), block);
+  std::printf("volumes: three bottles %.6f m3; the pool %.6f m3 every frame, of a %.6f m3 block\n", stat("b.volume_m3"),
+              pool.front(), block);
 }
 
 }  // namespace

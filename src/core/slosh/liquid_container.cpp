@@ -110,6 +110,10 @@ double LiquidContainer::slosh_energy() const {
   return 0.5 * glm::dot(slope_velocity_, slope_velocity_) + 0.5 * glm::dot(stiffness_, along * along);
 }
 
+double LiquidContainer::liquid_volume_m3() const {
+  return double(knobs_.fill) * std::abs(shape_->liquid_volume.volume);
+}
+
 bool LiquidContainer::update(const Pose& input, double dt) {
   if (!input.valid() || (has_pose_ && !(std::isfinite(dt) && dt > 0.0))) {
     ++rejected_;

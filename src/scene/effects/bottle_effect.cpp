@@ -119,8 +119,9 @@ class BottleEffect : public Effect {
   }
 
   std::vector<EffectStat> stats() const override {
-    double tilt = 0.0, agitation = 0.0, bubbles = 0.0;
+    double tilt = 0.0, agitation = 0.0, bubbles = 0.0, volume = 0.0;
     for (const Placed& p : placed_) {
+      volume += p.liquid->liquid_volume_m3();
       tilt = std::max(tilt, double(p.liquid->state().tilt_degrees()));
       agitation = std::max(agitation, double(p.liquid->state().agitation));
       bubbles += p.liquid->state().live_bubbles;
@@ -129,7 +130,8 @@ class BottleEffect : public Effect {
                                    {"in_hand", double(hand_.in_hand())},
                                    {"largest_tilt_deg", tilt},
                                    {"largest_agitation", agitation},
-                                   {"live_bubbles", bubbles}};
+                                   {"live_bubbles", bubbles},
+                                   {"volume_m3", volume}};
     // Each declared container (not its copies) by name, when there are several.
     if (declared_.size() > 1)
       for (const Placed& p : placed_) {
@@ -137,6 +139,7 @@ class BottleEffect : public Effect {
         const std::string& name = declared_[p.declared].name;
         out.push_back({name + ".tilt_deg", double(p.liquid->state().tilt_degrees())});
         out.push_back({name + ".agitation", double(p.liquid->state().agitation)});
+        out.push_back({name + ".volume_m3", p.liquid->liquid_volume_m3()});
       }
     return out;
   }

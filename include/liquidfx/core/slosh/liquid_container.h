@@ -62,6 +62,9 @@ class LiquidContainer {
   void set_knobs(const SloshKnobs& knobs);
 
   const SloshState& state() const { return state_; }
+  /// The liquid it holds: the fill's share of the liquid mesh's volume (cubic metres), the same
+  /// at any tilt.
+  double liquid_volume_m3() const;
   /// Everything a shader needs, for shaders/shared/liquid_surface.h (assembled on first use
   /// after an update, so a frame that is not drawn does not pay for it).
   const shared::LiquidContainerGpu& gpu() const;
