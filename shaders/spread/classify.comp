@@ -1,5 +1,6 @@
 #version 460
-// The first of the spread's two shading passes, an invocation for each 8 x 8 tile of the frame:
+// The first of the spread's two shading passes, an invocation for each 8 x 8 tile of the frame
+// (a two-dimensional dispatch over the tiles, so a frame of 16384 a side still fits):
 // a tile none of whose cells may cover a pixel gets the picture under the liquid (nothing to do
 // over the frame's own picture); any other is listed for shade.comp. Two passes, because a CPU
 // driver runs a workgroup's every instruction for any lane that needs it: the shading's cost
@@ -7,7 +8,7 @@
 // driver pays for each barrier of a workgroup more than for the test itself.
 #include "shared/spread.h"
 #include "spread/shade_common.glsl"
-layout(local_size_x = 64) in;
+layout(local_size_x = 8, local_size_y = 8) in;
 
 // The cells whose bilinear weights reach the tile's pixels along one axis, first and last.
 ivec2 cells_under(uint tile, int axis) {
@@ -26,10 +27,8 @@ bool may_cover(uint i) {
 }
 
 void main() {
-  uvec2 tiles_across = (uvec2(frame_size) + 7u) / 8u;
-  uint index = gl_GlobalInvocationID.x;
-  if (index >= tiles_across.x * tiles_across.y) return;
-  uvec2 tile = uvec2(index % tiles_across.x, index / tiles_across.x);
+  uvec2 tile = gl_GlobalInvocationID.xy;
+  if (any(greaterThanEqual(tile, (uvec2(frame_size) + 7u) / 8u))) return;
   ivec2 xs = cells_under(tile.x, 0), ys = cells_under(tile.y, 1);
   bool covered = false;
   for (int y = ys.x; y <= ys.y && !covered; ++y)

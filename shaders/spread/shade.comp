@@ -19,30 +19,28 @@ void main() {
     if (background != 1u) imageStore(color, pixel, vec4(under_at(pixel), 1.0));
     return;
   }
-  Corners c = v.c;
-  float t11 = v.t11, t21 = v.t21, t12 = v.t12, t22 = v.t22, alpha = v.alpha;
-  vec3 under = under_at(pixel);
   // The liquid's colour: its pigments mixed by amount (bulk and film).
   vec3 liquid = vec3(0.0);
   float amount = 0.0;
   uint n = uint(thickness_grid.x * thickness_grid.y);
   for (uint k = 0u; k < pigments; ++k) {
-    float a = LFX_BILINEAR(pigment, k * n, c) + LFX_BILINEAR(film_pigment, k * n, c);
+    float a = LFX_BILINEAR(pigment, k * n, v.c) + LFX_BILINEAR(film_pigment, k * n, v.c);
     liquid += a * colors[k].rgb;
     amount += a;
   }
   liquid = amount > 0.0 ? liquid / amount : colors[0].rgb;
   // The surface's normal from the thickness's slope (a height field over the picture), over two
-  // cells' width.
-  // The slope from the eight cells around the four: the thickness one cell to each side has the
-  // same bilinear weights over cells one over. tXY: the cell at (X - 1, Y - 1) from c.cell.
-  ivec2 b = c.cell;
+  // cells' width: the thickness one cell to each side has the same bilinear weights over the
+  // cells one over, so the eight cells around the four give it. tXY: the cell at (X - 1, Y - 1)
+  // from the corner v.c.cell.
+  ivec2 b = v.c.cell;
   float t10 = cell_total(b + ivec2(0, -1)), t20 = cell_total(b + ivec2(1, -1));
   float t01 = cell_total(b + ivec2(-1, 0)), t31 = cell_total(b + ivec2(2, 0));
   float t02 = cell_total(b + ivec2(-1, 1)), t32 = cell_total(b + ivec2(2, 1));
   float t13 = cell_total(b + ivec2(0, 2)), t23 = cell_total(b + ivec2(1, 2));
-  float right = bilinear(t21, t31, t22, t32, c.f), left = bilinear(t01, t11, t02, t12, c.f);
-  float below = bilinear(t12, t22, t13, t23, c.f), above = bilinear(t10, t20, t11, t21, c.f);
+  vec2 f = v.c.f;
+  float right = bilinear(v.t21, t31, v.t22, t32, f), left = bilinear(t01, v.t11, t02, v.t12, f);
+  float below = bilinear(v.t12, v.t22, t13, t23, f), above = bilinear(t10, t20, v.t11, v.t21, f);
   vec2 slope = vec2(right - left, below - above) / (2.0 * dh);
   vec3 normal = normalize(vec3(-slope * relief * 4.0, 1.0));
   // A matcap-like studio light: from the top left and in front, its mirror highlight, a soft
@@ -55,5 +53,5 @@ void main() {
   // A matcap of the user's: the sphere's picture at the normal's place lights the liquid's colour
   // (a grey matcap keeps the pigments' hues; the image's y runs down, as the normal's).
   if (use_matcap == 1u) shaded = liquid * textureLod(matcap, normal.xy * 0.5 + 0.5, 0.0).rgb * 1.25;
-  imageStore(color, pixel, vec4(mix(under, shaded, clamp(alpha, 0.0, 1.0)), 1.0));
+  imageStore(color, pixel, vec4(mix(under_at(pixel), shaded, clamp(v.alpha, 0.0, 1.0)), 1.0));
 }

@@ -9,11 +9,11 @@ layout(set = 0, binding = 4, std430) readonly buffer History { float history[]; 
 layout(set = 0, binding = 5, rgba16f) uniform image2D color;
 // The picture under the liquid at the frame's size (the skin, or the user's picture resampled),
 // made once for each size by background.comp: a storage image, read by a plain load (a sampler's
-// fetch costs a CPU driver some fifteen times as much).
+// fetch of the same texel cost llvmpipe about ten times as much).
 layout(set = 0, binding = 6, rgba16f) readonly uniform image2D under_image;
 layout(set = 0, binding = 7) uniform sampler2D matcap;  // a sphere's picture: light by normal
 // The 8 x 8 tiles of the frame where some pixel is covered (classify.comp lists them, shade.comp
-// runs a workgroup on each), and the indirect dispatch's arguments (args.comp).
+// runs a workgroup on each), and the indirect dispatch's arguments (shade_args.comp).
 layout(set = 0, binding = 8, std430) buffer Tiles {
   uint tile_count;
   uint dispatch_args[3];

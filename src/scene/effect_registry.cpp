@@ -1,4 +1,4 @@
-// The one list of effect types. Adding an effect: include its header, add one line.
+// The one list of effect types. Adding an effect: include its headers, add its row (with a demo).
 #include "effects/bottle_effect.h"
 #include "effects/particles_effect.h"
 #include "effects/ripples_effect.h"
@@ -15,22 +15,21 @@ namespace lfx::scene {
 namespace {
 
 // A still pool of particle liquid seen from the front, the frame's centre in it: the particles'
-// demo, and with a surface drawing it the surface's.
-constexpr std::string_view kParticlePool =
-    R"({"camera": {"position": [0.15, 0.05, 0.6], "target": [0.15, 0.05, 0.0], "fov": 40},
+// demo, and with a surface drawing it (`then`, more effect blocks) the surface's.
+std::string particle_pool_demo(std::string_view then = "") {
+  return std::string(R"({"camera": {"position": [0.15, 0.05, 0.6], "target": [0.15, 0.05, 0.0], "fov": 40},
         "effects": [{"type": "particles", "name": "pool", "count": 3000,
                      "tank": {"min": [0, 0, -0.05], "max": [0.3, 0.2, 0.05]},
-                     "blocks": [{"min": [0, 0, -0.05], "max": [0.3, 0.08, 0.05]}]}]})";
-constexpr std::string_view kParticlePoolSurface =
-    R"({"camera": {"position": [0.15, 0.05, 0.6], "target": [0.15, 0.05, 0.0], "fov": 40},
-        "effects": [{"type": "particles", "name": "pool", "count": 3000,
-                     "tank": {"min": [0, 0, -0.05], "max": [0.3, 0.2, 0.05]},
-                     "blocks": [{"min": [0, 0, -0.05], "max": [0.3, 0.08, 0.05]}]},
-                    {"type": "surface", "name": "surface", "source": "pool"}]})";
+                     "blocks": [{"min": [0, 0, -0.05], "max": [0.3, 0.08, 0.05]}]})") +
+         std::string(then) + "]}";
+}
 
 }  // namespace
 
 std::span<const EffectType> effect_types() {
+  static const std::string particles_demo = particle_pool_demo();
+  static const std::string surface_demo =
+      particle_pool_demo(R"(, {"type": "surface", "name": "surface", "source": "pool"})");
   static const EffectType kTypes[] = {
       make_effect_type<BottleKnobs>(
           "bottle", "Liquid in containers: slosh, waves, bubbles, wet film, glass, shadows and caustics.",
@@ -43,10 +42,10 @@ std::span<const EffectType> effect_types() {
           &create_ripples_effect),
       make_effect_type<ParticlesKnobs>("particles",
                                        "A GPU particle liquid (MLS-MPM): dam breaks, pouring, stirring, containers.",
-                                       kParticlePool, &create_particles_effect),
+                                       particles_demo, &create_particles_effect),
       make_effect_type<SurfaceKnobs>(
           "surface", "A particle buffer drawn as one continuous liquid (screen-space, narrow-range filter).",
-          kParticlePoolSurface, &create_surface_effect),
+          surface_demo, &create_surface_effect),
       make_effect_type<SpreadKnobs>(
           "spread", "Liquid on a picture that a finger pushes around: 2D flow, conserved thickness, matcap.",
           R"({"effects": [{"type": "spread", "name": "spread", "cells": 32, "thickness_cells": 64,

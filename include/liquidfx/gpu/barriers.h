@@ -65,5 +65,7 @@ void image_barrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspect
 /// A global memory barrier (buffers: storage writes before reads, transfers before shaders...).
 void memory_barrier(VkCommandBuffer cmd, VkPipelineStageFlags2 src_stage, VkAccessFlags2 src_access,
                     VkPipelineStageFlags2 dst_stage, VkAccessFlags2 dst_access);
+/// Between two compute dispatches: the first's storage writes before the next's reads and writes.
+void compute_to_compute_barrier(VkCommandBuffer cmd);
 
 }  // namespace lfx::gpu

@@ -89,7 +89,7 @@ class ParticlesEffect : public Effect {
             {"largest_speed_m_s", s ? s->largest_speed : nan},
             {"density_error", s ? s->density_error : nan},
             {"front_m", s ? s->front : nan},
-            // Each particle stands for a cube of the spacing (blocks and jets are laid out so).
+            // The liquid at rest density: a cube of the spacing a particle.
             {"volume_m3", s ? double(s->live) * std::pow(double(passes_->driver().spacing()), 3.0) : nan},
             {"measured_at_s", s ? s->time : nan}};
   }

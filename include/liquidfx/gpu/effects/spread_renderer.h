@@ -38,8 +38,8 @@ class SpreadRenderer {
   Pipeline classify_, shade_args_, shade_, background_pass_, frame_copy_;
   Buffer tiles_;  // the covered tiles' count, the shade's dispatch, the tiles (classify.comp)
   Result<Image> upload(const ImageRgba8& picture, const char* what);
-  // A frame-size image of this format and usage, made again when the size changes.
-  Result<void> ensure_frame_image(Image& image, std::uint32_t width, std::uint32_t height, const char* name);
+  // A frame-size RGBA16F storage image, made again (and true returned) when the size changes.
+  Result<bool> ensure_frame_image(Image& image, std::uint32_t width, std::uint32_t height, const char* name);
   void record_frame_copy(FrameContext& frame);
   Image picture_;  // 1 x 1 until a picture is set
   Image under_;    // the picture under the liquid (skin or picture_) at the frame's size

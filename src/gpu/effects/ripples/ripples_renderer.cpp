@@ -170,11 +170,6 @@ void RipplesRenderer::record_rings(FrameContext& frame) {
         .storage_buffer(3, tile_entries_.handle())
         .push(ctx_, cmd, p);
   };
-  const auto compute_to_compute = [&] {
-    memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                   VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                   VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
-  };
   {
     PassScope pass(frame.timer, cmd, "ripples bin");
     if (!ripples.empty()) record_buffer_update(cmd, ripples_, std::as_bytes(ripples));
@@ -189,18 +184,18 @@ void RipplesRenderer::record_rings(FrameContext& frame) {
     bind_buffers(bin_fill_);
     bin_fill_.push_constants(cmd, push);
     if (groups) vkCmdDispatch(cmd, groups, 1, 1);
-    compute_to_compute();
+    compute_to_compute_barrier(cmd);
     bin_scan_.bind(cmd);
     bind_buffers(bin_scan_);
     bin_scan_.push_constants(cmd, push);
     vkCmdDispatch(cmd, 1, 1, 1);
-    compute_to_compute();
+    compute_to_compute_barrier(cmd);
     push.pass = 1;
     bin_fill_.bind(cmd);
     bind_buffers(bin_fill_);
     bin_fill_.push_constants(cmd, push);
     if (groups) vkCmdDispatch(cmd, groups, 1, 1);
-    compute_to_compute();
+    compute_to_compute_barrier(cmd);
   }
   {
     // The rings read the scene copy of what is under them and write the frame.

@@ -8,6 +8,14 @@
 #include "liquidfx/shared/spread.h"
 
 namespace lfx::gpu {
+namespace {
+
+// The 8 x 8 tiles the shading classifies a frame into, across and down.
+VkExtent2D tiles_over(std::uint32_t width, std::uint32_t height) {
+  return {(width + 7) / 8, (height + 7) / 8};
+}
+
+}  // namespace
 
 Result<std::unique_ptr<SpreadRenderer>> SpreadRenderer::create(Context& ctx) {
   std::unique_ptr<SpreadRenderer> r(new SpreadRenderer(ctx));
@@ -55,27 +63,26 @@ Result<void> SpreadRenderer::set_matcap(const ImageRgba8& matcap) {
   return success();
 }
 
-Result<void> SpreadRenderer::ensure_frame_image(Image& image, std::uint32_t width, std::uint32_t height,
+Result<bool> SpreadRenderer::ensure_frame_image(Image& image, std::uint32_t width, std::uint32_t height,
                                                 const char* name) {
-  if (image.handle() && image.width() == width && image.height() == height) return success();
+  if (image.handle() && image.width() == width && image.height() == height) return false;
   LFX_TRY_ASSIGN(Image made, Image::create(ctx_, {width, height, VK_FORMAT_R16G16B16A16_SFLOAT, 1,
-                                                  VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, name}));
+                                                  VK_IMAGE_USAGE_STORAGE_BIT, name}));
   ctx_.retire(std::move(image));  // frames in flight may still read the old one
   image = std::move(made);
-  return success();
+  return true;
 }
 
 Result<void> SpreadRenderer::prepare(std::uint32_t width, std::uint32_t height, const SpreadKnobs& knobs,
                                      SpreadBackground background) {
   if (background != SpreadBackground::frame) {
-    const bool same = under_.handle() && under_.width() == width && under_.height() == height;
-    LFX_TRY(ensure_frame_image(under_, width, height, "spread background"));
-    under_made_ = under_made_ && same;
+    LFX_TRY_ASSIGN(const bool made, ensure_frame_image(under_, width, height, "spread background"));
+    if (made) under_made_ = false;  // drawn at the next frame
   }
   if (knobs.reference_pass) LFX_TRY(ensure_frame_image(reference_, width, height, "spread reference copy"));
-  const VkDeviceSize tiles = VkDeviceSize((width + 7) / 8) * ((height + 7) / 8);
+  const VkExtent2D tiles = tiles_over(width, height);
   return ensure_device_buffer(
-      ctx_, tiles_, (4 + tiles) * sizeof(std::uint32_t),
+      ctx_, tiles_, (4 + VkDeviceSize(tiles.width) * tiles.height) * sizeof(std::uint32_t),
       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
       "spread covered tiles");
 }
@@ -132,8 +139,8 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
   push.use_matcap = use_matcap_ ? 1u : 0u;
   for (std::size_t k = 0; k < push.pigments; ++k) push.colors[k] = glm::vec4(colors[k], 1.0f);
 
-  // Two passes: classify (every pixel: the picture where nothing covers it, and the list of
-  // covered tiles), then the shading on those tiles only, dispatched indirectly.
+  // Two passes: classify (every tile: the picture where nothing can cover a pixel of it, else
+  // the tile listed), then the shading on the listed tiles only, dispatched indirectly.
   PassScope pass(frame.timer, cmd, "spread shade");
   if (own_background) under_.use(cmd, access::kComputeReadWrite);
   matcap_.use(cmd, access::kComputeSampled);
@@ -162,14 +169,13 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kReadWrite);
   bind(classify_);
-  const std::uint32_t tiles = ((target.width() + 7) / 8) * ((target.height() + 7) / 8);
-  vkCmdDispatch(cmd, (tiles + 63) / 64, 1, 1);
-  memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kReadWrite, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                 kReadWrite);
+  const VkExtent2D tiles = tiles_over(target.width(), target.height());
+  Pipeline::dispatch_2d(cmd, tiles.width, tiles.height);  // an invocation a tile
+  compute_to_compute_barrier(cmd);
   shade_args_.bind(cmd);
   DescriptorWrites().storage_buffer(0, tiles_.handle()).push(ctx_, cmd, shade_args_);
   vkCmdDispatch(cmd, 1, 1, 1);
-  memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kReadWrite,
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | kReadWrite);
   bind(shade_);
