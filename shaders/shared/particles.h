@@ -167,6 +167,43 @@ struct ParticleStatsPartial {
   float front;            // largest x - left wall (m)
 };
 
+// The incompressible solver's cells: in node-indexed buffers, cell n spans nodes n to n + 1
+// (its centre at n + 0.5), and the faces of node n are the faces at x = n (velocity x), y = n
+// (velocity y) and z = n (velocity z) through the cell n, staggered (MAC).
+LFX_CONST float kCellAir = 0.0f;
+LFX_CONST float kCellLiquid = 1.0f;
+LFX_CONST float kCellSolid = 2.0f;
+// Ghost-fluid: the free surface is never closer to a liquid cell's centre than this share of a
+// cell (the Laplacian's diagonal stays bounded).
+LFX_CONST float kGhostFluidMinTheta = 0.1f;
+// The pressure solve runs on bricks of 4 x 4 x 4 cells (a workgroup each) that hold liquid.
+LFX_CONST int kBrickSide = 4;
+
+// The pressure solve's scalars (Jacobi-preconditioned conjugate gradients), kept on the GPU: a
+// pass reads them instead of a round trip to the CPU; the per-cell passes dispatch a workgroup
+// per listed brick, indirectly from `dispatch`, which is emptied once the solve converged
+// (std430, 64 bytes).
+struct PressureSolve {
+  float alpha;            // step length of this iteration
+  float beta;             // weight of the previous direction
+  float rz;               // r . z (z the preconditioned residual)
+  float b_norm2;          // |b|^2, b the divergence the solve removes
+  float r_norm2;          // |r|^2 now
+  uint iterations;        // done in this step's solve
+  uint converged;         // 1 once |r| <= tolerance |b| (or the iterations ran out)
+  uint bricks;            // bricks holding liquid this step (the brick list's length)
+  uvec4 dispatch;         // x, y, z workgroups of the per-brick passes (x 0 once converged)
+  uvec4 reduce_dispatch;  // the reductions' one workgroup (x 0 once converged)
+};
+
+// The pressure solve's reductions: which stage (0 after the setup, 1 after applying the
+// operator, 2 after the update), the tolerance (relative residual), the most iterations.
+#define LFX_PARTICLES_PRESSURE_PUSH \
+  uint stage;                       \
+  float tolerance;                  \
+  uint max_iterations;              \
+  uint pad0;
+
 // The live count and indirect dispatch arguments (std430, 48 bytes), written by the GPU.
 struct ParticleCounts {
   uint live;         // particles in [0, live)
@@ -202,6 +239,9 @@ struct ParticlesColliderDrawPush {
 struct ParticlesStatsPush {
   LFX_PARTICLES_STATS_PUSH
 };
+struct ParticlesPressurePush {
+  LFX_PARTICLES_PRESSURE_PUSH
+};
 static_assert(sizeof(ParticleRecord) == kParticleStride && sizeof(ParticleState) == 48);
 static_assert(sizeof(ParticleCollider) == 80 && sizeof(DistanceGridInfo) == 32);
 static_assert(sizeof(ParticlesStepPush) == 112 && offsetof(ParticlesStepPush, collider_first) == 96);
@@ -210,6 +250,8 @@ static_assert(sizeof(ParticlesSortPush) == 48 && offsetof(ParticlesSortPush, cel
 static_assert(sizeof(ParticlesColliderDrawPush) == 64 && sizeof(ParticlesStatsPush) == 16 &&
               sizeof(ParticlesDrawArgsPush) == 16 && sizeof(ParticleStatsPartial) == 16);
 static_assert(sizeof(ParticleCounts) == 48 && offsetof(ParticleCounts, dispatch) == 16);
+static_assert(sizeof(PressureSolve) == 64 && offsetof(PressureSolve, dispatch) == 32);
+static_assert(sizeof(ParticlesPressurePush) == 16);
 #endif
 
 LFX_SHARED_END

@@ -144,14 +144,10 @@ constexpr FrontPoint kMartinMoyce[] = {{0.41, 1.11}, {0.84, 1.22}, {1.19, 1.44},
                                        {1.83, 2.11}, {1.98, 2.33}, {2.20, 2.56}, {2.32, 2.78}, {2.51, 3.00},
                                        {2.65, 3.22}, {2.81, 3.44}, {2.97, 3.67}, {3.11, 3.89}, {3.22, 4.11}};
 
-TEST_F(ParticlesTest, TheDamBreakFrontFollowsMartinAndMoyce) {
-  const float a = 0.2f;
-  auto l = make(dam_break(a), knobs_with_count(8192));
-  const double scale = std::sqrt(2.0 * 9.81 / a);
-  std::vector<std::pair<double, double>> curve;  // (T, Z)
-  play(*l, 34, 0.01, [&](const gpu::ParticleStats& s) { curve.push_back({s.time * scale, s.front / a}); });
-  // Within 10 % of the experiment at every point it measured.
-  int compared = 0;
+// The surge front of a dam break of column `a` played at 100 frames a second, against each of
+// Martin and Moyce's points it reaches: (T, relative difference).
+std::vector<std::pair<double, double>> front_against_martin_moyce(const std::vector<std::pair<double, double>>& curve) {
+  std::vector<std::pair<double, double>> out;
   for (const FrontPoint& m : kMartinMoyce) {
     auto after = std::find_if(curve.begin(), curve.end(), [&](auto c) { return c.first >= m.t; });
     if (after == curve.begin() || after == curve.end()) continue;
@@ -159,10 +155,83 @@ TEST_F(ParticlesTest, TheDamBreakFrontFollowsMartinAndMoyce) {
     const double z =
         before->second + (after->second - before->second) * (m.t - before->first) / (after->first - before->first);
     std::printf("T %.2f  Martin-Moyce %.2f  simulated %.2f  (%+.1f %%)\n", m.t, m.z, z, 100.0 * (z - m.z) / m.z);
-    EXPECT_NEAR(z, m.z, 0.1 * m.z) << "T = " << m.t;
-    ++compared;
+    out.push_back({m.t, (z - m.z) / m.z});
   }
-  EXPECT_GE(compared, 14);
+  return out;
+}
+
+TEST_F(ParticlesTest, TheDamBreakFrontFollowsMartinAndMoyce) {
+  const float a = 0.2f;
+  auto l = make(dam_break(a), knobs_with_count(8192));
+  const double scale = std::sqrt(2.0 * 9.81 / a);
+  std::vector<std::pair<double, double>> curve;  // (T, Z)
+  play(*l, 34, 0.01, [&](const gpu::ParticleStats& s) { curve.push_back({s.time * scale, s.front / a}); });
+  // Within 10 % of the experiment at every point it measured.
+  const auto compared = front_against_martin_moyce(curve);
+  for (const auto& [t, difference] : compared) EXPECT_LT(std::abs(difference), 0.1) << "T = " << t;
+  EXPECT_GE(compared.size(), 14u);
+}
+
+ParticlesKnobs incompressible(int count) {
+  ParticlesKnobs k = knobs_with_count(count);
+  k.solver = ParticleSolverKind::incompressible;
+  return k;
+}
+
+// The particles' mean height (m).
+double mean_height(const std::vector<shared::ParticleRecord>& records) {
+  double sum = 0.0;
+  for (const auto& r : records) sum += r.position_foam.y;
+  return sum / double(records.size());
+}
+
+TEST_F(ParticlesTest, IncompressibleTankAtRestKeepsItsLevelAndStaysStill) {
+  ParticlesSetup s;
+  s.domain = {{0.0f, 0.0f, 0.0f}, {0.3f, 0.3f, 0.1f}};
+  s.blocks.push_back({{0.0f, 0.0f, 0.0f}, {0.3f, 0.12f, 0.1f}});
+  auto l = make(s, incompressible(4096));
+  play(*l, 1, 1.0 / 60.0);
+  const double start = mean_height(particles(*l));
+  std::vector<gpu::ParticleStats> history;
+  play(*l, 90, 1.0 / 60.0, [&](const gpu::ParticleStats& st) { history.push_back(st); });
+  const auto end = particles(*l);
+  const double level = mean_height(end);
+  const gpu::ParticleStats& last = history.back();
+  std::printf(
+      "steps a 1/60 s %d; mean height %.5f -> %.5f m; kinetic energy %.3g J; largest speed %.3g m/s; "
+      "compression %.4f; pressure iterations %u, residual %.2g\n",
+      l->driver->steps_per_60th(), start, level, last.kinetic_energy, last.largest_speed, last.density_error,
+      last.pressure_iterations, last.divergence_residual);
+  for (const auto& p : end) ASSERT_TRUE(inside(s.domain, glm::vec3(p.position_foam)));
+  EXPECT_LE(l->driver->steps_per_60th(), 12);
+  EXPECT_NEAR(level, start, 0.005 * start) << "the column's mean height (m) after 1.5 s";
+  EXPECT_LT(last.largest_speed, 0.05);
+  EXPECT_LT(last.density_error, 0.01);
+  EXPECT_LE(last.divergence_residual, 1e-4);
+}
+
+TEST_F(ParticlesTest, IncompressibleDamBreakFrontFollowsMartinAndMoyce) {
+  const float a = 0.2f;
+  auto l = make(dam_break(a), incompressible(8192));
+  const double scale = std::sqrt(2.0 * 9.81 / a);
+  std::vector<std::pair<double, double>> curve;  // (T, Z)
+  std::uint32_t most_iterations = 0;
+  double worst_residual = 0.0;
+  play(*l, 34, 0.01, [&](const gpu::ParticleStats& s) {
+    curve.push_back({s.time * scale, s.front / a});
+    most_iterations = std::max(most_iterations, s.pressure_iterations);
+    worst_residual = std::max(worst_residual, s.divergence_residual);
+  });
+  std::printf("steps a 1/60 s %d; most pressure iterations %u, worst residual %.2g\n", l->driver->steps_per_60th(),
+              most_iterations, worst_residual);
+  EXPECT_LE(l->driver->steps_per_60th(), 8);
+  // Within 10 % once their gate was out of the water (T >= 1.4); before, their gate slowed the
+  // surge and the inviscid, free-slip liquid runs up to 12 % ahead of it (the weakly
+  // compressible solver's own lag hides that).
+  const auto compared = front_against_martin_moyce(curve);
+  for (const auto& [t, difference] : compared) EXPECT_LT(std::abs(difference), t >= 1.4 ? 0.1 : 0.12) << "T = " << t;
+  EXPECT_GE(compared.size(), 14u);
+  EXPECT_LE(worst_residual, 1e-4);
 }
 
 TEST_F(ParticlesTest, TheCountingSortEqualsACpuSortByCellThenId) {
@@ -195,17 +264,23 @@ TEST_F(ParticlesTest, TheCountingSortEqualsACpuSortByCellThenId) {
 }
 
 TEST_F(ParticlesTest, ThirtyAndOneHundredTwentyFramesASecondMakeTheSameLiquid) {
-  auto slow = make(dam_break(0.2f), knobs_with_count(3000));
-  auto fast = make(dam_break(0.2f), knobs_with_count(3000));
-  play(*slow, 6, 1.0 / 30.0);
-  play(*fast, 24, 1.0 / 120.0);
-  EXPECT_EQ(slow->driver->steps_done(), fast->driver->steps_done());
-  const auto a = positions_by_id(*slow), b = positions_by_id(*fast);
-  ASSERT_EQ(a.size(), b.size());
-  float worst = 0.0f;
-  for (const auto& [id, p] : a) worst = std::max(worst, glm::length(p - b.at(id)));
-  // The same steps in the same order: the fixed-point sums make them bit for bit the same.
-  EXPECT_EQ(worst, 0.0f);
+  for (const ParticleSolverKind solver : {ParticleSolverKind::wcmpm, ParticleSolverKind::incompressible}) {
+    SCOPED_TRACE(std::string(KnobEnumNames<ParticleSolverKind>::kNames[int(solver)]));
+    ParticlesKnobs knobs = knobs_with_count(3000);
+    knobs.solver = solver;
+    auto slow = make(dam_break(0.2f), knobs);
+    auto fast = make(dam_break(0.2f), knobs);
+    play(*slow, 6, 1.0 / 30.0);
+    play(*fast, 24, 1.0 / 120.0);
+    EXPECT_EQ(slow->driver->steps_done(), fast->driver->steps_done());
+    const auto a = positions_by_id(*slow), b = positions_by_id(*fast);
+    ASSERT_EQ(a.size(), b.size());
+    float worst = 0.0f;
+    for (const auto& [id, p] : a) worst = std::max(worst, glm::length(p - b.at(id)));
+    // The same steps in the same order: the fixed-point sums, and the pressure solve's sums in
+    // a fixed order, make them bit for bit the same.
+    EXPECT_EQ(worst, 0.0f);
+  }
 }
 
 TEST_F(ParticlesTest, StepsRecordedInBatchesMakeTheSameLiquidAsOneRecording) {
@@ -258,13 +333,18 @@ TEST_F(ParticlesTest, StepsRecordedInBatchesMakeTheSameLiquidAsOneRecording) {
 }
 
 TEST_F(ParticlesTest, TheSameSeedGivesTheSameBuffers) {
-  auto one = make(dam_break(0.2f), knobs_with_count(3000));
-  auto two = make(dam_break(0.2f), knobs_with_count(3000));
-  play(*one, 5, 1.0 / 30.0);
-  play(*two, 5, 1.0 / 30.0);
-  const auto a = particles(*one), b = particles(*two);
-  ASSERT_EQ(a.size(), b.size());
-  EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(a[0])), 0);
+  for (const ParticleSolverKind solver : {ParticleSolverKind::wcmpm, ParticleSolverKind::incompressible}) {
+    SCOPED_TRACE(std::string(KnobEnumNames<ParticleSolverKind>::kNames[int(solver)]));
+    ParticlesKnobs knobs = knobs_with_count(3000);
+    knobs.solver = solver;
+    auto one = make(dam_break(0.2f), knobs);
+    auto two = make(dam_break(0.2f), knobs);
+    play(*one, 5, 1.0 / 30.0);
+    play(*two, 5, 1.0 / 30.0);
+    const auto a = particles(*one), b = particles(*two);
+    ASSERT_EQ(a.size(), b.size());
+    EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(a[0])), 0);
+  }
 }
 
 TEST_F(ParticlesTest, APouredGlassFillsAndNoParticleIsInsideItsWall) {

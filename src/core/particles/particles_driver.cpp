@@ -71,6 +71,7 @@ Result<void> ParticlesDriver::restart() {
   spacing_ = spacing;
   grid_ = grid;
   built_count_ = knobs_->count;
+  built_solver_ = knobs_->solver;
   time_ = target_ = 0.0;
   step_index_ = 0;
   next_id_ = 0;
@@ -104,15 +105,27 @@ Result<void> ParticlesDriver::restart() {
 }
 
 Result<void> ParticlesDriver::knobs_changed() {
-  if (knobs_->count != built_count_) return restart();
+  if (knobs_->count != built_count_ || knobs_->solver != built_solver_) return restart();
   return success();
+}
+
+double ParticlesDriver::fastest_motion() const {
+  // Falling the tank's height from rest, plus the fastest the scene throws liquid in.
+  double fastest = std::sqrt(2.0 * double(knobs_->gravity) * double(setup_.domain.size().y));
+  double thrown = 0.0;
+  for (const ParticleBlock& b : setup_.blocks) thrown = std::max(thrown, double(glm::length(b.velocity)));
+  for (const ParticleNozzle& n : setup_.nozzles) thrown = std::max(thrown, double(n.speed));
+  return fastest + thrown;
 }
 
 int ParticlesDriver::steps_per_60th() const {
   if (knobs_->substeps > 0) return knobs_->substeps;
-  // Sound must cross at most 0.4 of a cell a step (the weakly compressible liquid's CFL limit).
-  const double steps = (1.0 / 60.0) * double(knobs_->sound_speed) / (0.4 * double(grid_.cell));
-  return int(std::clamp(std::ceil(steps), 1.0, 400.0));
+  // wcmpm: sound must cross at most 0.4 of a cell a step (the weakly compressible liquid's CFL
+  // limit). incompressible: the fastest motion at most the speed limit of half a cell a step.
+  const double cells_per_60th = knobs_->solver == ParticleSolverKind::wcmpm
+                                    ? double(knobs_->sound_speed) / (0.4 * 60.0)
+                                    : fastest_motion() / (double(kSpeedLimitCells) * 60.0);
+  return int(std::clamp(std::ceil(cells_per_60th / double(grid_.cell)), 1.0, 400.0));
 }
 
 float ParticlesDriver::step_dt() const {
@@ -270,8 +283,7 @@ shared::ParticlesStepPush ParticlesDriver::step_push(const ParticleStep& step, s
   p.collider_first = step.collider_first;
   p.collider_count = collider_count;
   p.capacity = capacity();
-  // Half a cell a step: the B-spline stencil stays valid and nothing crosses a wall unseen.
-  p.speed_limit = 0.5f;
+  p.speed_limit = kSpeedLimitCells;
   return p;
 }
 

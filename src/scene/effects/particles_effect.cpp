@@ -89,6 +89,9 @@ class ParticlesEffect : public Effect {
             {"largest_speed_m_s", s ? s->largest_speed : nan},
             {"density_error", s ? s->density_error : nan},
             {"front_m", s ? s->front : nan},
+            // Incompressible: the last step's pressure solve (0 for the weakly compressible solver).
+            {"pressure_iterations", s ? double(s->pressure_iterations) : nan},
+            {"divergence_residual", s ? s->divergence_residual : nan},
             // The liquid at rest density: a cube of the spacing a particle.
             {"volume_m3", s ? double(s->live) * std::pow(double(passes_->driver().spacing()), 3.0) : nan},
             {"measured_at_s", s ? s->time : nan}};

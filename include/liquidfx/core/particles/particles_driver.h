@@ -52,6 +52,9 @@ class ParticlesDriver {
  public:
   /// The largest grid the solver allocates (nodes).
   static constexpr std::uint64_t kMaxGridNodes = std::uint64_t(1) << 25;
+  /// The farthest a particle moves in a step (cells): half a cell keeps the B-spline stencil
+  /// valid, and no wall is crossed unseen.
+  static constexpr float kSpeedLimitCells = 0.5f;
 
   /// Checks the setup, derives the spacing and the grid. `knobs` is read through the reference
   /// (the owner changes it and calls knobs_changed()).
@@ -96,7 +99,11 @@ class ParticlesDriver {
 
   const ParticlesKnobs* knobs_;
   ParticlesSetup setup_;
+  /// The fastest the liquid can move in this scene (m/s): what bounds the incompressible step.
+  double fastest_motion() const;
+
   int built_count_ = 0;
+  ParticleSolverKind built_solver_ = ParticleSolverKind::wcmpm;
   float spacing_ = 0.0f;
   ParticleGrid grid_;
   double time_ = 0.0;    // start of the next step

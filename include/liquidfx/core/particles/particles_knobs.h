@@ -5,11 +5,22 @@
 
 namespace lfx {
 
+/// wcmpm: weakly compressible MLS-MPM (its steps follow the speed of sound); incompressible:
+/// APIC on a staggered grid with a pressure projection (its steps follow the motion).
+enum class ParticleSolverKind { wcmpm, incompressible };
+template <>
+struct KnobEnumNames<ParticleSolverKind> {
+  static constexpr std::string_view kNames[] = {"wcmpm", "incompressible"};
+};
+
 // clang-format off
 #define LFX_PARTICLES_KNOBS(X)                                                                                       \
   X(count, int, 32768, 64, 2000000, "", "Capacity in particles; the scene's blocks are filled with this many (changing it restarts)", ::lfx::kKnobRestarts) \
-  X(substeps, int, 0, 0, 400, "", "Solver steps per 1/60 s; 0 derives them from the speed of sound and the cell size (CFL 0.4)") \
+  X(solver, ParticleSolverKind, ParticleSolverKind::wcmpm, 0, 0, "", "wcmpm (weakly compressible MLS-MPM) or incompressible (APIC with a pressure projection; changing it restarts)", ::lfx::kKnobRestarts) \
+  X(substeps, int, 0, 0, 400, "", "Solver steps per 1/60 s; 0 derives them: wcmpm from the speed of sound and the cell size (CFL 0.4), incompressible from the fastest the liquid can move (half a cell a step)") \
   X(sound_speed, float, 12.0f, 0.5, 200.0, "m/s", "Speed of sound of the weakly compressible liquid: compression is about g x depth / c^2") \
+  X(pressure_tolerance, float, 1.0e-4f, 1.0e-8, 0.1, "", "Incompressible: the pressure solve stops once the divergence left is this share of the step's") \
+  X(max_pressure_iterations, int, 400, 1, 10000, "", "Incompressible: the most conjugate-gradient iterations of a step's pressure solve") \
   X(viscosity, float, 1.0e-5f, 0.0, 1.0, "m2/s", "Kinematic viscosity (water 1e-6, olive oil 1e-4, honey 1e-2)")       \
   X(gravity, float, 9.81f, 0.0, 100.0, "m/s2", "Downward acceleration")                                              \
   X(foam_rate, float, 1.0f, 0.0, 20.0, "", "How readily trapped air and breaking crests turn into foam")              \

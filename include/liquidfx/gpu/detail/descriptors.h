@@ -15,7 +15,7 @@ namespace lfx::gpu {
 
 class DescriptorWrites {
  public:
-  static constexpr std::uint32_t kMaxWrites = 25;
+  static constexpr std::uint32_t kMaxWrites = 32;
 
   /// A storage image in VK_IMAGE_LAYOUT_GENERAL.
   DescriptorWrites& storage_image(std::uint32_t binding, VkImageView view);

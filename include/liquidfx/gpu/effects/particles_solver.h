@@ -1,8 +1,9 @@
-// lfx::gpu::ParticlesSolver: runs a ParticlesDriver's steps on the GPU (MLS-MPM, compute only).
+// lfx::gpu::ParticlesSolver: runs a ParticlesDriver's steps on the GPU (compute only).
 //
 // Each step: emission (appended after the live particles, up to the capacity), particle to grid
-// (fixed-point atomics), grid update (gravity, tank walls, colliders), grid to particle (APIC,
-// density, foam, the move kept outside every solid). Every few steps a counting sort by grid
+// (fixed-point atomics), the grid's velocity (gravity, tank walls, colliders; the incompressible
+// solver then projects it: a pressure solve by conjugate gradients on the liquid cells), grid to
+// particle (APIC, density, foam, the move kept outside every solid). Every few steps a counting sort by grid
 // cell (atomic counts, a GPU prefix sum, scatter ranked by id) puts neighbours next to each
 // other in memory, drains the sinks and mixes colours. The live count stays on the GPU, with the
 // indirect dispatch arguments beside it; statistics come back asynchronously.
@@ -32,6 +33,10 @@ struct ParticleStats {
   double largest_speed = 0.0;   ///< m/s.
   double density_error = 0.0;   ///< Mean of max(density / rest - 1, 0) (compression).
   double front = 0.0;           ///< Largest distance of a particle from the tank's left wall (m).
+  /// Incompressible: the last step's pressure-solve iterations, and the divergence it left
+  /// (the residual's norm over the divergence's before the solve).
+  std::uint32_t pressure_iterations = 0;
+  double divergence_residual = 0.0;
 };
 
 class ParticlesSolver {
@@ -64,22 +69,34 @@ class ParticlesSolver {
   ParticlesSolver(Context& ctx, ParticlesDriver& driver) : ctx_(ctx), driver_(driver) {}
   Result<void> make_buffers();
   void record_step(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step);
+  /// The incompressible solver's grid: faces, the pressure solve, the projection, extrapolation
+  /// (particles_projection.cpp).
+  void record_projection(VkCommandBuffer cmd, GpuTimer* timer, const shared::ParticlesStepPush& push);
+  bool incompressible() const { return driver_.knobs().solver == ParticleSolverKind::incompressible; }
   /// Adds `count` records of the emission buffer from `first` to the live particles.
   void record_emit(VkCommandBuffer cmd, GpuTimer* timer, std::uint32_t first, std::uint32_t count,
                    std::uint32_t first_id);
   void record_sort(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step);
   void record_stats(VkCommandBuffer cmd, GpuTimer* timer);
-  void bind_all(VkCommandBuffer cmd, const Pipeline& pipeline) const;
+  /// Binds every buffer; `swap_faces` exchanges the faces and their extrapolated copy.
+  void bind_all(VkCommandBuffer cmd, const Pipeline& pipeline, bool swap_faces = false) const;
+  /// Binds, pushes the step's constants and dispatches once per grid node (or cell).
+  void run_per_node(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::ParticlesStepPush& push,
+                    bool swap_faces = false) const;
 
   Context& ctx_;
   ParticlesDriver& driver_;
   Pipeline emit_, commit_, p2g_, grid_update_, g2p_, sort_count_, scan_, sort_slot_, sort_scatter_, stats_;
+  Pipeline p2g_mac_, mac_cells_, mac_faces_, pressure_setup_, pressure_apply_, pressure_update_, pressure_reduce_,
+      pressure_bricks_, mac_project_, mac_extrapolate_, g2p_mac_;
   ParticleWork work_;   // prepared, not yet recorded
   bool built_ = false;  // buffers exist for the driver's capacity and grid
   Buffer records_, states_, unsorted_records_, unsorted_states_, counts_;
   Buffer grid_, grid_velocity_;
   Buffer bucket_counts_, offsets_, block_sums_, keys_, order_;
   Buffer emitted_, colliders_, distance_grids_, distance_values_, sinks_, partials_;
+  // The incompressible solver's (one element each when the solver is wcmpm).
+  Buffer cells_, pressure_, directions_, pressure_partials_, solve_, face_scratch_, brick_flags_, brick_list_;
   ReadbackRing readbacks_;  // counts, then the partials
 };
 

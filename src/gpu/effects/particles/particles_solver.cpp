@@ -6,34 +6,17 @@
 #include "liquidfx/gpu/barriers.h"
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/transfer.h"
+#include "solver_dispatch.h"
 
 namespace lfx::gpu {
 namespace {
 
+// The statistics' read-back: the counts, the last pressure solve, the partial sums.
+constexpr std::size_t kReadbackSolve = sizeof(shared::ParticleCounts);
+constexpr std::size_t kReadbackPartials = kReadbackSolve + sizeof(shared::PressureSolve);
+
 constexpr VkBufferUsageFlags kStorage =
     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
-
-std::uint32_t groups_of(std::uint64_t items, std::uint32_t size) {
-  return std::uint32_t((items + size - 1) / size);
-}
-
-// Every pass reads what the previous one wrote (buffers only): one global barrier between them.
-void solver_barrier(VkCommandBuffer cmd) {
-  memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
-                 VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT |
-                     VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT,
-                 VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT |
-                     VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT |
-                     VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
-}
-
-// Grids can need more than 65535 workgroups of 64 nodes: x by y workgroups.
-void dispatch_nodes(VkCommandBuffer cmd, std::uint64_t nodes) {
-  const std::uint32_t groups = groups_of(nodes, shared::kParticleGroupSize);
-  const std::uint32_t x = std::min<std::uint32_t>(groups, 32768);
-  vkCmdDispatch(cmd, x, (groups + x - 1) / x, 1);
-}
 
 }  // namespace
 
@@ -50,6 +33,17 @@ Result<std::unique_ptr<ParticlesSolver>> ParticlesSolver::create(Context& ctx, P
       {&s->sort_slot_, "particles/sort_slot.comp", 0},
       {&s->sort_scatter_, "particles/sort_scatter.comp", sizeof(shared::ParticlesSortPush)},
       {&s->stats_, "particles/stats.comp", sizeof(shared::ParticlesStatsPush)},
+      {&s->p2g_mac_, "particles/p2g_mac.comp", sizeof(shared::ParticlesStepPush)},
+      {&s->mac_cells_, "particles/mac_cells.comp", sizeof(shared::ParticlesStepPush)},
+      {&s->mac_faces_, "particles/mac_faces.comp", sizeof(shared::ParticlesStepPush)},
+      {&s->pressure_setup_, "particles/pressure_setup.comp", sizeof(shared::ParticlesStepPush)},
+      {&s->pressure_apply_, "particles/pressure_apply.comp", sizeof(shared::ParticlesStepPush)},
+      {&s->pressure_update_, "particles/pressure_update.comp", sizeof(shared::ParticlesStepPush)},
+      {&s->pressure_reduce_, "particles/pressure_reduce.comp", sizeof(shared::ParticlesPressurePush)},
+      {&s->pressure_bricks_, "particles/pressure_bricks.comp", sizeof(shared::ParticlesStepPush)},
+      {&s->mac_project_, "particles/mac_project.comp", sizeof(shared::ParticlesStepPush)},
+      {&s->mac_extrapolate_, "particles/mac_extrapolate.comp", sizeof(shared::ParticlesStepPush)},
+      {&s->g2p_mac_, "particles/g2p_mac.comp", sizeof(shared::ParticlesStepPush)},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
   return s;
@@ -60,6 +54,12 @@ Result<void> ParticlesSolver::make_buffers() {
   const std::uint64_t nodes = driver_.grid().node_count();
   const std::uint64_t buckets = nodes + 1;  // the cells and the drained bucket
   const std::uint64_t scan_blocks = groups_of(buckets + 1, shared::kScanItemsPerGroup);
+  // The incompressible solver sums mass and momentum per face (three a node), and keeps cells.
+  const std::uint64_t cells = incompressible() ? nodes : 1;
+  const glm::u64vec3 brick_dims =
+      (glm::u64vec3(driver_.grid().nodes) + std::uint64_t(shared::kBrickSide - 1)) / std::uint64_t(shared::kBrickSide);
+  const std::uint64_t bricks = incompressible() ? brick_dims.x * brick_dims.y * brick_dims.z : 1;
+  const std::uint64_t sums_per_node = incompressible() ? 6 : 4;
   struct Need {
     Buffer* buffer;
     std::uint64_t bytes;
@@ -72,7 +72,7 @@ Result<void> ParticlesSolver::make_buffers() {
       {&unsorted_records_, capacity * sizeof(shared::ParticleRecord), kStorage, "particle records (sort copy)"},
       {&unsorted_states_, capacity * sizeof(shared::ParticleState), kStorage, "particle states (sort copy)"},
       {&counts_, sizeof(shared::ParticleCounts), kStorage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, "particle counts"},
-      {&grid_, nodes * 4 * sizeof(std::int32_t), kStorage, "particle grid sums"},
+      {&grid_, nodes * sums_per_node * sizeof(std::int32_t), kStorage, "particle grid sums"},
       {&grid_velocity_, nodes * sizeof(glm::vec4), kStorage, "particle grid velocity"},
       {&bucket_counts_, buckets * sizeof(std::uint32_t), kStorage, "particle bucket counts"},
       {&offsets_, (buckets + 1) * sizeof(std::uint32_t), kStorage, "particle bucket offsets"},
@@ -81,13 +81,22 @@ Result<void> ParticlesSolver::make_buffers() {
       {&order_, capacity * sizeof(std::uint32_t), kStorage, "particle sort order"},
       {&partials_, groups_of(capacity, shared::kStatsGroupSize) * sizeof(shared::ParticleStatsPartial), kStorage,
        "particle statistics"},
+      {&cells_, cells * sizeof(glm::vec4), kStorage, "particle cells"},
+      {&pressure_, cells * sizeof(glm::vec4), kStorage, "particle pressure"},
+      {&directions_, cells * sizeof(glm::vec2), kStorage, "particle pressure directions"},
+      {&pressure_partials_, bricks * sizeof(glm::vec4), kStorage, "particle pressure partial sums"},
+      {&brick_flags_, bricks * sizeof(std::uint32_t), kStorage, "particle liquid bricks"},
+      {&brick_list_, bricks * sizeof(std::uint32_t), kStorage, "particle liquid brick list"},
+      {&solve_, sizeof(shared::PressureSolve), kStorage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
+       "particle pressure solve"},
+      {&face_scratch_, cells * sizeof(glm::vec4), kStorage, "particle faces (extrapolated)"},
   };
   for (const Need& n : needs) {
     LFX_TRY_ASSIGN(Buffer made, Buffer::create(ctx_, n.bytes, n.usage, MemoryUsage::device, n.name));
     ctx_.retire(std::move(*n.buffer));  // frames in flight may still use the old liquid
     *n.buffer = std::move(made);
   }
-  LFX_TRY(readbacks_.make(ctx_, sizeof(shared::ParticleCounts) + partials_.size(), "particle statistics read-back"));
+  LFX_TRY(readbacks_.make(ctx_, kReadbackPartials + partials_.size(), "particle statistics read-back"));
 
   // The colliders' meshes and the sinks do not change: uploaded once.
   std::vector<shared::DistanceGridInfo> infos;
@@ -146,13 +155,15 @@ Result<void> ParticlesSolver::prepare() {
                               kStorage, "particle colliders");
 }
 
-void ParticlesSolver::bind_all(VkCommandBuffer cmd, const Pipeline& pipeline) const {
+void ParticlesSolver::bind_all(VkCommandBuffer cmd, const Pipeline& pipeline, bool swap_faces) const {
+  const Buffer& faces = swap_faces ? face_scratch_ : grid_velocity_;
+  const Buffer& other_faces = swap_faces ? grid_velocity_ : face_scratch_;
   DescriptorWrites()
       .storage_buffer(0, records_.handle())
       .storage_buffer(1, states_.handle())
       .storage_buffer(2, counts_.handle())
       .storage_buffer(3, grid_.handle())
-      .storage_buffer(4, grid_velocity_.handle())
+      .storage_buffer(4, faces.handle())
       .storage_buffer(5, colliders_.handle())
       .storage_buffer(6, distance_grids_.handle())
       .storage_buffer(7, distance_values_.handle())
@@ -166,7 +177,24 @@ void ParticlesSolver::bind_all(VkCommandBuffer cmd, const Pipeline& pipeline) co
       .storage_buffer(15, unsorted_states_.handle())
       .storage_buffer(16, emitted_.handle())
       .storage_buffer(17, partials_.handle())
+      .storage_buffer(18, cells_.handle())
+      .storage_buffer(19, pressure_.handle())
+      .storage_buffer(20, directions_.handle())
+      .storage_buffer(21, pressure_partials_.handle())
+      .storage_buffer(22, solve_.handle())
+      .storage_buffer(23, other_faces.handle())
+      .storage_buffer(24, brick_flags_.handle())
+      .storage_buffer(25, brick_list_.handle())
       .push(ctx_, cmd, pipeline);
+}
+
+void ParticlesSolver::run_per_node(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::ParticlesStepPush& push,
+                                   bool swap_faces) const {
+  pipeline.bind(cmd);
+  bind_all(cmd, pipeline, swap_faces);
+  pipeline.push_constants(cmd, push);
+  dispatch_nodes(cmd, driver_.grid().node_count());
+  solver_barrier(cmd);
 }
 
 void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer, std::size_t max_steps) {
@@ -178,7 +206,9 @@ void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer, std::size_t m
                  VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
   {
     PassScope pass(timer, cmd, "particles upload");
-    if (work_.restart) vkCmdFillBuffer(cmd, counts_.handle(), 0, VK_WHOLE_SIZE, 0);
+    if (work_.restart)  // new buffers: nothing live, no pressure to start the first solve from
+      for (const Buffer* b : {&counts_, &pressure_, &directions_, &solve_})
+        vkCmdFillBuffer(cmd, b->handle(), 0, VK_WHOLE_SIZE, 0);
     // The emission records this batch reads (the placed particles first, then each step's, in
     // order), at their places in the emission buffer.
     const std::size_t emit_begin = work_.placed > 0 || batch.empty() ? 0 : batch.front().emit_first;
@@ -207,29 +237,29 @@ void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer, std::size_t m
 void ParticlesSolver::record_step(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step) {
   const shared::ParticlesStepPush push = driver_.step_push(step, work_.collider_count);
   record_emit(cmd, timer, step.emit_first, step.emit_count, step.first_id);
+  const Pipeline& p2g = incompressible() ? p2g_mac_ : p2g_;
   {
     PassScope pass(timer, cmd, "particles p2g");
     vkCmdFillBuffer(cmd, grid_.handle(), 0, VK_WHOLE_SIZE, 0);
     solver_barrier(cmd);
-    p2g_.bind(cmd);
-    bind_all(cmd, p2g_);
-    p2g_.push_constants(cmd, push);
+    p2g.bind(cmd);
+    bind_all(cmd, p2g);
+    p2g.push_constants(cmd, push);
     vkCmdDispatchIndirect(cmd, counts_.handle(), offsetof(shared::ParticleCounts, dispatch));
     solver_barrier(cmd);
   }
-  {
+  if (incompressible()) {
+    record_projection(cmd, timer, push);
+  } else {
     PassScope pass(timer, cmd, "particles grid");
-    grid_update_.bind(cmd);
-    bind_all(cmd, grid_update_);
-    grid_update_.push_constants(cmd, push);
-    dispatch_nodes(cmd, driver_.grid().node_count());
-    solver_barrier(cmd);
+    run_per_node(cmd, grid_update_, push);
   }
+  const Pipeline& g2p = incompressible() ? g2p_mac_ : g2p_;
   {
     PassScope pass(timer, cmd, "particles g2p");
-    g2p_.bind(cmd);
-    bind_all(cmd, g2p_);
-    g2p_.push_constants(cmd, push);
+    g2p.bind(cmd);
+    bind_all(cmd, g2p);
+    g2p.push_constants(cmd, push);
     vkCmdDispatchIndirect(cmd, counts_.handle(), offsetof(shared::ParticleCounts, dispatch));
     solver_barrier(cmd);
   }
@@ -309,8 +339,10 @@ void ParticlesSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
   solver_barrier(cmd);
   ReadbackRing::Slot& r = readbacks_.next(ctx_, driver_.time());
   const VkBufferCopy counts{0, 0, sizeof(shared::ParticleCounts)};
-  const VkBufferCopy partials{0, sizeof(shared::ParticleCounts), partials_.size()};
+  const VkBufferCopy solve{0, kReadbackSolve, sizeof(shared::PressureSolve)};
+  const VkBufferCopy partials{0, kReadbackPartials, partials_.size()};
   vkCmdCopyBuffer(cmd, counts_.handle(), r.buffer.handle(), 1, &counts);
+  vkCmdCopyBuffer(cmd, solve_.handle(), r.buffer.handle(), 1, &solve);
   vkCmdCopyBuffer(cmd, partials_.handle(), r.buffer.handle(), 1, &partials);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
@@ -329,13 +361,17 @@ std::optional<ParticleStats> ParticlesSolver::stats() const {
   double compression = 0.0;
   for (std::uint32_t g = 0; g < groups; ++g) {
     shared::ParticleStatsPartial p;
-    std::memcpy(&p, bytes + sizeof(counts) + g * sizeof(p), sizeof(p));
+    std::memcpy(&p, bytes + kReadbackPartials + g * sizeof(p), sizeof(p));
     s.kinetic_energy += p.kinetic_energy;
     s.largest_speed = std::max(s.largest_speed, double(p.largest_speed));
     compression += p.compression_sum;
     s.front = std::max(s.front, double(p.front));
   }
   s.density_error = counts.live ? compression / counts.live : 0.0;
+  shared::PressureSolve solve;
+  std::memcpy(&solve, bytes + kReadbackSolve, sizeof(solve));
+  s.pressure_iterations = solve.iterations;
+  s.divergence_residual = solve.b_norm2 > 0.0f ? std::sqrt(double(solve.r_norm2) / double(solve.b_norm2)) : 0.0;
   return s;
 }
 

@@ -1,0 +1,49 @@
+#version 460
+// The incompressible solver's face velocities before the projection: momentum over mass,
+// gravity, and the solids - a face on a solid cell takes the solid's velocity (the tank's walls
+// stand still), and a face within a cell of a collider loses the part of its velocity that
+// would carry liquid into it (free slip, relative to a moving solid). A face inside a solid (both
+// its cells solid) starts from the solid's velocity too; the extrapolation then gives it the
+// liquid's beside it, so a particle by a wall keeps its velocity along the wall (free slip).
+#include "particles/mac_common.glsl"
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 3, std430) readonly buffer Grid { int grid[]; };
+layout(set = 0, binding = 4, std430) writeonly buffer Faces { vec4 faces[]; };  // xyz velocity (cells per step)
+layout(set = 0, binding = 5, std430) readonly buffer Colliders { ParticleCollider colliders[]; };
+layout(set = 0, binding = 6, std430) readonly buffer DistanceGrids { DistanceGridInfo distance_grids[]; };
+layout(set = 0, binding = 7, std430) readonly buffer DistanceValues { float distance_values[]; };
+layout(set = 0, binding = 18, std430) readonly buffer Cells { vec4 cells[]; };
+layout(push_constant) uniform Push { LFX_PARTICLES_STEP_PUSH };
+#include "particles/colliders.glsl"
+
+float cell_type(ivec3 cell) {
+  return inside_grid(cell, grid_dims) ? cells[node_index(cell, grid_dims)].y : kCellSolid;
+}
+
+void main() {
+  int n = cell_invocation();
+  if (n >= grid_dims.w) return;
+  float dx = grid_origin.w, dt = domain_min.w;
+  ivec3 node = node_of(n, grid_dims);
+  vec3 u = vec3(0.0);
+  for (int axis = 0; axis < 3; ++axis) {
+    float mass = from_fixed(grid[6 * n + 2 * axis]);
+    float v = mass > 0.0 ? from_fixed(grid[6 * n + 2 * axis + 1]) / mass : 0.0;
+    v += gravity[axis] * (dt * dt / dx);
+    vec3 p = grid_origin.xyz + (vec3(node) + face_offset(axis)) * dx;
+    bool on_solid = cell_type(node - unit(axis)) == kCellSolid || cell_type(node) == kCellSolid;
+    if (on_solid) v = 0.0;  // the tank's walls, unless a collider is here
+    for (uint i = 0u; i < collider_count; ++i) {
+      Contact c = collider_contact(colliders[collider_first + i], p);
+      if (c.distance >= dx) continue;
+      float solid_v = c.velocity[axis] * (dt / dx);
+      if (on_solid) {
+        v = solid_v;
+      } else if ((v - solid_v) * c.normal[axis] < 0.0) {
+        v = solid_v + (v - solid_v) * (1.0 - c.normal[axis] * c.normal[axis]);
+      }
+    }
+    u[axis] = v;
+  }
+  faces[n] = vec4(u, 0.0);
+}

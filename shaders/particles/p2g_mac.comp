@@ -1,0 +1,38 @@
+#version 460
+// Particle to grid, incompressible solver (APIC on the staggered grid): each particle adds its
+// mass and one component of its momentum - velocity, APIC affine motion and its viscous stress -
+// to the 27 faces of that component's B-spline stencil, for each of the three, in fixed point
+// (integer sums are exact in any order: deterministic). No pressure: the projection that follows
+// makes the velocity divergence-free.
+#include "particles/mac_common.glsl"
+layout(local_size_x = 64) in;
+layout(set = 0, binding = 0, std430) readonly buffer Records { ParticleRecord records[]; };
+layout(set = 0, binding = 1, std430) readonly buffer States { ParticleState states[]; };
+layout(set = 0, binding = 2, std430) readonly buffer Counts { ParticleCounts counts; };
+layout(set = 0, binding = 3, std430) buffer Grid { int grid[]; };  // per node and axis: mass, momentum
+layout(push_constant) uniform Push { LFX_PARTICLES_STEP_PUSH };
+
+void main() {
+  uint i = gl_GlobalInvocationID.x;
+  if (i >= counts.live) return;
+  float dx = grid_origin.w, dt = domain_min.w;
+  ParticleRecord r = records[i];
+  vec3 x = (r.position_foam.xyz - grid_origin.xyz) / dx;  // cells
+  vec3 v = r.velocity_density.xyz * dt / dx;              // cells per step
+  mat3 c = c_matrix(states[i]) * dt;                      // per step
+  mat3 affine = c - 4.0 * material.y * (c + transpose(c));
+
+  for (int axis = 0; axis < 3; ++axis) {
+    vec3 row = vec3(affine[0][axis], affine[1][axis], affine[2][axis]);
+    Stencil s = stencil_at(x - face_offset(axis), grid_dims);
+    for (int k = 0; k < 3; ++k)
+      for (int j = 0; j < 3; ++j)
+        for (int l = 0; l < 3; ++l) {
+          float w = s.wx[l] * s.wy[j] * s.wz[k];
+          vec3 d = vec3(l, j, k) - s.fx;
+          int n = 6 * node_index(s.base + ivec3(l, j, k), grid_dims) + 2 * axis;
+          atomicAdd(grid[n], to_fixed(w));
+          atomicAdd(grid[n + 1], to_fixed(w * (v[axis] + dot(row, d))));
+        }
+  }
+}

@@ -1,0 +1,52 @@
+#version 460
+// The pressure solve's scalars from the per-cell passes' partial sums (in a fixed order, so the
+// same bits every run): after the setup the norms, after applying the operator alpha, after the
+// update beta and the test of convergence. Once converged, the per-cell passes' indirect
+// dispatch is emptied and every later stage of this step's solve does nothing.
+#include "particles/particles_common.glsl"
+layout(local_size_x = 256) in;
+layout(set = 0, binding = 21, std430) readonly buffer Partials { vec4 partials[]; };
+layout(set = 0, binding = 22, std430) buffer Solve { PressureSolve solve; };
+layout(push_constant) uniform Push { LFX_PARTICLES_PRESSURE_PUSH };
+
+shared vec4 sums[256];
+
+void finish(bool converged) {
+  solve.converged = converged ? 1u : 0u;
+  if (converged) solve.dispatch.x = solve.reduce_dispatch.x = 0u;
+}
+
+void main() {
+  if (stage != 0u && solve.converged != 0u) return;  // (the first stage is always dispatched)
+  uint t = gl_LocalInvocationIndex;
+  vec4 mine = vec4(0.0);
+  for (uint k = t; k < solve.bricks; k += 256u) mine += partials[k];
+  sums[t] = mine;
+  barrier();
+  for (uint half_size = 128u; half_size > 0u; half_size >>= 1u) {
+    if (t < half_size) sums[t] += sums[t + half_size];
+    barrier();
+  }
+  if (t != 0u) return;
+  vec4 s = sums[0];
+  if (stage == 0u) {
+    // Converged against |b|; with no divergence at all (b = 0), against the warm start's residual.
+    solve.rz = s.x;
+    solve.r_norm2 = s.y;
+    solve.b_norm2 = s.z > 0.0 ? s.z : s.y;
+    solve.alpha = solve.beta = 0.0;
+    solve.iterations = 0u;
+    solve.reduce_dispatch = uvec4(1u, 1u, 1u, 0u);
+    finish(s.y <= tolerance * tolerance * solve.b_norm2);
+  } else if (stage == 1u) {
+    float dq = s.x;
+    solve.alpha = dq > 0.0 ? solve.rz / dq : 0.0;
+    if (!(dq > 0.0)) finish(true);
+  } else {
+    solve.beta = solve.rz > 0.0 ? s.x / solve.rz : 0.0;
+    solve.rz = s.x;
+    solve.r_norm2 = s.y;
+    solve.iterations += 1u;
+    finish(s.y <= tolerance * tolerance * solve.b_norm2 || solve.iterations >= max_iterations);
+  }
+}
