@@ -16,30 +16,32 @@ layout(push_constant) uniform Push { LFX_PARTICLES_STEP_PUSH };
 #include "particles/colliders.glsl"
 #include "particles/move.glsl"
 
+// Component `axis` of the velocity at x (cells), in w, and its gradient (the sum of weight x
+// velocity x offset), in xyz.
+vec4 gather_component(int axis, vec3 x) {
+  Stencil s = stencil_at(x - face_offset(axis), grid_dims);
+  vec4 sum = vec4(0.0);
+  for (int k = 0; k < 3; ++k)
+    for (int j = 0; j < 3; ++j)
+      for (int l = 0; l < 3; ++l) {
+        float w = s.wx[l] * s.wy[j] * s.wz[k];
+        float u = w * faces[node_index(s.base + ivec3(l, j, k), grid_dims)][axis];
+        sum += vec4(u * (vec3(l, j, k) - s.fx), u);
+      }
+  return sum;
+}
+
 void main() {
   uint i = gl_GlobalInvocationID.x;
   if (i >= counts.live) return;
   ParticleRecord r = records[i];
   vec3 x = (r.position_foam.xyz - grid_origin.xyz) / grid_origin.w;
 
-  vec3 v = vec3(0.0);
-  mat3 c = mat3(0.0);
-  for (int axis = 0; axis < 3; ++axis) {
-    Stencil s = stencil_at(x - face_offset(axis), grid_dims);
-    vec3 gradient = vec3(0.0);
-    for (int k = 0; k < 3; ++k)
-      for (int j = 0; j < 3; ++j)
-        for (int l = 0; l < 3; ++l) {
-          float w = s.wx[l] * s.wy[j] * s.wz[k];
-          float u = faces[node_index(s.base + ivec3(l, j, k), grid_dims)][axis];
-          v[axis] += w * u;
-          gradient += w * u * (vec3(l, j, k) - s.fx);
-        }
-    // Row `axis` of C; D^-1 = 4 / dx^2 for the quadratic B-spline, dx = 1.
-    c[0][axis] = 4.0 * gradient.x;
-    c[1][axis] = 4.0 * gradient.y;
-    c[2][axis] = 4.0 * gradient.z;
-  }
+  // One call per component, so that each axis is a constant once inlined. C's rows:
+  // D^-1 = 4 / dx^2 for the quadratic B-spline, dx = 1.
+  vec4 gx = gather_component(0, x), gy = gather_component(1, x), gz = gather_component(2, x);
+  vec3 v = vec3(gx.w, gy.w, gz.w);
+  mat3 c = transpose(mat3(gx.xyz, gy.xyz, gz.xyz)) * 4.0;
 
   Stencil s = stencil_at(x - vec3(0.5), grid_dims);
   float ratio = 0.0;

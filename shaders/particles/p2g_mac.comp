@@ -12,6 +12,21 @@ layout(set = 0, binding = 2, std430) readonly buffer Counts { ParticleCounts cou
 layout(set = 0, binding = 3, std430) buffer Grid { int grid[]; };  // per node and axis: mass, momentum
 layout(push_constant) uniform Push { LFX_PARTICLES_STEP_PUSH };
 
+// Adds a particle at x (cells) with velocity component v and affine row `row` to the faces of
+// component `axis`.
+void scatter_component(int axis, vec3 x, float v, vec3 row) {
+  Stencil s = stencil_at(x - face_offset(axis), grid_dims);
+  for (int k = 0; k < 3; ++k)
+    for (int j = 0; j < 3; ++j)
+      for (int l = 0; l < 3; ++l) {
+        float w = s.wx[l] * s.wy[j] * s.wz[k];
+        vec3 d = vec3(l, j, k) - s.fx;
+        int n = 6 * node_index(s.base + ivec3(l, j, k), grid_dims) + 2 * axis;
+        atomicAdd(grid[n], to_fixed(w));
+        atomicAdd(grid[n + 1], to_fixed(w * (v + dot(row, d))));
+      }
+}
+
 void main() {
   uint i = gl_GlobalInvocationID.x;
   if (i >= counts.live) return;
@@ -22,17 +37,8 @@ void main() {
   mat3 c = c_matrix(states[i]) * dt;                      // per step
   mat3 affine = c - 4.0 * material.y * (c + transpose(c));
 
-  for (int axis = 0; axis < 3; ++axis) {
-    vec3 row = vec3(affine[0][axis], affine[1][axis], affine[2][axis]);
-    Stencil s = stencil_at(x - face_offset(axis), grid_dims);
-    for (int k = 0; k < 3; ++k)
-      for (int j = 0; j < 3; ++j)
-        for (int l = 0; l < 3; ++l) {
-          float w = s.wx[l] * s.wy[j] * s.wz[k];
-          vec3 d = vec3(l, j, k) - s.fx;
-          int n = 6 * node_index(s.base + ivec3(l, j, k), grid_dims) + 2 * axis;
-          atomicAdd(grid[n], to_fixed(w));
-          atomicAdd(grid[n + 1], to_fixed(w * (v[axis] + dot(row, d))));
-        }
-  }
+  // One call per component, so that each axis is a constant once inlined.
+  scatter_component(0, x, v.x, vec3(affine[0][0], affine[1][0], affine[2][0]));
+  scatter_component(1, x, v.y, vec3(affine[0][1], affine[1][1], affine[2][1]));
+  scatter_component(2, x, v.z, vec3(affine[0][2], affine[1][2], affine[2][2]));
 }

@@ -2,7 +2,11 @@
 // The pressure solve's start, per liquid cell: the Laplacian's diagonal (a liquid neighbour adds
 // 1, an air neighbour 1 / theta - the ghost fluid, pressure 0 at the free surface between the two
 // centres - and a solid neighbour nothing: its face keeps the solid's velocity), the divergence
-// b the solve removes, and the residual r = b - A x of the last step's pressure x (a warm start).
+// the solve removes, and the residual r = b - A x of the last step's pressure x (a warm start).
+// Volume correction: where the particles bunched up (a cell's liquid fraction above 1), the solve
+// asks for a share (volume_rate) of the excess to flow out this step instead of no divergence at
+// all. A fraction below 1 is not corrected: it falls off within a cell and a half of the surface
+// by itself (the B-spline's reach), so pulling such cells full would shrink the liquid.
 #include "particles/mac_common.glsl"
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 4, std430) readonly buffer Faces { vec4 faces[]; };
@@ -29,7 +33,7 @@ vec4 start(int n) {
       }
     }
   }
-  float b = -divergence;
+  float b = volume_rate * max(cells[n].w - 1.0, 0.0) - divergence;
   float r = b - (diagonal * pressure[n].x - neighbours);
   if (diagonal == 0.0) {  // walled in on every side: nothing can flow, nothing to solve
     diagonal = 1.0;

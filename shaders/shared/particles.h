@@ -98,7 +98,11 @@ LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
   uint collider_first; /* this step's first entry in the collider list */                          \
   uint collider_count;                                                                             \
   uint capacity;     /* records the buffers hold */                                                \
-  float speed_limit; /* the largest speed a particle keeps (cells per step) */
+  float speed_limit; /* the largest speed a particle keeps (cells per step) */                     \
+  float volume_rate; /* incompressible: share of a cell's excess liquid removed a step */          \
+  uint pad0;                                                                                       \
+  uint pad1;                                                                                       \
+  uint pad2;
 
 // Emission: `count` records from the emission list starting at `first`, appended after the
 // live particles while there is room; their ids start at `first_id`.
@@ -244,7 +248,7 @@ struct ParticlesPressurePush {
 };
 static_assert(sizeof(ParticleRecord) == kParticleStride && sizeof(ParticleState) == 48);
 static_assert(sizeof(ParticleCollider) == 80 && sizeof(DistanceGridInfo) == 32);
-static_assert(sizeof(ParticlesStepPush) == 112 && offsetof(ParticlesStepPush, collider_first) == 96);
+static_assert(sizeof(ParticlesStepPush) == 128 && offsetof(ParticlesStepPush, collider_first) == 96);
 static_assert(sizeof(ParticlesEmitPush) == 16 && sizeof(ParticlesCommitPush) == 16 && sizeof(ParticlesDrawPush) == 32);
 static_assert(sizeof(ParticlesSortPush) == 48 && offsetof(ParticlesSortPush, cells) == 32);
 static_assert(sizeof(ParticlesColliderDrawPush) == 64 && sizeof(ParticlesStatsPush) == 16 &&

@@ -213,5 +213,14 @@ TEST(CliInputsTest, StatisticsBeforeAnEffectsFirstMeasurementAreEmptyCells) {
   EXPECT_GT(std::stoi(dam_row[std::size_t(live)]), 1500) << first;
 }
 
+// A surface drawing particles whose count (and solver) the command line raises: the particles'
+// new buffers exist before the surface attaches them (they were attached too small before).
+TEST(CliInputsTest, RaisingTheParticleCountUnderASurfaceRenders) {
+  const CliResult r = run_cli("render " + shell_quote(source_path("scenes/dam_break.json")) +
+                              " --frames 2 --size 32x18 --out " + shell_quote(test_output_path("raised_count")) +
+                              " --set water.count=20000 --set water.solver=incompressible");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+}
+
 }  // namespace
 }  // namespace lfx::test

@@ -284,6 +284,7 @@ shared::ParticlesStepPush ParticlesDriver::step_push(const ParticleStep& step, s
   p.collider_count = collider_count;
   p.capacity = capacity();
   p.speed_limit = kSpeedLimitCells;
+  p.volume_rate = 1.0f - std::exp(-knobs_->volume_correction * dt);
   return p;
 }
 

@@ -20,7 +20,8 @@ struct KnobEnumNames<ParticleSolverKind> {
   X(substeps, int, 0, 0, 400, "", "Solver steps per 1/60 s; 0 derives them: wcmpm from the speed of sound and the cell size (CFL 0.4), incompressible from the fastest the liquid can move (half a cell a step)") \
   X(sound_speed, float, 12.0f, 0.5, 200.0, "m/s", "Speed of sound of the weakly compressible liquid: compression is about g x depth / c^2") \
   X(pressure_tolerance, float, 1.0e-4f, 1.0e-8, 0.1, "", "Incompressible: the pressure solve stops once the divergence left is this share of the step's") \
-  X(max_pressure_iterations, int, 400, 1, 10000, "", "Incompressible: the most conjugate-gradient iterations of a step's pressure solve") \
+  X(volume_correction, float, 10.0f, 0.0, 1000.0, "1/s", "Incompressible: how fast liquid that bunched up (a cell fuller than at rest) spreads out again; 0: off") \
+  X(max_pressure_iterations, int, 100, 1, 10000, "", "Incompressible: the most conjugate-gradient iterations of a step's pressure solve") \
   X(viscosity, float, 1.0e-5f, 0.0, 1.0, "m2/s", "Kinematic viscosity (water 1e-6, olive oil 1e-4, honey 1e-2)")       \
   X(gravity, float, 9.81f, 0.0, 100.0, "m/s2", "Downward acceleration")                                              \
   X(foam_rate, float, 1.0f, 0.0, 20.0, "", "How readily trapped air and breaking crests turn into foam")              \

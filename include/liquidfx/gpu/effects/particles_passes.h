@@ -26,11 +26,12 @@ class ParticlesPasses : public FramePasses {
 
   /// Plays dt seconds (> 0): the steps due are recorded with the next frame.
   void advance(double dt) { driver_->advance(dt); }
-  /// After a knob changed: a new count starts the liquid again (an error when its grid would
-  /// be too large); the others apply from the next step.
-  Result<void> knobs_changed() { return driver_->knobs_changed(); }
+  /// After a knob changed: a new count or solver starts the liquid again in new buffers, made
+  /// here (an error when its grid would be too large); the others apply from the next step.
+  Result<void> knobs_changed();
   /// The records (ParticleRecord) and the live count, for a surface or the host's own passes;
-  /// valid from creation (a new count makes new buffers: update the surface each frame).
+  /// valid from creation and after knobs_changed (a new count makes new buffers: update the
+  /// surface each frame).
   ParticleSource source() const { return solver_->source(); }
   /// The newest statistics whose frame completed (std::nullopt before the first).
   std::optional<ParticleStats> stats() const { return solver_->stats(); }

@@ -12,6 +12,11 @@ Result<std::unique_ptr<ParticlesPasses>> ParticlesPasses::create(Context& ctx, P
   return p;
 }
 
+Result<void> ParticlesPasses::knobs_changed() {
+  LFX_TRY(driver_->knobs_changed());
+  return solver_->prepare();  // a restart's buffers now: source() must describe them at once
+}
+
 Result<void> ParticlesPasses::prepare(const FramePrepare& frame) {
   LFX_TRY(solver_->prepare());
   if (driver_->knobs().spheres) LFX_TRY(spheres_->prepare(frame, solver_->source()));
