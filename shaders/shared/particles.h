@@ -156,12 +156,12 @@ LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
   vec4 size;                                    \
   vec4 color; /* rgb linear albedo */
 
-// The statistics' reduction: the tank's left wall and the particle mass (kg).
+// The statistics' reduction: the tank's left wall and floor, and the particle mass (kg).
 #define LFX_PARTICLES_STATS_PUSH \
   float left_wall;               \
   float particle_mass;           \
-  uint pad0;                     \
-  uint pad1;
+  float floor_height;            \
+  uint pad0;
 
 // The per-workgroup partial sums the statistics pass writes (std430).
 struct ParticleStatsPartial {
@@ -169,6 +169,10 @@ struct ParticleStatsPartial {
   float largest_speed;    // m/s
   float compression_sum;  // sum of max(density - 1, 0)
   float front;            // largest x - left wall (m)
+  float height_sum;       // sum of the heights above the tank's floor (m)
+  float pad0;
+  float pad1;
+  float pad2;
 };
 
 // The incompressible solver's cells: in node-indexed buffers, cell n spans nodes n to n + 1
@@ -252,7 +256,7 @@ static_assert(sizeof(ParticlesStepPush) == 128 && offsetof(ParticlesStepPush, co
 static_assert(sizeof(ParticlesEmitPush) == 16 && sizeof(ParticlesCommitPush) == 16 && sizeof(ParticlesDrawPush) == 32);
 static_assert(sizeof(ParticlesSortPush) == 48 && offsetof(ParticlesSortPush, cells) == 32);
 static_assert(sizeof(ParticlesColliderDrawPush) == 64 && sizeof(ParticlesStatsPush) == 16 &&
-              sizeof(ParticlesDrawArgsPush) == 16 && sizeof(ParticleStatsPartial) == 16);
+              sizeof(ParticlesDrawArgsPush) == 16 && sizeof(ParticleStatsPartial) == 32);
 static_assert(sizeof(ParticleCounts) == 48 && offsetof(ParticleCounts, dispatch) == 16);
 static_assert(sizeof(PressureSolve) == 64 && offsetof(PressureSolve, dispatch) == 32);
 static_assert(sizeof(ParticlesPressurePush) == 16);

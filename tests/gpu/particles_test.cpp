@@ -197,6 +197,7 @@ TEST_F(ParticlesTest, IncompressibleTankAtRestKeepsItsLevelAndStaysStill) {
   const auto end = particles(*l);
   const double level = mean_height(end);
   const gpu::ParticleStats& last = history.back();
+  EXPECT_NEAR(last.mean_height, level, 1e-5) << "the statistic against the records read back";
   std::printf(
       "steps a 1/60 s %d; mean height %.5f -> %.5f m; kinetic energy %.3g J; largest speed %.3g m/s; "
       "compression %.4f; pressure iterations %u, residual %.2g\n",

@@ -89,6 +89,7 @@ class ParticlesEffect : public Effect {
             {"largest_speed_m_s", s ? s->largest_speed : nan},
             {"density_error", s ? s->density_error : nan},
             {"front_m", s ? s->front : nan},
+            {"mean_height_m", s ? s->mean_height : nan},
             // Incompressible: the last step's pressure solve (0 for the weakly compressible solver).
             {"pressure_iterations", s ? double(s->pressure_iterations) : nan},
             {"divergence_residual", s ? s->divergence_residual : nan},

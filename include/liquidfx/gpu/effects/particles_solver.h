@@ -33,6 +33,9 @@ struct ParticleStats {
   double largest_speed = 0.0;   ///< m/s.
   double density_error = 0.0;   ///< Mean of max(density / rest - 1, 0) (compression).
   double front = 0.0;           ///< Largest distance of a particle from the tank's left wall (m).
+  /// The particles' mean height above the tank's floor (m): half the depth of a flat liquid at
+  /// rest, so it shows the volume a liquid at rest loses or gains.
+  double mean_height = 0.0;
   /// Incompressible: the last step's pressure-solve iterations, and the divergence it left
   /// (the residual's norm over the divergence's before the solve).
   std::uint32_t pressure_iterations = 0;

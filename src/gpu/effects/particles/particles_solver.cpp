@@ -334,7 +334,8 @@ void ParticlesSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
   solver_barrier(cmd);
   stats_.bind(cmd);
   bind_all(cmd, stats_);
-  stats_.push_constants(cmd, shared::ParticlesStatsPush{driver_.setup().domain.min.x, driver_.particle_mass(), 0, 0});
+  const Bounds& tank = driver_.setup().domain;
+  stats_.push_constants(cmd, shared::ParticlesStatsPush{tank.min.x, driver_.particle_mass(), tank.min.y, 0});
   vkCmdDispatchIndirect(cmd, counts_.handle(), offsetof(shared::ParticleCounts, stats_dispatch));
   solver_barrier(cmd);
   ReadbackRing::Slot& r = readbacks_.next(ctx_, driver_.time());
@@ -358,7 +359,7 @@ std::optional<ParticleStats> ParticlesSolver::stats() const {
   s.time = newest->time;
   s.live = counts.live;
   const std::uint32_t groups = groups_of(counts.live, shared::kStatsGroupSize);
-  double compression = 0.0;
+  double compression = 0.0, heights = 0.0;
   for (std::uint32_t g = 0; g < groups; ++g) {
     shared::ParticleStatsPartial p;
     std::memcpy(&p, bytes + kReadbackPartials + g * sizeof(p), sizeof(p));
@@ -366,8 +367,10 @@ std::optional<ParticleStats> ParticlesSolver::stats() const {
     s.largest_speed = std::max(s.largest_speed, double(p.largest_speed));
     compression += p.compression_sum;
     s.front = std::max(s.front, double(p.front));
+    heights += p.height_sum;
   }
   s.density_error = counts.live ? compression / counts.live : 0.0;
+  s.mean_height = counts.live ? heights / counts.live : 0.0;
   shared::PressureSolve solve;
   std::memcpy(&solve, bytes + kReadbackSolve, sizeof(solve));
   s.pressure_iterations = solve.iterations;
