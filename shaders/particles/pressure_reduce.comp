@@ -11,13 +11,12 @@ layout(push_constant) uniform Push { LFX_PARTICLES_PRESSURE_PUSH };
 
 shared vec4 sums[256];
 
+// Once converged, the per-brick passes and the later reductions dispatch no workgroup.
 void finish(bool converged) {
-  solve.converged = converged ? 1u : 0u;
   if (converged) solve.dispatch.x = solve.reduce_dispatch.x = 0u;
 }
 
 void main() {
-  if (stage != 0u && solve.converged != 0u) return;  // (the first stage is always dispatched)
   uint t = gl_LocalInvocationIndex;
   vec4 mine = vec4(0.0);
   for (uint k = t; k < solve.bricks; k += 256u) mine += partials[k];

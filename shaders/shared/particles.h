@@ -192,15 +192,16 @@ LFX_CONST int kBrickSide = 4;
 // per listed brick, indirectly from `dispatch`, which is emptied once the solve converged
 // (std430, 64 bytes).
 struct PressureSolve {
-  float alpha;            // step length of this iteration
-  float beta;             // weight of the previous direction
-  float rz;               // r . z (z the preconditioned residual)
-  float b_norm2;          // |b|^2, b the divergence the solve removes
-  float r_norm2;          // |r|^2 now
-  uint iterations;        // done in this step's solve
-  uint converged;         // 1 once |r| <= tolerance |b| (or the iterations ran out)
+  float alpha;      // step length of this iteration
+  float beta;       // weight of the previous direction
+  float rz;         // r . z (z the preconditioned residual)
+  float b_norm2;    // |b|^2, b the divergence the solve removes
+  float r_norm2;    // |r|^2 now
+  uint iterations;  // done in this step's solve
+  uint pad0;
   uint bricks;            // bricks holding liquid this step (the brick list's length)
-  uvec4 dispatch;         // x, y, z workgroups of the per-brick passes (x 0 once converged)
+  uvec4 dispatch;         // x, y, z workgroups of the per-brick passes (x 0 once converged:
+                          // |r| <= tolerance |b|, or the iterations ran out)
   uvec4 reduce_dispatch;  // the reductions' one workgroup (x 0 once converged)
 };
 

@@ -172,10 +172,20 @@ TEST_F(ParticlesTest, TheDamBreakFrontFollowsMartinAndMoyce) {
   EXPECT_GE(compared.size(), 14u);
 }
 
-ParticlesKnobs incompressible(int count) {
+ParticlesKnobs knobs_for(ParticleSolverKind solver, int count) {
   ParticlesKnobs k = knobs_with_count(count);
-  k.solver = ParticleSolverKind::incompressible;
+  k.solver = solver;
   return k;
+}
+
+ParticlesKnobs incompressible(int count) {
+  return knobs_for(ParticleSolverKind::incompressible, count);
+}
+
+// The tests that hold for both solvers run each, named in a failure's trace.
+constexpr ParticleSolverKind kBothSolvers[] = {ParticleSolverKind::wcmpm, ParticleSolverKind::incompressible};
+std::string solver_name(ParticleSolverKind solver) {
+  return std::string(KnobEnumNames<ParticleSolverKind>::kNames[int(solver)]);
 }
 
 // The particles' mean height (m).
@@ -295,12 +305,10 @@ TEST_F(ParticlesTest, TheCountingSortEqualsACpuSortByCellThenId) {
 }
 
 TEST_F(ParticlesTest, ThirtyAndOneHundredTwentyFramesASecondMakeTheSameLiquid) {
-  for (const ParticleSolverKind solver : {ParticleSolverKind::wcmpm, ParticleSolverKind::incompressible}) {
-    SCOPED_TRACE(std::string(KnobEnumNames<ParticleSolverKind>::kNames[int(solver)]));
-    ParticlesKnobs knobs = knobs_with_count(3000);
-    knobs.solver = solver;
-    auto slow = make(dam_break(0.2f), knobs);
-    auto fast = make(dam_break(0.2f), knobs);
+  for (const ParticleSolverKind solver : kBothSolvers) {
+    SCOPED_TRACE(solver_name(solver));
+    auto slow = make(dam_break(0.2f), knobs_for(solver, 3000));
+    auto fast = make(dam_break(0.2f), knobs_for(solver, 3000));
     play(*slow, 6, 1.0 / 30.0);
     play(*fast, 24, 1.0 / 120.0);
     EXPECT_EQ(slow->driver->steps_done(), fast->driver->steps_done());
@@ -364,12 +372,10 @@ TEST_F(ParticlesTest, StepsRecordedInBatchesMakeTheSameLiquidAsOneRecording) {
 }
 
 TEST_F(ParticlesTest, TheSameSeedGivesTheSameBuffers) {
-  for (const ParticleSolverKind solver : {ParticleSolverKind::wcmpm, ParticleSolverKind::incompressible}) {
-    SCOPED_TRACE(std::string(KnobEnumNames<ParticleSolverKind>::kNames[int(solver)]));
-    ParticlesKnobs knobs = knobs_with_count(3000);
-    knobs.solver = solver;
-    auto one = make(dam_break(0.2f), knobs);
-    auto two = make(dam_break(0.2f), knobs);
+  for (const ParticleSolverKind solver : kBothSolvers) {
+    SCOPED_TRACE(solver_name(solver));
+    auto one = make(dam_break(0.2f), knobs_for(solver, 3000));
+    auto two = make(dam_break(0.2f), knobs_for(solver, 3000));
     play(*one, 5, 1.0 / 30.0);
     play(*two, 5, 1.0 / 30.0);
     const auto a = particles(*one), b = particles(*two);
@@ -397,11 +403,9 @@ TEST_F(ParticlesTest, APouredGlassFillsAndNoParticleIsInsideItsWall) {
   wall.thickness = 0.003f;
   wall.distance = shell_distance(glass, wall.thickness, 2.0f * *s.spacing).value();
   s.colliders.push_back(wall);
-  for (const ParticleSolverKind solver : {ParticleSolverKind::wcmpm, ParticleSolverKind::incompressible}) {
-    SCOPED_TRACE(std::string(KnobEnumNames<ParticleSolverKind>::kNames[int(solver)]));
-    ParticlesKnobs knobs = knobs_with_count(4000);
-    knobs.solver = solver;
-    auto l = make(s, knobs);
+  for (const ParticleSolverKind solver : kBothSolvers) {
+    SCOPED_TRACE(solver_name(solver));
+    auto l = make(s, knobs_for(solver, 4000));
     play(*l, 40, 1.0 / 60.0);
     const auto p = particles(*l);
     ASSERT_GT(p.size(), 1000u);

@@ -122,10 +122,11 @@ int ParticlesDriver::steps_per_60th() const {
   if (knobs_->substeps > 0) return knobs_->substeps;
   // wcmpm: sound must cross at most 0.4 of a cell a step (the weakly compressible liquid's CFL
   // limit). incompressible: the fastest motion at most the speed limit of half a cell a step.
-  const double cells_per_60th = knobs_->solver == ParticleSolverKind::wcmpm
-                                    ? double(knobs_->sound_speed) / (0.4 * 60.0)
-                                    : fastest_motion() / (double(kSpeedLimitCells) * 60.0);
-  return int(std::clamp(std::ceil(cells_per_60th / double(grid_.cell)), 1.0, 400.0));
+  // Either way: the metres covered in 1/60 s over the share of a cell a step may cover.
+  const double travel = knobs_->solver == ParticleSolverKind::wcmpm
+                            ? double(knobs_->sound_speed) / (0.4 * 60.0)
+                            : fastest_motion() / (double(kSpeedLimitCells) * 60.0);
+  return int(std::clamp(std::ceil(travel / double(grid_.cell)), 1.0, 400.0));
 }
 
 float ParticlesDriver::step_dt() const {

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 
 #include "liquidfx/core/particles/particles_driver.h"
 #include "liquidfx/core/result.h"
@@ -81,11 +82,26 @@ class ParticlesSolver {
                    std::uint32_t first_id);
   void record_sort(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step);
   void record_stats(VkCommandBuffer cmd, GpuTimer* timer);
-  /// Binds every buffer; `swap_faces` exchanges the faces and their extrapolated copy.
-  void bind_all(VkCommandBuffer cmd, const Pipeline& pipeline, bool swap_faces = false) const;
-  /// Binds, pushes the step's constants and dispatches once per grid node (or cell).
-  void run_per_node(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::ParticlesStepPush& push,
-                    bool swap_faces = false) const;
+  /// Where a pass's workgroups come from: counted here, or read from a GPU buffer (indirect).
+  struct Dispatch {
+    glm::uvec3 groups{1u};
+    VkBuffer indirect = VK_NULL_HANDLE;  ///< With the arguments at `offset`.
+    VkDeviceSize offset = 0;
+  };
+  /// A workgroup per 64 live particles (the live count's indirect arguments).
+  Dispatch per_particle() const;
+  /// Every grid node (or cell): x by y workgroups, since big grids need more than 65535.
+  Dispatch per_node() const;
+  /// Binds `pipeline` with every buffer (`swap_faces` exchanges the faces and their
+  /// extrapolated copy) and `push` (none when empty), dispatches, and puts the barrier the next
+  /// pass needs after it.
+  void run(VkCommandBuffer cmd, const Pipeline& pipeline, std::span<const std::byte> push, Dispatch dispatch,
+           bool swap_faces = false) const;
+  template <class Push>
+  void run(VkCommandBuffer cmd, const Pipeline& pipeline, const Push& push, Dispatch dispatch,
+           bool swap_faces = false) const {
+    run(cmd, pipeline, std::as_bytes(std::span(&push, 1)), dispatch, swap_faces);
+  }
 
   Context& ctx_;
   ParticlesDriver& driver_;

@@ -1,6 +1,5 @@
 // The incompressible solver's grid step: from the particle-to-grid sums to a divergence-free
 // velocity on the staggered faces (docs/particles.md, "The incompressible solver").
-#include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/effects/particles_solver.h"
 #include "solver_dispatch.h"
 
@@ -11,8 +10,8 @@ void ParticlesSolver::record_projection(VkCommandBuffer cmd, GpuTimer* timer, co
     PassScope pass(timer, cmd, "particles faces");
     vkCmdFillBuffer(cmd, brick_flags_.handle(), 0, VK_WHOLE_SIZE, 0);
     solver_barrier(cmd);
-    run_per_node(cmd, mac_cells_, push);
-    run_per_node(cmd, mac_faces_, push);
+    run(cmd, mac_cells_, push, per_node());
+    run(cmd, mac_faces_, push, per_node());
   }
   {
     // Conjugate gradients on the bricks that hold liquid, whose scalars stay on the GPU: every
@@ -21,43 +20,30 @@ void ParticlesSolver::record_projection(VkCommandBuffer cmd, GpuTimer* timer, co
     PassScope pass(timer, cmd, "particles pressure");
     shared::ParticlesPressurePush reduce{0u, driver_.knobs().pressure_tolerance,
                                          std::uint32_t(driver_.knobs().max_pressure_iterations), 0u};
+    const Dispatch per_brick{.indirect = solve_.handle(), .offset = offsetof(shared::PressureSolve, dispatch)};
     const auto run_reduce = [&](std::uint32_t stage) {
+      // The first reduction always runs (it starts the solve); the others not once converged.
       reduce.stage = stage;
-      pressure_reduce_.bind(cmd);
-      bind_all(cmd, pressure_reduce_);
-      pressure_reduce_.push_constants(cmd, reduce);
-      if (stage == 0)
-        vkCmdDispatch(cmd, 1, 1, 1);
-      else
-        vkCmdDispatchIndirect(cmd, solve_.handle(), offsetof(shared::PressureSolve, reduce_dispatch));
-      solver_barrier(cmd);
+      run(cmd, pressure_reduce_, reduce,
+          stage == 0
+              ? Dispatch{}
+              : Dispatch{.indirect = solve_.handle(), .offset = offsetof(shared::PressureSolve, reduce_dispatch)});
     };
-    const auto run_per_brick = [&](const Pipeline& pipeline) {
-      pipeline.bind(cmd);
-      bind_all(cmd, pipeline);
-      pipeline.push_constants(cmd, push);
-      vkCmdDispatchIndirect(cmd, solve_.handle(), offsetof(shared::PressureSolve, dispatch));
-      solver_barrier(cmd);
-    };
-    pressure_bricks_.bind(cmd);
-    bind_all(cmd, pressure_bricks_);
-    pressure_bricks_.push_constants(cmd, push);
-    vkCmdDispatch(cmd, 1, 1, 1);
-    solver_barrier(cmd);
-    run_per_brick(pressure_setup_);
+    run(cmd, pressure_bricks_, push, {});
+    run(cmd, pressure_setup_, push, per_brick);
     run_reduce(0);
     for (int i = 0; i < driver_.knobs().max_pressure_iterations; ++i) {
-      run_per_brick(pressure_apply_);
+      run(cmd, pressure_apply_, push, per_brick);
       run_reduce(1);
-      run_per_brick(pressure_update_);
+      run(cmd, pressure_update_, push, per_brick);
       run_reduce(2);
     }
   }
   {
     PassScope pass(timer, cmd, "particles projection");
-    run_per_node(cmd, mac_project_, push);
-    run_per_node(cmd, mac_extrapolate_, push);                       // faces -> copy
-    run_per_node(cmd, mac_extrapolate_, push, /*swap_faces=*/true);  // copy -> faces
+    run(cmd, mac_project_, push, per_node());
+    run(cmd, mac_extrapolate_, push, per_node());                       // faces -> copy
+    run(cmd, mac_extrapolate_, push, per_node(), /*swap_faces=*/true);  // copy -> faces
   }
 }
 

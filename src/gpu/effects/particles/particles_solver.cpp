@@ -155,7 +155,9 @@ Result<void> ParticlesSolver::prepare() {
                               kStorage, "particle colliders");
 }
 
-void ParticlesSolver::bind_all(VkCommandBuffer cmd, const Pipeline& pipeline, bool swap_faces) const {
+void ParticlesSolver::run(VkCommandBuffer cmd, const Pipeline& pipeline, std::span<const std::byte> push,
+                          Dispatch dispatch, bool swap_faces) const {
+  pipeline.bind(cmd);
   const Buffer& faces = swap_faces ? face_scratch_ : grid_velocity_;
   const Buffer& other_faces = swap_faces ? grid_velocity_ : face_scratch_;
   DescriptorWrites()
@@ -186,15 +188,22 @@ void ParticlesSolver::bind_all(VkCommandBuffer cmd, const Pipeline& pipeline, bo
       .storage_buffer(24, brick_flags_.handle())
       .storage_buffer(25, brick_list_.handle())
       .push(ctx_, cmd, pipeline);
+  if (!push.empty()) pipeline.push_constants(cmd, push.data(), std::uint32_t(push.size()));
+  if (dispatch.indirect != VK_NULL_HANDLE)
+    vkCmdDispatchIndirect(cmd, dispatch.indirect, dispatch.offset);
+  else
+    vkCmdDispatch(cmd, dispatch.groups.x, dispatch.groups.y, dispatch.groups.z);
+  solver_barrier(cmd);
 }
 
-void ParticlesSolver::run_per_node(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::ParticlesStepPush& push,
-                                   bool swap_faces) const {
-  pipeline.bind(cmd);
-  bind_all(cmd, pipeline, swap_faces);
-  pipeline.push_constants(cmd, push);
-  dispatch_nodes(cmd, driver_.grid().node_count());
-  solver_barrier(cmd);
+ParticlesSolver::Dispatch ParticlesSolver::per_particle() const {
+  return {.indirect = counts_.handle(), .offset = offsetof(shared::ParticleCounts, dispatch)};
+}
+
+ParticlesSolver::Dispatch ParticlesSolver::per_node() const {
+  const std::uint32_t groups = groups_of(driver_.grid().node_count(), shared::kParticleGroupSize);
+  const std::uint32_t x = std::min<std::uint32_t>(groups, 32768);
+  return {.groups = {x, (groups + x - 1) / x, 1u}};
 }
 
 void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer, std::size_t max_steps) {
@@ -237,32 +246,20 @@ void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer, std::size_t m
 void ParticlesSolver::record_step(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step) {
   const shared::ParticlesStepPush push = driver_.step_push(step, work_.collider_count);
   record_emit(cmd, timer, step.emit_first, step.emit_count, step.first_id);
-  const Pipeline& p2g = incompressible() ? p2g_mac_ : p2g_;
   {
     PassScope pass(timer, cmd, "particles p2g");
     vkCmdFillBuffer(cmd, grid_.handle(), 0, VK_WHOLE_SIZE, 0);
     solver_barrier(cmd);
-    p2g.bind(cmd);
-    bind_all(cmd, p2g);
-    p2g.push_constants(cmd, push);
-    vkCmdDispatchIndirect(cmd, counts_.handle(), offsetof(shared::ParticleCounts, dispatch));
-    solver_barrier(cmd);
+    run(cmd, incompressible() ? p2g_mac_ : p2g_, push, per_particle());
   }
   if (incompressible()) {
     record_projection(cmd, timer, push);
   } else {
     PassScope pass(timer, cmd, "particles grid");
-    run_per_node(cmd, grid_update_, push);
+    run(cmd, grid_update_, push, per_node());
   }
-  const Pipeline& g2p = incompressible() ? g2p_mac_ : g2p_;
-  {
-    PassScope pass(timer, cmd, "particles g2p");
-    g2p.bind(cmd);
-    bind_all(cmd, g2p);
-    g2p.push_constants(cmd, push);
-    vkCmdDispatchIndirect(cmd, counts_.handle(), offsetof(shared::ParticleCounts, dispatch));
-    solver_barrier(cmd);
-  }
+  PassScope pass(timer, cmd, "particles g2p");
+  run(cmd, incompressible() ? g2p_mac_ : g2p_, push, per_particle());
 }
 
 void ParticlesSolver::record_sort(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step) {
@@ -278,24 +275,14 @@ void ParticlesSolver::record_sort(VkCommandBuffer cmd, GpuTimer* timer, const Pa
                                  std::uint32_t(driver_.setup().sinks.size()),
                                  0,
                                  mix_rate};
-  const auto run = [&](const Pipeline& p, auto dispatch) {
-    p.bind(cmd);
-    bind_all(cmd, p);
-    if (&p != &sort_slot_) p.push_constants(cmd, push);  // the slots need no constants
-    dispatch();
-    solver_barrier(cmd);
-  };
-  const auto per_particle = [&] {
-    vkCmdDispatchIndirect(cmd, counts_.handle(), offsetof(shared::ParticleCounts, dispatch));
-  };
   const std::uint32_t scan_groups = groups_of(nodes + 2, shared::kScanItemsPerGroup);
 
   vkCmdFillBuffer(cmd, bucket_counts_.handle(), 0, VK_WHOLE_SIZE, 0);
   solver_barrier(cmd);
-  run(sort_count_, per_particle);
+  run(cmd, sort_count_, push, per_particle());
   for (std::uint32_t stage = 0; stage < 3; ++stage) {
     push.pass = stage;
-    run(scan_, [&] { vkCmdDispatch(cmd, stage == 1 ? 1 : scan_groups, 1, 1); });
+    run(cmd, scan_, push, {.groups = {stage == 1 ? 1u : scan_groups, 1u, 1u}});
   }
   // The counts become each bucket's cursor; the unsorted particles are copied aside.
   vkCmdFillBuffer(cmd, bucket_counts_.handle(), 0, VK_WHOLE_SIZE, 0);
@@ -303,41 +290,27 @@ void ParticlesSolver::record_sort(VkCommandBuffer cmd, GpuTimer* timer, const Pa
   vkCmdCopyBuffer(cmd, records_.handle(), unsorted_records_.handle(), 1, &whole_records);
   vkCmdCopyBuffer(cmd, states_.handle(), unsorted_states_.handle(), 1, &whole_states);
   solver_barrier(cmd);
-  run(sort_slot_, per_particle);
-  run(sort_scatter_, per_particle);
-  commit_.bind(cmd);
-  bind_all(cmd, commit_);
-  commit_.push_constants(cmd, shared::ParticlesCommitPush{1, 0, driver_.capacity(), 0});
-  vkCmdDispatch(cmd, 1, 1, 1);
-  solver_barrier(cmd);
+  run(cmd, sort_slot_, std::span<const std::byte>(), per_particle());  // the slots need no constants
+  run(cmd, sort_scatter_, push, per_particle());
+  run(cmd, commit_, shared::ParticlesCommitPush{1, 0, driver_.capacity(), 0}, {});
 }
 
 void ParticlesSolver::record_emit(VkCommandBuffer cmd, GpuTimer* timer, std::uint32_t first, std::uint32_t count,
                                   std::uint32_t first_id) {
   if (count == 0) return;
   PassScope pass(timer, cmd, "particles emit");
-  emit_.bind(cmd);
-  bind_all(cmd, emit_);
-  emit_.push_constants(cmd, shared::ParticlesEmitPush{first, count, first_id, driver_.capacity()});
-  vkCmdDispatch(cmd, groups_of(count, shared::kParticleGroupSize), 1, 1);
-  solver_barrier(cmd);
-  commit_.bind(cmd);
-  bind_all(cmd, commit_);
-  commit_.push_constants(cmd, shared::ParticlesCommitPush{0, count, driver_.capacity(), 0});
-  vkCmdDispatch(cmd, 1, 1, 1);
-  solver_barrier(cmd);
+  run(cmd, emit_, shared::ParticlesEmitPush{first, count, first_id, driver_.capacity()},
+      {.groups = {groups_of(count, shared::kParticleGroupSize), 1u, 1u}});
+  run(cmd, commit_, shared::ParticlesCommitPush{0, count, driver_.capacity(), 0}, {});
 }
 
 void ParticlesSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
   PassScope pass(timer, cmd, "particles stats");
   vkCmdFillBuffer(cmd, partials_.handle(), 0, VK_WHOLE_SIZE, 0);
   solver_barrier(cmd);
-  stats_.bind(cmd);
-  bind_all(cmd, stats_);
   const Bounds& tank = driver_.setup().domain;
-  stats_.push_constants(cmd, shared::ParticlesStatsPush{tank.min.x, driver_.particle_mass(), tank.min.y, 0});
-  vkCmdDispatchIndirect(cmd, counts_.handle(), offsetof(shared::ParticleCounts, stats_dispatch));
-  solver_barrier(cmd);
+  run(cmd, stats_, shared::ParticlesStatsPush{tank.min.x, driver_.particle_mass(), tank.min.y, 0},
+      {.indirect = counts_.handle(), .offset = offsetof(shared::ParticleCounts, stats_dispatch)});
   ReadbackRing::Slot& r = readbacks_.next(ctx_, driver_.time());
   const VkBufferCopy counts{0, 0, sizeof(shared::ParticleCounts)};
   const VkBufferCopy solve{0, kReadbackSolve, sizeof(shared::PressureSolve)};

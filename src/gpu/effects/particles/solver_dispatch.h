@@ -4,7 +4,6 @@
 
 #include <vulkan/vulkan.h>
 
-#include <algorithm>
 #include <cstdint>
 
 #include "liquidfx/gpu/barriers.h"
@@ -25,13 +24,6 @@ inline void solver_barrier(VkCommandBuffer cmd) {
                  VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT |
                      VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT |
                      VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
-}
-
-// Grids can need more than 65535 workgroups of 64 nodes: x by y workgroups.
-inline void dispatch_nodes(VkCommandBuffer cmd, std::uint64_t nodes) {
-  const std::uint32_t groups = groups_of(nodes, shared::kParticleGroupSize);
-  const std::uint32_t x = std::min<std::uint32_t>(groups, 32768);
-  vkCmdDispatch(cmd, x, (groups + x - 1) / x, 1);
 }
 
 }  // namespace lfx::gpu
