@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -117,6 +118,8 @@ int run_bench(const BenchOptions& o) {
   const auto since = [](std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   };
+  std::vector<std::string> stat_order;
+  std::map<std::string, std::pair<double, int>> stat_sums;
   const double dt = 1.0 / setup->scene.fps;
   Progress progress("bench", unsigned(warm + measured));
   for (int frame = 0; frame < warm + measured; ++frame) {
@@ -153,7 +156,19 @@ int run_bench(const BenchOptions& o) {
     }
     for (const std::string& g : group_order) group_samples[g].push_back(groups[g]);
     totals.push_back(total);
+    // The frame finished (submit_and_wait): the effects' statistics are its own.
+    for (const auto& [name, value] : (*player)->stats()) {
+      if (!stat_sums.count(name)) stat_order.push_back(name);
+      auto& [sum, count] = stat_sums[name];
+      if (std::isfinite(value)) sum += value, ++count;
+    }
   }
+  // The effects' statistics, averaged over the measured frames (what a frame cost depends on,
+  // such as the particle solver's steps).
+  const auto stat_mean = [&](const std::string& name) {
+    const auto& [sum, count] = stat_sums[name];
+    return count ? sum / count : std::nan("");
+  };
 
   const Stats total = stats_of(totals);
   if (json) {
@@ -171,6 +186,8 @@ int run_bench(const BenchOptions& o) {
     out["cpu"] = nlohmann::ordered_json::array();
     for (std::size_t k = 0; k < cpu_names.size(); ++k)
       out["cpu"].push_back(stats_json(cpu_names[k], stats_of(cpu_samples[k])));
+    out["statistics"] = nlohmann::ordered_json::object();
+    for (const std::string& name : stat_order) out["statistics"][name] = stat_mean(name);
     std::printf("%s\n", out.dump(2).c_str());
   } else {
     std::printf("%s, %ux%u, %d frames, %s\n", (*ctx)->device_name().c_str(), setup->width, setup->height, measured,
@@ -181,6 +198,8 @@ int run_bench(const BenchOptions& o) {
     print_stats("total", total);
     std::printf("%-28s %10s %10s %10s\n", "cpu, this thread", "median ms", "min ms", "max ms");
     for (std::size_t k = 0; k < cpu_names.size(); ++k) print_stats(cpu_names[k], stats_of(cpu_samples[k]));
+    std::printf("%-28s %10s\n", "statistics", "mean");
+    for (const std::string& name : stat_order) std::printf("%-28s %10.4g\n", name.c_str(), stat_mean(name));
   }
   return validation_exit_code((*ctx)->validation_messages());
 }

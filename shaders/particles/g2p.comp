@@ -10,7 +10,9 @@ layout(set = 0, binding = 4, std430) readonly buffer GridVelocity { vec4 grid_ve
 layout(set = 0, binding = 5, std430) readonly buffer Colliders { ParticleCollider colliders[]; };
 layout(set = 0, binding = 6, std430) readonly buffer DistanceGrids { DistanceGridInfo distance_grids[]; };
 layout(set = 0, binding = 7, std430) readonly buffer DistanceValues { float distance_values[]; };
-layout(push_constant) uniform Push { LFX_PARTICLES_STEP_PUSH };
+// The step's values, which the clock (clock.comp) wrote for it.
+layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
+layout(set = 0, binding = 27, std430) buffer Clock { ParticleClock clock; };
 #include "particles/colliders.glsl"
 #include "particles/move.glsl"
 

@@ -12,8 +12,11 @@ layout(set = 0, binding = 5, std430) readonly buffer Colliders { ParticleCollide
 layout(set = 0, binding = 6, std430) readonly buffer DistanceGrids { DistanceGridInfo distance_grids[]; };
 layout(set = 0, binding = 7, std430) readonly buffer DistanceValues { float distance_values[]; };
 layout(set = 0, binding = 18, std430) readonly buffer Cells { vec4 cells[]; };
-layout(push_constant) uniform Push { LFX_PARTICLES_STEP_PUSH };
+// The step's values, which the clock (clock.comp) wrote for it.
+layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
+layout(set = 0, binding = 27, std430) buffer Clock { ParticleClock clock; };
 #include "particles/colliders.glsl"
+#define LFX_MOVE_WITH_MEAN_VELOCITY
 #include "particles/move.glsl"
 
 // Component `axis` of the velocity at x (cells), in w, and its gradient (the sum of weight x

@@ -9,7 +9,8 @@ layout(set = 0, binding = 4, std430) writeonly buffer GridVelocity { vec4 grid_v
 layout(set = 0, binding = 5, std430) readonly buffer Colliders { ParticleCollider colliders[]; };
 layout(set = 0, binding = 6, std430) readonly buffer DistanceGrids { DistanceGridInfo distance_grids[]; };
 layout(set = 0, binding = 7, std430) readonly buffer DistanceValues { float distance_values[]; };
-layout(push_constant) uniform Push { LFX_PARTICLES_STEP_PUSH };
+// The step's values, which the clock (clock.comp) wrote for it.
+layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
 #include "particles/colliders.glsl"
 
 float node_mass(ivec3 node) {

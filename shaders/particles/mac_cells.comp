@@ -12,7 +12,8 @@ layout(set = 0, binding = 6, std430) readonly buffer DistanceGrids { DistanceGri
 layout(set = 0, binding = 7, std430) readonly buffer DistanceValues { float distance_values[]; };
 layout(set = 0, binding = 18, std430) writeonly buffer Cells { vec4 cells[]; };
 layout(set = 0, binding = 24, std430) buffer BrickFlags { uint brick_flags[]; };  // 1: holds liquid
-layout(push_constant) uniform Push { LFX_PARTICLES_STEP_PUSH };
+// The step's values, which the clock (clock.comp) wrote for it.
+layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
 #include "particles/colliders.glsl"
 
 float face_mass(ivec3 node, int axis) {

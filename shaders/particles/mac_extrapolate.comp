@@ -11,7 +11,8 @@ layout(local_size_x = 64) in;
 // xyz velocity; w bit axis: known, bit 3 + axis: fixed by a solid
 layout(set = 0, binding = 4, std430) readonly buffer Faces { vec4 faces[]; };
 layout(set = 0, binding = 23, std430) writeonly buffer Extrapolated { vec4 extrapolated[]; };
-layout(push_constant) uniform Push { LFX_PARTICLES_STEP_PUSH };
+// The step's values, which the clock (clock.comp) wrote for it.
+layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
 
 void main() {
   int n = cell_invocation();

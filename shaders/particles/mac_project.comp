@@ -10,7 +10,8 @@ layout(local_size_x = 64) in;
 layout(set = 0, binding = 4, std430) buffer Faces { vec4 faces[]; };
 layout(set = 0, binding = 18, std430) readonly buffer Cells { vec4 cells[]; };
 layout(set = 0, binding = 19, std430) buffer Pressure { vec4 pressure[]; };
-layout(push_constant) uniform Push { LFX_PARTICLES_STEP_PUSH };
+// The step's values, which the clock (clock.comp) wrote for it.
+layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
 
 void main() {
   int n = cell_invocation();

@@ -1,7 +1,7 @@
 // The end of a grid-to-particle pass, the same for both solvers: the speed limit, the move -
 // kept inside the tank and outside every collider, from the side the particle came from (so a
 // thin wall is never crossed) - foam, and the new record and APIC matrix. The including pass
-// declares the records, states, colliders and distance grids, and the step push constants, and
+// declares the records, states, colliders, distance grids, the step's values and the clock, and
 // includes particles/colliders.glsl first.
 
 // Foam potentials (Ihmsen et al. 2012, with the APIC matrix standing in for the neighbours'
@@ -25,7 +25,14 @@ void move_particle(uint i, ParticleRecord r, vec3 v, mat3 c, float ratio) {
 
   // The move, in metres.
   vec3 from = r.position_foam.xyz;
+#ifdef LFX_MOVE_WITH_MEAN_VELOCITY
+  // The mean of the step's old and new velocity: exact under a constant acceleration, where the
+  // new one alone runs ahead by half a step's worth of acceleration every step.
+  vec3 old_v = r.velocity_density.xyz * (dt / dx);
+  vec3 to = from + 0.5 * (v + old_v) * dx;
+#else
   vec3 to = from + v * dx;
+#endif
   vec3 velocity = v * (dx / dt);  // m/s
   for (uint n = 0u; n < collider_count; ++n) {
     ParticleCollider collider = colliders[collider_first + n];
@@ -62,6 +69,10 @@ void move_particle(uint i, ParticleRecord r, vec3 v, mat3 c, float ratio) {
                                                     (1.0 - r.position_foam.w);
   records[i].position_foam = vec4(to, clamp(foam, 0.0, 1.0));
   records[i].velocity_density = vec4(velocity, ratio);
+  // The clock sizes the next step from the fastest particle (a plain read first spares most of
+  // the atomics: the largest only grows).
+  uint speed = floatBitsToUint(length(velocity));
+  if (speed > clock.largest_speed) atomicMax(clock.largest_speed, speed);
   ParticleState state = states[i];
   mat3 rows = transpose(gradient);
   states[i].c_row0 = vec4(rows[0], state.c_row0.w);

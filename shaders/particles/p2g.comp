@@ -8,7 +8,8 @@ layout(set = 0, binding = 0, std430) readonly buffer Records { ParticleRecord re
 layout(set = 0, binding = 1, std430) readonly buffer States { ParticleState states[]; };
 layout(set = 0, binding = 2, std430) readonly buffer Counts { ParticleCounts counts; };
 layout(set = 0, binding = 3, std430) buffer Grid { int grid[]; };  // per node: mass, momentum xyz
-layout(push_constant) uniform Push { LFX_PARTICLES_STEP_PUSH };
+// The step's values, which the clock (clock.comp) wrote for it.
+layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
 
 void main() {
   uint i = gl_GlobalInvocationID.x;

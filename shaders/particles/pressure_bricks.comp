@@ -7,7 +7,8 @@ layout(local_size_x = 256) in;
 layout(set = 0, binding = 22, std430) buffer Solve { PressureSolve solve; };
 layout(set = 0, binding = 24, std430) readonly buffer BrickFlags { uint brick_flags[]; };
 layout(set = 0, binding = 25, std430) writeonly buffer BrickList { uint brick_list[]; };
-layout(push_constant) uniform Push { LFX_PARTICLES_STEP_PUSH };
+// The step's values, which the clock (clock.comp) wrote for it.
+layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
 
 shared uint firsts[256];
 

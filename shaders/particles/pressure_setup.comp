@@ -12,7 +12,8 @@ layout(local_size_x = 64) in;
 layout(set = 0, binding = 4, std430) readonly buffer Faces { vec4 faces[]; };
 layout(set = 0, binding = 19, std430) buffer Pressure { vec4 pressure[]; };  // x, residual, A direction
 layout(set = 0, binding = 20, std430) writeonly buffer Directions { vec2 directions[]; };
-layout(push_constant) uniform Push { LFX_PARTICLES_STEP_PUSH };
+// The step's values, which the clock (clock.comp) wrote for it.
+layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
 #include "particles/pressure_common.glsl"
 
 vec4 start(int n) {

@@ -5,7 +5,8 @@
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 19, std430) buffer Pressure { vec4 pressure[]; };
 layout(set = 0, binding = 20, std430) readonly buffer Directions { vec2 directions[]; };
-layout(push_constant) uniform Push { LFX_PARTICLES_STEP_PUSH };
+// The step's values, which the clock (clock.comp) wrote for it.
+layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
 #include "particles/pressure_common.glsl"
 
 vec4 update(int n) {

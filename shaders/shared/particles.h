@@ -97,20 +97,22 @@ LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
                           z foam rate; w foam decay per step (factor) */                           \
   uint collider_first; /* this step's first entry in the collider list */                          \
   uint collider_count;                                                                             \
-  uint capacity;     /* records the buffers hold */                                                \
-  float speed_limit; /* the largest speed a particle keeps (cells per step) */                     \
-  float volume_rate; /* incompressible: share of a cell's excess liquid removed a step */          \
-  uint pad0;                                                                                       \
-  uint pad1;                                                                                       \
-  uint pad2;
+  uint capacity;       /* records the buffers hold */                                              \
+  float speed_limit;   /* the largest speed a particle keeps (cells per step) */                   \
+  float volume_rate;   /* incompressible: share of a cell's excess liquid removed a step */        \
+  float outside_speed; /* the fastest a collider's surface moves in this slot (m/s) */             \
+  uint slots_left;     /* this slot and those after it in its block: the most one step may join */ \
+  uint pad0;
 
 // Emission: `count` records from the emission list starting at `first`, appended after the
-// live particles while there is room; their ids start at `first_id`.
+// live particles while there is room; their ids start at `first_id`. A slot inside a joined
+// step emits after that step ran: its particles fly on to the step's end (gravity, slot dt).
 #define LFX_PARTICLES_EMIT_PUSH \
   uint first;                   \
   uint count;                   \
   uint first_id;                \
-  uint capacity;
+  uint capacity;                \
+  vec4 gravity_dt; /* xyz gravity (m/s^2); w the slot's dt (s) */
 
 // After an emission (mode 0: live += added, up to the capacity) or a sort (mode 1: live =
 // sorted_live): the live count and the indirect arguments.
@@ -213,6 +215,19 @@ struct PressureSolve {
   uint max_iterations;              \
   uint pad0;
 
+// The solver's clock runs in slots of the scene's finest step (the fastest the liquid could
+// move); the GPU joins the slots of a block (1/120 s) into one solver step while the liquid
+// moves slower than that, deciding before each slot from the fastest particle (std430, 64
+// bytes). The same slots in the same order make the same steps at any frame rate.
+struct ParticleClock {
+  uint covered;             // slots after this one that the step already run still covers
+  uint largest_speed;       // the fastest particle since the last step began (m/s, float bits)
+  uint steps;               // solver steps begun since the statistics were last taken
+  uint slots;               // slots since then
+  uvec4 particle_dispatch;  // this slot's per-particle passes: the live count's, or none
+  uvec4 node_dispatch;      // its per-node passes: every grid node, or none
+  uvec4 once_dispatch;      // its one-workgroup passes: (1, 1, 1), or none
+};
 // The live count and indirect dispatch arguments (std430, 48 bytes), written by the GPU.
 struct ParticleCounts {
   uint live;         // particles in [0, live)
@@ -254,7 +269,8 @@ struct ParticlesPressurePush {
 static_assert(sizeof(ParticleRecord) == kParticleStride && sizeof(ParticleState) == 48);
 static_assert(sizeof(ParticleCollider) == 80 && sizeof(DistanceGridInfo) == 32);
 static_assert(sizeof(ParticlesStepPush) == 128 && offsetof(ParticlesStepPush, collider_first) == 96);
-static_assert(sizeof(ParticlesEmitPush) == 16 && sizeof(ParticlesCommitPush) == 16 && sizeof(ParticlesDrawPush) == 32);
+static_assert(sizeof(ParticleClock) == 64 && offsetof(ParticleClock, node_dispatch) == 32);
+static_assert(sizeof(ParticlesEmitPush) == 32 && sizeof(ParticlesCommitPush) == 16 && sizeof(ParticlesDrawPush) == 32);
 static_assert(sizeof(ParticlesSortPush) == 48 && offsetof(ParticlesSortPush, cells) == 32);
 static_assert(sizeof(ParticlesColliderDrawPush) == 64 && sizeof(ParticlesStatsPush) == 16 &&
               sizeof(ParticlesDrawArgsPush) == 16 && sizeof(ParticleStatsPartial) == 32);

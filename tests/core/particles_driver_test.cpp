@@ -56,6 +56,25 @@ TEST(ParticlesDriverTest, TheClockRunsTheSameStepsAtAnyFrameRate) {
   }
 }
 
+TEST(ParticlesDriverTest, TheIncompressibleClockQueuesWholeBlocksOf1Over120Second) {
+  ParticlesKnobs knobs;
+  knobs.count = 8000;
+  knobs.solver = ParticleSolverKind::incompressible;
+  auto d = ParticlesDriver::create(knobs, one_block());
+  ASSERT_TRUE(d);
+  const int block = d->slots_per_block();
+  ASSERT_GT(block, 1) << "a block the GPU may join";
+  EXPECT_EQ(2 * block, d->steps_per_60th());
+  d->advance(1.0 / 240.0);  // half a block: nothing yet, whatever the frame rate
+  EXPECT_EQ(d->steps_done(), 0u);
+  d->advance(1.0 / 240.0);
+  const ParticleWork w = d->take_work();
+  ASSERT_EQ(w.steps.size(), std::size_t(block));
+  for (int i = 0; i < block; ++i) EXPECT_EQ(w.steps[i].slots_left, std::uint32_t(block - i)) << "slot " << i;
+  knobs.substeps = 5;  // steps set by hand: every slot is a step
+  EXPECT_EQ(d->slots_per_block(), 1);
+}
+
 TEST(ParticlesDriverTest, AutomaticSubstepsKeepSoundWithinTheCflLimit) {
   ParticlesKnobs knobs;
   knobs.count = 8000;

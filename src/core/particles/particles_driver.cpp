@@ -118,6 +118,10 @@ double ParticlesDriver::fastest_motion() const {
   return fastest + thrown;
 }
 
+bool ParticlesDriver::joins_slots() const {
+  return knobs_->substeps == 0 && knobs_->solver == ParticleSolverKind::incompressible;
+}
+
 int ParticlesDriver::steps_per_60th() const {
   if (knobs_->substeps > 0) return knobs_->substeps;
   // wcmpm: sound must cross at most 0.4 of a cell a step (the weakly compressible liquid's CFL
@@ -126,7 +130,13 @@ int ParticlesDriver::steps_per_60th() const {
   const double travel = knobs_->solver == ParticleSolverKind::wcmpm
                             ? double(knobs_->sound_speed) / (0.4 * 60.0)
                             : fastest_motion() / (double(kSpeedLimitCells) * 60.0);
-  return int(std::clamp(std::ceil(travel / double(grid_.cell)), 1.0, 400.0));
+  const int slots = int(std::clamp(std::ceil(travel / double(grid_.cell)), 1.0, 400.0));
+  // Joined slots come in blocks of 1/120 s: an even count.
+  return joins_slots() && slots > 1 ? slots + slots % 2 : slots;
+}
+
+int ParticlesDriver::slots_per_block() const {
+  return joins_slots() ? std::max(1, steps_per_60th() / 2) : 1;
 }
 
 float ParticlesDriver::step_dt() const {
@@ -146,23 +156,27 @@ void ParticlesDriver::advance(double dt) {
   if (!(dt > 0.0) || !std::isfinite(dt)) return;
   target_ += dt;
   const double step = 1.0 / (60.0 * steps_per_60th());
-  // Half a nanosecond of slack: 1/30 s must run exactly twice the steps of 1/60 s.
-  while (time_ + step <= target_ + 5e-10) {
-    ParticleStep s;
-    s.index = step_index_;
-    s.time = time_;
-    s.dt = float(step);
-    s.first_id = next_id_;
-    s.emit_first = std::uint32_t(work_.emitted.size());
-    emit_nozzles(time_, s.dt);
-    s.emit_count = std::uint32_t(work_.emitted.size()) - s.emit_first;
-    next_id_ += s.emit_count;
-    add_colliders(s, time_, s.dt);
-    s.reorder = (step_index_ + 1) % std::uint64_t(knobs_->reorder_every) == 0;
-    work_.steps.push_back(s);
-    ++step_index_;
-    // Stepping by index keeps 1/30 s and two times 1/60 s on the same times.
-    time_ = double(step_index_) * step;
+  const int block = slots_per_block();
+  // Half a nanosecond of slack: 1/30 s must run exactly twice the slots of 1/60 s.
+  while (time_ + block * step <= target_ + 5e-10) {
+    for (int b = 0; b < block; ++b) {
+      ParticleStep s;
+      s.index = step_index_;
+      s.time = time_;
+      s.dt = float(step);
+      s.slots_left = std::uint32_t(block - b);
+      s.first_id = next_id_;
+      s.emit_first = std::uint32_t(work_.emitted.size());
+      emit_nozzles(time_, s.dt);
+      s.emit_count = std::uint32_t(work_.emitted.size()) - s.emit_first;
+      next_id_ += s.emit_count;
+      add_colliders(s, time_, s.dt);
+      s.reorder = (step_index_ + 1) % std::uint64_t(knobs_->reorder_every) == 0;
+      work_.steps.push_back(s);
+      ++step_index_;
+      // Stepping by index keeps 1/30 s and two times 1/60 s on the same times.
+      time_ = double(step_index_) * step;
+    }
   }
 }
 
@@ -220,6 +234,28 @@ void ParticlesDriver::add_colliders(ParticleStep& s, double t, float dt) {
   work_.collider_count = std::uint32_t(setup_.colliders.size());
   const std::vector<shared::ParticleCollider> now = colliders_at(t, dt);
   work_.colliders.insert(work_.colliders.end(), now.begin(), now.end());
+  for (std::size_t i = 0; i < now.size(); ++i) {
+    const float spin = glm::length(glm::vec3(now[i].angular)) * surface_reach(setup_.colliders[i]);
+    s.outside_speed = std::max(s.outside_speed, glm::length(glm::vec3(now[i].velocity)) + spin);
+  }
+}
+
+float ParticlesDriver::surface_reach(const ParticleColliderDesc& c) const {
+  switch (c.shape) {
+    case ColliderShape::sphere:
+      return c.size.x;
+    case ColliderShape::box:
+      return glm::length(c.size) + c.rounding;
+    case ColliderShape::shell: {
+      const DistanceGrid& g = *c.distance;
+      const glm::vec3 far_corner = g.origin + g.cell * glm::vec3(g.nx, g.ny, g.nz);
+      return std::max(glm::length(g.origin), glm::length(far_corner));
+    }
+    case ColliderShape::plane:
+      break;
+  }
+  // A spinning plane sweeps the tank at most as fast as the tank's far corner.
+  return glm::length(setup_.domain.size());
 }
 
 std::vector<shared::ParticleCollider> ParticlesDriver::colliders_at(double t, float dt) const {
@@ -286,6 +322,8 @@ shared::ParticlesStepPush ParticlesDriver::step_push(const ParticleStep& step, s
   p.capacity = capacity();
   p.speed_limit = kSpeedLimitCells;
   p.volume_rate = 1.0f - std::exp(-knobs_->volume_correction * dt);
+  p.outside_speed = step.outside_speed;
+  p.slots_left = step.slots_left;
   return p;
 }
 

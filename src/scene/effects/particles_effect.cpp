@@ -77,13 +77,15 @@ class ParticlesEffect : public Effect {
   std::vector<gpu::FramePasses*> passes() override { return {passes_.get()}; }
   std::optional<gpu::ParticleSource> particle_source() const override { return passes_->source(); }
 
-  // The solver's steps per 1/60 s (the cost's multiplier), then what is measured on the GPU and
-  // read back once the frame finished: the newest such frame's values (NaN before the first),
-  // and the simulated time they belong to.
+  // The solver's steps per 1/60 s (the cost's multiplier: as the GPU's clock took them, or the
+  // clock's slots before the first measurement), then what is measured on the GPU and read back
+  // once the frame finished: the newest such frame's values (NaN before the first), and the
+  // simulated time they belong to.
   std::vector<EffectStat> stats() const override {
     const std::optional<gpu::ParticleStats> s = passes_->stats();
     const double nan = std::nan("");
-    return {{"steps", double(passes_->driver().steps_per_60th())},
+    const double steps = s && s->steps_per_60th > 0.0 ? s->steps_per_60th : double(passes_->driver().steps_per_60th());
+    return {{"steps", steps},
             {"live", s ? double(s->live) : nan},
             {"kinetic_energy_j", s ? s->kinetic_energy : nan},
             {"largest_speed_m_s", s ? s->largest_speed : nan},

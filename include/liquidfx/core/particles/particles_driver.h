@@ -3,8 +3,11 @@
 // The GPU half (gpu::ParticlesSolver) runs the steps. Nothing per particle is simulated here;
 // emission makes the new particles' first records, a handful per step.
 //
-// Steps are a fixed dt = 1 / (60 x substeps) whatever the frame rate: a frame runs the steps
-// whose start time it passed, so the same scene at 30 and 120 fps runs the same steps.
+// The clock runs in slots of a fixed dt = 1 / (60 x substeps) whatever the frame rate, queued a
+// block at a time once the frame passed the block's end, so the same scene at 30 and 120 fps
+// runs the same slots. A slot is one solver step, except in the incompressible solver with
+// derived substeps: there a block spans 1/120 s, and the GPU joins its slots into fewer steps
+// while the liquid moves slowly (shaders/particles/clock.comp).
 #pragma once
 
 #include <cstdint>
@@ -16,11 +19,13 @@
 
 namespace lfx {
 
-/// One solver step as the GPU records it.
+/// One slot of the solver's clock as the GPU records it: a step, or a part of a joined one.
 struct ParticleStep {
-  std::uint64_t index = 0;       ///< Steps since the (re)start.
-  double time = 0.0;             ///< Seconds at the step's start.
+  std::uint64_t index = 0;       ///< Slots since the (re)start.
+  double time = 0.0;             ///< Seconds at the slot's start.
   float dt = 0.0f;               ///< Seconds.
+  std::uint32_t slots_left = 1;  ///< This slot and the rest of its block: the most a step may join.
+  float outside_speed = 0.0f;    ///< The fastest a collider's surface moves in the slot (m/s).
   std::uint32_t emit_first = 0;  ///< Its range of ParticleWork::emitted.
   std::uint32_t emit_count = 0;
   std::uint32_t first_id = 0;        ///< Id of its first emitted particle.
@@ -74,8 +79,11 @@ class ParticlesDriver {
   std::uint32_t capacity() const { return std::uint32_t(knobs_->count); }
   float spacing() const { return spacing_; }
   const ParticleGrid& grid() const { return grid_; }
+  /// The slot's dt, and the slots per 1/60 s (the most steps the solver takes).
   float step_dt() const;
   int steps_per_60th() const;
+  /// Slots the GPU may join into one step (1: every slot is a step).
+  int slots_per_block() const;
   double time() const { return time_; }
   std::uint64_t steps_done() const { return step_index_; }
   /// Mass of one particle (kg, water's density).
@@ -96,11 +104,15 @@ class ParticlesDriver {
   void emit_blocks();
   void emit_nozzles(double t, float dt);
   void add_colliders(ParticleStep& step, double t, float dt);
+  /// How far a collider's surface reaches from its origin (m): its spin's lever.
+  float surface_reach(const ParticleColliderDesc& c) const;
 
   const ParticlesKnobs* knobs_;
   ParticlesSetup setup_;
   /// The fastest the liquid can move in this scene (m/s): what bounds the incompressible step.
   double fastest_motion() const;
+  /// Whether the GPU sizes the steps (incompressible, substeps derived).
+  bool joins_slots() const;
 
   int built_count_ = 0;
   ParticleSolverKind built_solver_ = ParticleSolverKind::wcmpm;

@@ -41,6 +41,9 @@ struct ParticleStats {
   /// (the residual's norm over the divergence's before the solve).
   std::uint32_t pressure_iterations = 0;
   double divergence_residual = 0.0;
+  /// Solver steps a 1/60 s since the statistics before (the clock joins slots while the liquid
+  /// moves slowly; otherwise the driver's steps_per_60th).
+  double steps_per_60th = 0.0;
 };
 
 class ParticlesSolver {
@@ -75,11 +78,11 @@ class ParticlesSolver {
   void record_step(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step);
   /// The incompressible solver's grid: faces, the pressure solve, the projection, extrapolation
   /// (particles_projection.cpp).
-  void record_projection(VkCommandBuffer cmd, GpuTimer* timer, const shared::ParticlesStepPush& push);
+  void record_projection(VkCommandBuffer cmd, GpuTimer* timer);
   bool incompressible() const { return driver_.knobs().solver == ParticleSolverKind::incompressible; }
   /// Adds `count` records of the emission buffer from `first` to the live particles.
   void record_emit(VkCommandBuffer cmd, GpuTimer* timer, std::uint32_t first, std::uint32_t count,
-                   std::uint32_t first_id);
+                   std::uint32_t first_id, float dt);
   void record_sort(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step);
   void record_stats(VkCommandBuffer cmd, GpuTimer* timer);
   /// Where a pass's workgroups come from: counted here, or read from a GPU buffer (indirect).
@@ -90,8 +93,12 @@ class ParticlesSolver {
   };
   /// A workgroup per 64 live particles (the live count's indirect arguments).
   Dispatch per_particle() const;
-  /// Every grid node (or cell): x by y workgroups, since big grids need more than 65535.
-  Dispatch per_node() const;
+  /// A step's passes, from the clock's arguments (none inside a joined step): a workgroup per
+  /// 64 live particles, every grid node (or cell), or one workgroup.
+  Dispatch step_dispatch(std::size_t offset) const;
+  Dispatch step_particles() const { return step_dispatch(offsetof(shared::ParticleClock, particle_dispatch)); }
+  Dispatch step_nodes() const { return step_dispatch(offsetof(shared::ParticleClock, node_dispatch)); }
+  Dispatch step_once() const { return step_dispatch(offsetof(shared::ParticleClock, once_dispatch)); }
   /// Binds `pipeline` with every buffer (`swap_faces` exchanges the faces and their
   /// extrapolated copy) and `push` (none when empty), dispatches, and puts the barrier the next
   /// pass needs after it.
@@ -102,10 +109,14 @@ class ParticlesSolver {
            bool swap_faces = false) const {
     run(cmd, pipeline, std::as_bytes(std::span(&push, 1)), dispatch, swap_faces);
   }
+  /// A pass without push constants (a step's passes read the clock's step values).
+  void run(VkCommandBuffer cmd, const Pipeline& pipeline, Dispatch dispatch, bool swap_faces = false) const {
+    run(cmd, pipeline, std::span<const std::byte>(), dispatch, swap_faces);
+  }
 
   Context& ctx_;
   ParticlesDriver& driver_;
-  Pipeline emit_, commit_, p2g_, grid_update_, g2p_, sort_count_, scan_, sort_slot_, sort_scatter_, stats_;
+  Pipeline clock_pass_, emit_, commit_, p2g_, grid_update_, g2p_, sort_count_, scan_, sort_slot_, sort_scatter_, stats_;
   Pipeline p2g_mac_, mac_cells_, mac_faces_, pressure_setup_, pressure_apply_, pressure_update_, pressure_reduce_,
       pressure_bricks_, mac_project_, mac_extrapolate_, g2p_mac_;
   ParticleWork work_;   // prepared, not yet recorded
@@ -116,6 +127,8 @@ class ParticlesSolver {
   Buffer emitted_, colliders_, distance_grids_, distance_values_, sinks_, partials_;
   // The incompressible solver's (one element each when the solver is wcmpm).
   Buffer cells_, pressure_, directions_, pressure_partials_, solve_, face_scratch_, brick_flags_, brick_list_;
+  // The clock's decision for the slot being recorded, and the step values the passes read.
+  Buffer clock_, step_;
   ReadbackRing readbacks_;  // counts, then the partials
 };
 

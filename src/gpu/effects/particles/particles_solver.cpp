@@ -11,9 +11,10 @@
 namespace lfx::gpu {
 namespace {
 
-// The statistics' read-back: the counts, the last pressure solve, the partial sums.
+// The statistics' read-back: the counts, the last pressure solve, the clock, the partial sums.
 constexpr std::size_t kReadbackSolve = sizeof(shared::ParticleCounts);
-constexpr std::size_t kReadbackPartials = kReadbackSolve + sizeof(shared::PressureSolve);
+constexpr std::size_t kReadbackClock = kReadbackSolve + sizeof(shared::PressureSolve);
+constexpr std::size_t kReadbackPartials = kReadbackClock + sizeof(shared::ParticleClock);
 
 constexpr VkBufferUsageFlags kStorage =
     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
@@ -23,27 +24,28 @@ constexpr VkBufferUsageFlags kStorage =
 Result<std::unique_ptr<ParticlesSolver>> ParticlesSolver::create(Context& ctx, ParticlesDriver& driver) {
   std::unique_ptr<ParticlesSolver> s(new ParticlesSolver(ctx, driver));
   const ComputePipelineSpec specs[] = {
+      {&s->clock_pass_, "particles/clock.comp", sizeof(shared::ParticlesStepPush)},
       {&s->emit_, "particles/emit.comp", sizeof(shared::ParticlesEmitPush)},
       {&s->commit_, "particles/commit.comp", sizeof(shared::ParticlesCommitPush)},
-      {&s->p2g_, "particles/p2g.comp", sizeof(shared::ParticlesStepPush)},
-      {&s->grid_update_, "particles/grid_update.comp", sizeof(shared::ParticlesStepPush)},
-      {&s->g2p_, "particles/g2p.comp", sizeof(shared::ParticlesStepPush)},
+      {&s->p2g_, "particles/p2g.comp", 0},
+      {&s->grid_update_, "particles/grid_update.comp", 0},
+      {&s->g2p_, "particles/g2p.comp", 0},
       {&s->sort_count_, "particles/sort_count.comp", sizeof(shared::ParticlesSortPush)},
       {&s->scan_, "particles/scan.comp", sizeof(shared::ParticlesSortPush)},
       {&s->sort_slot_, "particles/sort_slot.comp", 0},
       {&s->sort_scatter_, "particles/sort_scatter.comp", sizeof(shared::ParticlesSortPush)},
       {&s->stats_, "particles/stats.comp", sizeof(shared::ParticlesStatsPush)},
-      {&s->p2g_mac_, "particles/p2g_mac.comp", sizeof(shared::ParticlesStepPush)},
-      {&s->mac_cells_, "particles/mac_cells.comp", sizeof(shared::ParticlesStepPush)},
-      {&s->mac_faces_, "particles/mac_faces.comp", sizeof(shared::ParticlesStepPush)},
-      {&s->pressure_setup_, "particles/pressure_setup.comp", sizeof(shared::ParticlesStepPush)},
-      {&s->pressure_apply_, "particles/pressure_apply.comp", sizeof(shared::ParticlesStepPush)},
-      {&s->pressure_update_, "particles/pressure_update.comp", sizeof(shared::ParticlesStepPush)},
+      {&s->p2g_mac_, "particles/p2g_mac.comp", 0},
+      {&s->mac_cells_, "particles/mac_cells.comp", 0},
+      {&s->mac_faces_, "particles/mac_faces.comp", 0},
+      {&s->pressure_setup_, "particles/pressure_setup.comp", 0},
+      {&s->pressure_apply_, "particles/pressure_apply.comp", 0},
+      {&s->pressure_update_, "particles/pressure_update.comp", 0},
       {&s->pressure_reduce_, "particles/pressure_reduce.comp", sizeof(shared::ParticlesPressurePush)},
-      {&s->pressure_bricks_, "particles/pressure_bricks.comp", sizeof(shared::ParticlesStepPush)},
-      {&s->mac_project_, "particles/mac_project.comp", sizeof(shared::ParticlesStepPush)},
-      {&s->mac_extrapolate_, "particles/mac_extrapolate.comp", sizeof(shared::ParticlesStepPush)},
-      {&s->g2p_mac_, "particles/g2p_mac.comp", sizeof(shared::ParticlesStepPush)},
+      {&s->pressure_bricks_, "particles/pressure_bricks.comp", 0},
+      {&s->mac_project_, "particles/mac_project.comp", 0},
+      {&s->mac_extrapolate_, "particles/mac_extrapolate.comp", 0},
+      {&s->g2p_mac_, "particles/g2p_mac.comp", 0},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
   return s;
@@ -90,6 +92,8 @@ Result<void> ParticlesSolver::make_buffers() {
       {&solve_, sizeof(shared::PressureSolve), kStorage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
        "particle pressure solve"},
       {&face_scratch_, cells * sizeof(glm::vec4), kStorage, "particle faces (extrapolated)"},
+      {&step_, sizeof(shared::ParticlesStepPush), kStorage, "particle step values"},
+      {&clock_, sizeof(shared::ParticleClock), kStorage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, "particle clock"},
   };
   for (const Need& n : needs) {
     LFX_TRY_ASSIGN(Buffer made, Buffer::create(ctx_, n.bytes, n.usage, MemoryUsage::device, n.name));
@@ -187,6 +191,8 @@ void ParticlesSolver::run(VkCommandBuffer cmd, const Pipeline& pipeline, std::sp
       .storage_buffer(23, other_faces.handle())
       .storage_buffer(24, brick_flags_.handle())
       .storage_buffer(25, brick_list_.handle())
+      .storage_buffer(26, step_.handle())
+      .storage_buffer(27, clock_.handle())
       .push(ctx_, cmd, pipeline);
   if (!push.empty()) pipeline.push_constants(cmd, push.data(), std::uint32_t(push.size()));
   if (dispatch.indirect != VK_NULL_HANDLE)
@@ -200,10 +206,8 @@ ParticlesSolver::Dispatch ParticlesSolver::per_particle() const {
   return {.indirect = counts_.handle(), .offset = offsetof(shared::ParticleCounts, dispatch)};
 }
 
-ParticlesSolver::Dispatch ParticlesSolver::per_node() const {
-  const std::uint32_t groups = groups_of(driver_.grid().node_count(), shared::kParticleGroupSize);
-  const std::uint32_t x = std::min<std::uint32_t>(groups, 32768);
-  return {.groups = {x, (groups + x - 1) / x, 1u}};
+ParticlesSolver::Dispatch ParticlesSolver::step_dispatch(std::size_t offset) const {
+  return {.indirect = clock_.handle(), .offset = offset};
 }
 
 void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer, std::size_t max_steps) {
@@ -216,7 +220,7 @@ void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer, std::size_t m
   {
     PassScope pass(timer, cmd, "particles upload");
     if (work_.restart)  // new buffers: nothing live, no pressure to start the first solve from
-      for (const Buffer* b : {&counts_, &pressure_, &directions_, &solve_})
+      for (const Buffer* b : {&counts_, &pressure_, &directions_, &solve_, &clock_})
         vkCmdFillBuffer(cmd, b->handle(), 0, VK_WHOLE_SIZE, 0);
     // The emission records this batch reads (the placed particles first, then each step's, in
     // order), at their places in the emission buffer.
@@ -230,7 +234,7 @@ void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer, std::size_t m
     if (!work_.colliders.empty()) record_buffer_update(cmd, colliders_, std::as_bytes(std::span(work_.colliders)));
     solver_barrier(cmd);
   }
-  record_emit(cmd, timer, 0, work_.placed, 0);
+  record_emit(cmd, timer, 0, work_.placed, 0, 0.0f);
   for (const ParticleStep& step : batch) {
     record_step(cmd, timer, step);
     if (step.reorder) record_sort(cmd, timer, step);
@@ -244,22 +248,24 @@ void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer, std::size_t m
 }
 
 void ParticlesSolver::record_step(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step) {
-  const shared::ParticlesStepPush push = driver_.step_push(step, work_.collider_count);
-  record_emit(cmd, timer, step.emit_first, step.emit_count, step.first_id);
+  record_emit(cmd, timer, step.emit_first, step.emit_count, step.first_id, step.dt);
+  // The clock decides whether a step begins in this slot; the passes after it dispatch from its
+  // arguments, which are empty inside a joined step.
+  run(cmd, clock_pass_, driver_.step_push(step, work_.collider_count), Dispatch{});
   {
     PassScope pass(timer, cmd, "particles p2g");
     vkCmdFillBuffer(cmd, grid_.handle(), 0, VK_WHOLE_SIZE, 0);
     solver_barrier(cmd);
-    run(cmd, incompressible() ? p2g_mac_ : p2g_, push, per_particle());
+    run(cmd, incompressible() ? p2g_mac_ : p2g_, step_particles());
   }
   if (incompressible()) {
-    record_projection(cmd, timer, push);
+    record_projection(cmd, timer);
   } else {
     PassScope pass(timer, cmd, "particles grid");
-    run(cmd, grid_update_, push, per_node());
+    run(cmd, grid_update_, step_nodes());
   }
   PassScope pass(timer, cmd, "particles g2p");
-  run(cmd, incompressible() ? g2p_mac_ : g2p_, push, per_particle());
+  run(cmd, incompressible() ? g2p_mac_ : g2p_, step_particles());
 }
 
 void ParticlesSolver::record_sort(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step) {
@@ -290,16 +296,17 @@ void ParticlesSolver::record_sort(VkCommandBuffer cmd, GpuTimer* timer, const Pa
   vkCmdCopyBuffer(cmd, records_.handle(), unsorted_records_.handle(), 1, &whole_records);
   vkCmdCopyBuffer(cmd, states_.handle(), unsorted_states_.handle(), 1, &whole_states);
   solver_barrier(cmd);
-  run(cmd, sort_slot_, std::span<const std::byte>(), per_particle());  // the slots need no constants
+  run(cmd, sort_slot_, per_particle());  // the slots need no constants
   run(cmd, sort_scatter_, push, per_particle());
   run(cmd, commit_, shared::ParticlesCommitPush{1, 0, driver_.capacity(), 0}, {});
 }
 
 void ParticlesSolver::record_emit(VkCommandBuffer cmd, GpuTimer* timer, std::uint32_t first, std::uint32_t count,
-                                  std::uint32_t first_id) {
+                                  std::uint32_t first_id, float dt) {
   if (count == 0) return;
   PassScope pass(timer, cmd, "particles emit");
-  run(cmd, emit_, shared::ParticlesEmitPush{first, count, first_id, driver_.capacity()},
+  const glm::vec4 gravity_dt(0.0f, -driver_.knobs().gravity, 0.0f, dt);
+  run(cmd, emit_, shared::ParticlesEmitPush{first, count, first_id, driver_.capacity(), gravity_dt},
       {.groups = {groups_of(count, shared::kParticleGroupSize), 1u, 1u}});
   run(cmd, commit_, shared::ParticlesCommitPush{0, count, driver_.capacity(), 0}, {});
 }
@@ -314,10 +321,15 @@ void ParticlesSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
   ReadbackRing::Slot& r = readbacks_.next(ctx_, driver_.time());
   const VkBufferCopy counts{0, 0, sizeof(shared::ParticleCounts)};
   const VkBufferCopy solve{0, kReadbackSolve, sizeof(shared::PressureSolve)};
+  const VkBufferCopy clock{0, kReadbackClock, sizeof(shared::ParticleClock)};
   const VkBufferCopy partials{0, kReadbackPartials, partials_.size()};
   vkCmdCopyBuffer(cmd, counts_.handle(), r.buffer.handle(), 1, &counts);
   vkCmdCopyBuffer(cmd, solve_.handle(), r.buffer.handle(), 1, &solve);
+  vkCmdCopyBuffer(cmd, clock_.handle(), r.buffer.handle(), 1, &clock);
   vkCmdCopyBuffer(cmd, partials_.handle(), r.buffer.handle(), 1, &partials);
+  // The clock counts its steps and slots afresh until the next statistics.
+  solver_barrier(cmd);
+  vkCmdFillBuffer(cmd, clock_.handle(), offsetof(shared::ParticleClock, steps), 2 * sizeof(std::uint32_t), 0);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
 }
@@ -348,6 +360,9 @@ std::optional<ParticleStats> ParticlesSolver::stats() const {
   std::memcpy(&solve, bytes + kReadbackSolve, sizeof(solve));
   s.pressure_iterations = solve.iterations;
   s.divergence_residual = solve.b_norm2 > 0.0f ? std::sqrt(double(solve.r_norm2) / double(solve.b_norm2)) : 0.0;
+  shared::ParticleClock clock;
+  std::memcpy(&clock, bytes + kReadbackClock, sizeof(clock));
+  if (clock.slots > 0) s.steps_per_60th = double(driver_.steps_per_60th()) * clock.steps / clock.slots;
   return s;
 }
 

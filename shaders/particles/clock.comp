@@ -1,0 +1,76 @@
+#version 460
+// The solver's clock, before each slot: does a solver step begin here, and how many slots of its
+// block does it join? A step may join slots while the fastest particle (and the fastest collider
+// surface), gathering gravity on the way, crosses at most the speed limit's share of a cell, so a
+// liquid at rest takes a block in one step and a splash takes a slot a step. Inside a joined step
+// the slot's passes dispatch nothing. The step's values (dt and what follows from it) are
+// written for the passes to read.
+#include "shared/particles.h"
+layout(local_size_x = 1) in;
+layout(set = 0, binding = 2, std430) readonly buffer Counts { ParticleCounts counts; };
+layout(set = 0, binding = 22, std430) buffer Solve { PressureSolve solve; };
+struct StepValues {
+  LFX_PARTICLES_STEP_PUSH
+};
+layout(set = 0, binding = 26, std430) writeonly buffer Step { StepValues step; };
+layout(set = 0, binding = 27, std430) buffer Clock { ParticleClock clock; };
+// The slot's own values, as for a step of one slot.
+layout(push_constant) uniform Push { LFX_PARTICLES_STEP_PUSH };
+
+void main() {
+  clock.slots += 1u;
+  if (clock.covered > 0u) {
+    clock.covered -= 1u;
+    clock.particle_dispatch = uvec4(0u, 1u, 1u, 0u);
+    clock.node_dispatch = uvec4(0u, 1u, 1u, 0u);
+    clock.once_dispatch = uvec4(0u, 1u, 1u, 0u);
+    // The pressure solve's per-brick passes read their dispatch from the solve: none either.
+    solve.dispatch.x = 0u;
+    solve.reduce_dispatch.x = 0u;
+    return;
+  }
+  float dx = grid_origin.w, dt = domain_min.w;
+  float fastest = max(uintBitsToFloat(clock.largest_speed), outside_speed);
+  float fall = length(gravity.xyz);
+  uint span = 1u;
+  for (uint k = slots_left; k > 1u; --k) {
+    float t = float(k) * dt;
+    if ((fastest + fall * t) * t <= 0.5 * speed_limit * dx) {
+      span = k;
+      break;
+    }
+  }
+  clock.covered = span - 1u;
+  clock.largest_speed = 0u;
+  clock.steps += 1u;
+  clock.particle_dispatch = counts.dispatch;
+  uint groups = (uint(grid_dims.w) + kParticleGroupSize - 1u) / kParticleGroupSize;
+  uint x = min(groups, 32768u);
+  clock.node_dispatch = uvec4(x, (groups + x - 1u) / x, 1u, 0u);
+  clock.once_dispatch = uvec4(1u, 1u, 1u, 0u);
+
+  step.grid_origin = grid_origin;
+  step.grid_dims = grid_dims;
+  step.domain_min = domain_min;
+  step.domain_max = domain_max;
+  step.gravity = gravity;
+  step.material = material;
+  step.collider_first = collider_first;
+  step.collider_count = collider_count;
+  step.capacity = capacity;
+  step.speed_limit = speed_limit;
+  step.volume_rate = volume_rate;
+  step.outside_speed = outside_speed;
+  step.slots_left = slots_left;
+  step.pad0 = 0u;
+  if (span > 1u) {
+    // What scales with dt (the slot's values are for one slot): the bulk viscosity and the
+    // stiffness follow the sound's cells a step (c and c^2), viscosity and foam rate dt, the
+    // foam's decay and the volume correction compound.
+    float n = float(span);
+    step.domain_min.w = dt * n;
+    step.gravity.w = gravity.w * n;
+    step.material = vec4(material.x * n * n, material.y * n, material.z * n, pow(material.w, n));
+    step.volume_rate = 1.0 - pow(1.0 - volume_rate, n);
+  }
+}
