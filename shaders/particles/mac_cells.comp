@@ -1,12 +1,14 @@
 #version 460
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 // The incompressible solver's cells: solid (outside the tank, or its centre inside a collider),
 // liquid or air. The liquid's level set is phi = 1/2 - the cell's liquid fraction (the particle
 // mass its faces received, over a cell's mass at rest), so the free surface lies where the
 // fraction is a half, between cell centres rather than on their faces: the ghost-fluid boundary
 // then has no staircase.
 #include "particles/mac_common.glsl"
+#include "particles/face_sums.glsl"
 layout(local_size_x = 64) in;
-layout(set = 0, binding = 3, std430) readonly buffer Grid { int grid[]; };
+layout(set = 0, binding = 3, std430) readonly buffer Grid { int64_t grid[]; };
 layout(set = 0, binding = 5, std430) readonly buffer Colliders { ParticleCollider colliders[]; };
 layout(set = 0, binding = 6, std430) readonly buffer DistanceGrids { DistanceGridInfo distance_grids[]; };
 layout(set = 0, binding = 7, std430) readonly buffer DistanceValues { float distance_values[]; };
@@ -16,9 +18,9 @@ layout(set = 0, binding = 24, std430) buffer BrickFlags { uint brick_flags[]; };
 layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
 #include "particles/colliders.glsl"
 
-float face_mass(ivec3 node, int axis) {
+float mass_at(ivec3 node, int axis) {
   if (!inside_grid(node, grid_dims)) return 0.0;
-  return from_fixed(grid[6 * node_index(node, grid_dims) + 2 * axis]);
+  return face_mass(grid[3 * node_index(node, grid_dims) + axis]);
 }
 
 // The mass a mirror image of the liquid beyond the tank's wall at `wall` (along `across`) would
@@ -35,11 +37,11 @@ float image_mass(ivec3 node, int axis, int across, float wall) {
   ivec3 a = node, b = node;
   a[across] = below;
   b[across] = below + 1;
-  return mix(face_mass(a, axis), face_mass(b, axis), f);
+  return mix(mass_at(a, axis), mass_at(b, axis), f);
 }
 
 float mass_with_images(ivec3 node, int axis, vec3 lo, vec3 hi) {
-  float m = face_mass(node, axis);
+  float m = mass_at(node, axis);
   for (int across = 0; across < 3; ++across)
     m += image_mass(node, axis, across, lo[across]) + image_mass(node, axis, across, hi[across]);
   return m;

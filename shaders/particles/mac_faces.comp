@@ -1,4 +1,5 @@
 #version 460
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 // The incompressible solver's face velocities before the projection: momentum over mass,
 // gravity, and the solids - a face on a solid cell takes the solid's velocity (the tank's walls
 // stand still), and a face within a cell of a collider loses the part of its velocity that
@@ -6,8 +7,9 @@
 // its cells solid) starts from the solid's velocity too; the extrapolation then gives it the
 // liquid's beside it, so a particle by a wall keeps its velocity along the wall (free slip).
 #include "particles/mac_common.glsl"
+#include "particles/face_sums.glsl"
 layout(local_size_x = 64) in;
-layout(set = 0, binding = 3, std430) readonly buffer Grid { int grid[]; };
+layout(set = 0, binding = 3, std430) readonly buffer Grid { int64_t grid[]; };
 layout(set = 0, binding = 4, std430) writeonly buffer Faces { vec4 faces[]; };  // xyz velocity (cells per step)
 layout(set = 0, binding = 5, std430) readonly buffer Colliders { ParticleCollider colliders[]; };
 layout(set = 0, binding = 6, std430) readonly buffer DistanceGrids { DistanceGridInfo distance_grids[]; };
@@ -28,8 +30,9 @@ void main() {
   ivec3 node = node_of(n, grid_dims);
   vec3 u = vec3(0.0);
   for (int axis = 0; axis < 3; ++axis) {
-    float mass = from_fixed(grid[6 * n + 2 * axis]);
-    float v = mass > 0.0 ? from_fixed(grid[6 * n + 2 * axis + 1]) / mass : 0.0;
+    int64_t sum = grid[3 * n + axis];
+    float mass = face_mass(sum);
+    float v = mass > 0.0 ? face_momentum(sum) / mass : 0.0;
     v += gravity[axis] * (dt * dt / dx);
     vec3 p = grid_origin.xyz + (vec3(node) + face_offset(axis)) * dx;
     bool on_solid = cell_type(node - unit(axis)) == kCellSolid || cell_type(node) == kCellSolid;

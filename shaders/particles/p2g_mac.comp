@@ -1,15 +1,18 @@
 #version 460
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+#extension GL_EXT_shader_atomic_int64 : require
 // Particle to grid, incompressible solver (APIC on the staggered grid): each particle adds its
 // mass and one component of its momentum - velocity, APIC affine motion and its viscous stress -
 // to the 27 faces of that component's B-spline stencil, for each of the three, in fixed point
-// (integer sums are exact in any order: deterministic). No pressure: the projection that follows
+// (integer sums are exact in any order: deterministic), both in one 64-bit sum (face_sums.glsl). No pressure: the projection that follows
 // makes the velocity divergence-free.
 #include "particles/mac_common.glsl"
+#include "particles/face_sums.glsl"
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 0, std430) readonly buffer Records { ParticleRecord records[]; };
 layout(set = 0, binding = 1, std430) readonly buffer States { ParticleState states[]; };
 layout(set = 0, binding = 2, std430) readonly buffer Counts { ParticleCounts counts; };
-layout(set = 0, binding = 3, std430) buffer Grid { int grid[]; };  // per node and axis: mass, momentum
+layout(set = 0, binding = 3, std430) buffer Grid { int64_t grid[]; };  // per node and axis: face_sum
 // The step's values, which the clock (clock.comp) wrote for it.
 layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
 
@@ -22,9 +25,7 @@ void scatter_component(int axis, vec3 x, float v, vec3 row) {
       for (int l = 0; l < 3; ++l) {
         float w = s.wx[l] * s.wy[j] * s.wz[k];
         vec3 d = vec3(l, j, k) - s.fx;
-        int n = 6 * node_index(s.base + ivec3(l, j, k), grid_dims) + 2 * axis;
-        atomicAdd(grid[n], to_fixed(w));
-        atomicAdd(grid[n + 1], to_fixed(w * (v + dot(row, d))));
+        atomicAdd(grid[3 * node_index(s.base + ivec3(l, j, k), grid_dims) + axis], face_sum(w, w * (v + dot(row, d))));
       }
 }
 

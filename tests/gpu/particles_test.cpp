@@ -15,6 +15,7 @@
 #include "liquidfx/gpu/transfer.h"
 #include "support/cli_run.h"
 #include "support/gpu_test.h"
+#include "support/host_device_info.h"
 
 namespace lfx {
 namespace {
@@ -283,6 +284,38 @@ TEST_F(ParticlesTest, IncompressibleDamBreakFrontFollowsMartinAndMoyce) {
   for (const auto& [t, difference] : compared) EXPECT_LT(std::abs(difference), t >= 1.4 ? 0.1 : 0.12) << "T = " << t;
   EXPECT_GE(compared.size(), 14u);
   EXPECT_LE(worst_residual, 1e-4);
+}
+
+TEST_F(ParticlesTest, WithoutInt64AtomicsTheIncompressibleSolverIsRefusedByNameAndWcmpmRuns) {
+  // A host's device adopted without 64-bit buffer atomics: the face sums cannot be added.
+  test::HostDeviceInfo made;
+  made.f12.shaderBufferInt64Atomics = VK_FALSE;
+  gpu::AdoptInfo host{ctx().instance(), ctx().physical_device(), ctx().device(), ctx().queue(), ctx().queue_family()};
+  host.device_info = made.get();
+  auto adopted = gpu::Context::adopt(host);
+  ASSERT_TRUE(adopted) << adopted.error().message;
+  ParticlesSetup s;
+  s.domain = {{0.0f, 0.0f, 0.0f}, {0.2f, 0.2f, 0.1f}};
+  s.blocks.push_back({{0.0f, 0.0f, 0.0f}, {0.1f, 0.1f, 0.1f}});
+  for (const ParticleSolverKind solver : kBothSolvers) {
+    SCOPED_TRACE(solver_name(solver));
+    const ParticlesKnobs knobs = knobs_for(solver, 1024);
+    auto driver = ParticlesDriver::create(knobs, s);
+    ASSERT_TRUE(driver);
+    auto made_solver = gpu::ParticlesSolver::create(**adopted, *driver);
+    ASSERT_TRUE(made_solver) << made_solver.error().message;
+    driver->advance(1.0 / 60.0);
+    const auto prepared = (*made_solver)->prepare();
+    if (solver == ParticleSolverKind::wcmpm) {
+      ASSERT_TRUE(prepared) << prepared.error().message;
+      ASSERT_TRUE((*adopted)->submit_and_wait([&](VkCommandBuffer cmd) { (*made_solver)->record(cmd, nullptr); }));
+    } else {
+      ASSERT_FALSE(prepared);
+      EXPECT_NE(prepared.error().message.find("shaderBufferInt64Atomics"), std::string::npos)
+          << prepared.error().message;
+      EXPECT_NE(prepared.error().message.find("solver=wcmpm"), std::string::npos) << prepared.error().message;
+    }
+  }
 }
 
 TEST_F(ParticlesTest, TheCountingSortEqualsACpuSortByCellThenId) {

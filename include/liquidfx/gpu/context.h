@@ -74,8 +74,8 @@ struct DeviceFeatures {
   bool buffer_device_address = false;  ///< Vulkan 1.2: buffers reached by address.
   bool push_descriptor = false;        ///< VK_KHR_push_descriptor: every pass's bindings.
   // One effect needs these, and says so by name when they are missing.
-  bool shader_int64 = false;                 ///< bottle: 64-bit integers.
-  bool shader_buffer_int64_atomics = false;  ///< bottle: 64-bit atomic min in storage buffers.
+  bool shader_int64 = false;                 ///< bottle, incompressible particles: 64-bit integers.
+  bool shader_buffer_int64_atomics = false;  ///< bottle: atomic min; particles: atomic add.
   bool fragment_stores_and_atomics = false;  ///< bottle's surfaces pass; surface's raster splat.
 
   /// What `info` enables: its pEnabledFeatures or a VkPhysicalDeviceFeatures2 in its pNext
@@ -89,6 +89,8 @@ struct DeviceFeatures {
   bool fragment_int64_atomics() const {
     return shader_int64 && shader_buffer_int64_atomics && fragment_stores_and_atomics;
   }
+  /// What the particles' incompressible solver needs (a 64-bit atomic add in compute shaders).
+  bool compute_int64_atomics() const { return shader_int64 && shader_buffer_int64_atomics; }
 };
 
 /// A host engine's Vulkan objects, for Context::adopt. The queue must support graphics and
@@ -225,6 +227,8 @@ class Context {
   const DeviceFeatures& features() const { return features_; }
   /// Whether fragment shaders may use 64-bit storage-buffer atomics (the bottle effect).
   bool fragment_int64_atomics() const { return features_.fragment_int64_atomics(); }
+  /// Whether compute shaders may add 64-bit integers atomically (the incompressible particles).
+  bool compute_int64_atomics() const { return features_.compute_int64_atomics(); }
 
   /// Whether validation messages are counted (a messenger of liquidfx's own is installed).
   bool validation_enabled() const { return debug_messenger_ != VK_NULL_HANDLE; }

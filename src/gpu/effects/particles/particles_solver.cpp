@@ -35,9 +35,6 @@ Result<std::unique_ptr<ParticlesSolver>> ParticlesSolver::create(Context& ctx, P
       {&s->sort_slot_, "particles/sort_slot.comp", 0},
       {&s->sort_scatter_, "particles/sort_scatter.comp", sizeof(shared::ParticlesSortPush)},
       {&s->stats_, "particles/stats.comp", sizeof(shared::ParticlesStatsPush)},
-      {&s->p2g_mac_, "particles/p2g_mac.comp", 0},
-      {&s->mac_cells_, "particles/mac_cells.comp", 0},
-      {&s->mac_faces_, "particles/mac_faces.comp", 0},
       {&s->pressure_setup_, "particles/pressure_setup.comp", 0},
       {&s->pressure_apply_, "particles/pressure_apply.comp", 0},
       {&s->pressure_update_, "particles/pressure_update.comp", 0},
@@ -48,10 +45,25 @@ Result<std::unique_ptr<ParticlesSolver>> ParticlesSolver::create(Context& ctx, P
       {&s->g2p_mac_, "particles/g2p_mac.comp", 0},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
+  // The incompressible solver's face sums are 64-bit (face_sums.glsl): without the feature only
+  // the weakly compressible solver runs (make_buffers says so by name).
+  if (ctx.compute_int64_atomics()) {
+    const ComputePipelineSpec face_sums[] = {
+        {&s->p2g_mac_, "particles/p2g_mac.comp", 0},
+        {&s->mac_cells_, "particles/mac_cells.comp", 0},
+        {&s->mac_faces_, "particles/mac_faces.comp", 0},
+    };
+    LFX_TRY(create_compute_pipelines(ctx, face_sums));
+  }
   return s;
 }
 
 Result<void> ParticlesSolver::make_buffers() {
+  if (incompressible() && !ctx_.compute_int64_atomics())
+    return gpu_error(
+        ctx_.device_name() +
+        ": the particles' incompressible solver needs 64-bit atomics in compute shaders (shaderInt64 "
+        "and shaderBufferInt64Atomics), which this device does not enable; solver=wcmpm runs without them");
   const std::uint64_t capacity = driver_.capacity();
   const std::uint64_t nodes = driver_.grid().node_count();
   const std::uint64_t buckets = nodes + 1;  // the cells and the drained bucket
@@ -61,6 +73,7 @@ Result<void> ParticlesSolver::make_buffers() {
   const glm::u64vec3 brick_dims =
       (glm::u64vec3(driver_.grid().nodes) + std::uint64_t(shared::kBrickSide - 1)) / std::uint64_t(shared::kBrickSide);
   const std::uint64_t bricks = incompressible() ? brick_dims.x * brick_dims.y * brick_dims.z : 1;
+  // Per node: mass and momentum (wcmpm: four ints); a 64-bit face sum per axis (incompressible).
   const std::uint64_t sums_per_node = incompressible() ? 6 : 4;
   struct Need {
     Buffer* buffer;
