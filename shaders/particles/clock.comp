@@ -62,7 +62,11 @@ void main() {
   step.volume_rate = volume_rate;
   step.outside_speed = outside_speed;
   step.slots_left = slots_left;
-  step.pad0 = 0u;
+  // The pressure in grid units grows with dt^2 (velocities are cells a step): the last step's,
+  // which warm-starts this one's solve, is rescaled when the step's length changed.
+  float last_dt = clock.last_step.x, step_dt = dt * float(span);
+  step.warm_scale = last_dt > 0.0 && last_dt != step_dt ? (step_dt / last_dt) * (step_dt / last_dt) : 1.0;
+  clock.last_step.x = step_dt;
   if (span > 1u) {
     // What scales with dt (the slot's values are for one slot): the bulk viscosity and the
     // stiffness follow the sound's cells a step (c and c^2), viscosity and foam rate dt, the

@@ -13,6 +13,7 @@ layout(set = 0, binding = 5, std430) readonly buffer Colliders { ParticleCollide
 layout(set = 0, binding = 6, std430) readonly buffer DistanceGrids { DistanceGridInfo distance_grids[]; };
 layout(set = 0, binding = 7, std430) readonly buffer DistanceValues { float distance_values[]; };
 layout(set = 0, binding = 18, std430) writeonly buffer Cells { vec4 cells[]; };
+layout(set = 0, binding = 19, std430) buffer Pressure { vec4 pressure[]; };      // x: the last step's
 layout(set = 0, binding = 24, std430) buffer BrickFlags { uint brick_flags[]; };  // 1: holds liquid
 // The step's values, which the clock (clock.comp) wrote for it.
 layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
@@ -50,6 +51,8 @@ float mass_with_images(ivec3 node, int axis, vec3 lo, vec3 hi) {
 void main() {
   int n = cell_invocation();
   if (n >= grid_dims.w) return;
+  // The warm start at this step's scale (the pressure solve reads it next; nothing here does).
+  if (warm_scale != 1.0) pressure[n].x *= warm_scale;
   float dx = grid_origin.w;
   ivec3 cell = node_of(n, grid_dims);
   vec3 lo = (domain_min.xyz - grid_origin.xyz) / dx, hi = (domain_max.xyz - grid_origin.xyz) / dx;

@@ -86,7 +86,8 @@ LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
   return v + q.w * t + cross(u, t);
 }
 
-// The per-step values every solver pass reads.
+// A slot's values: the clock's push constants, which it writes (scaled to the step it begins)
+// into the step buffer that every solver pass reads.
 #define LFX_PARTICLES_STEP_PUSH                                                                    \
   vec4 grid_origin;    /* xyz world position of grid node (0, 0, 0) (m); w cell size dx (m) */     \
   ivec4 grid_dims;     /* nodes along x, y, z; w nodes in all */                                   \
@@ -102,7 +103,7 @@ LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
   float volume_rate;   /* incompressible: share of a cell's excess liquid removed a step */        \
   float outside_speed; /* the fastest a collider's surface moves in this slot (m/s) */             \
   uint slots_left;     /* this slot and those after it in its block: the most one step may join */ \
-  uint pad0;
+  float warm_scale;    /* the last step's pressure to this step's: (dt / last dt)^2 (the clock) */
 
 // Emission: `count` records from the emission list starting at `first`, appended after the
 // live particles while there is room; their ids start at `first_id`. A slot inside a joined
@@ -216,8 +217,8 @@ struct PressureSolve {
   uint pad0;
 
 // The solver's clock runs in slots of the scene's finest step (the fastest the liquid could
-// move); the GPU joins the slots of a block (1/120 s) into one solver step while the liquid
-// moves slower than that, deciding before each slot from the fastest particle (std430, 64
+// move); the GPU joins the slots of a block (1/180 s) into one solver step while the liquid
+// moves slower than that, deciding before each slot from the fastest particle (std430, 80
 // bytes). The same slots in the same order make the same steps at any frame rate.
 struct ParticleClock {
   uint covered;             // slots after this one that the step already run still covers
@@ -227,6 +228,7 @@ struct ParticleClock {
   uvec4 particle_dispatch;  // this slot's per-particle passes: the live count's, or none
   uvec4 node_dispatch;      // its per-node passes: every grid node, or none
   uvec4 once_dispatch;      // its one-workgroup passes: (1, 1, 1), or none
+  vec4 last_step;           // x the last step's dt (s; 0 before the first)
 };
 // The live count and indirect dispatch arguments (std430, 48 bytes), written by the GPU.
 struct ParticleCounts {
@@ -269,7 +271,7 @@ struct ParticlesPressurePush {
 static_assert(sizeof(ParticleRecord) == kParticleStride && sizeof(ParticleState) == 48);
 static_assert(sizeof(ParticleCollider) == 80 && sizeof(DistanceGridInfo) == 32);
 static_assert(sizeof(ParticlesStepPush) == 128 && offsetof(ParticlesStepPush, collider_first) == 96);
-static_assert(sizeof(ParticleClock) == 64 && offsetof(ParticleClock, node_dispatch) == 32);
+static_assert(sizeof(ParticleClock) == 80 && offsetof(ParticleClock, node_dispatch) == 32);
 static_assert(sizeof(ParticlesEmitPush) == 32 && sizeof(ParticlesCommitPush) == 16 && sizeof(ParticlesDrawPush) == 32);
 static_assert(sizeof(ParticlesSortPush) == 48 && offsetof(ParticlesSortPush, cells) == 32);
 static_assert(sizeof(ParticlesColliderDrawPush) == 64 && sizeof(ParticlesStatsPush) == 16 &&

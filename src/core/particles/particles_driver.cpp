@@ -131,12 +131,13 @@ int ParticlesDriver::steps_per_60th() const {
                             ? double(knobs_->sound_speed) / (0.4 * 60.0)
                             : fastest_motion() / (double(kSpeedLimitCells) * 60.0);
   const int slots = int(std::clamp(std::ceil(travel / double(grid_.cell)), 1.0, 400.0));
-  // Joined slots come in blocks of 1/120 s: an even count.
-  return joins_slots() && slots > 1 ? slots + slots % 2 : slots;
+  // Joined slots come in blocks of 1/(60 kBlocksPer60th) s: a multiple of that many.
+  const int blocks = kBlocksPer60th;
+  return joins_slots() ? (slots + blocks - 1) / blocks * blocks : slots;
 }
 
 int ParticlesDriver::slots_per_block() const {
-  return joins_slots() ? std::max(1, steps_per_60th() / 2) : 1;
+  return joins_slots() ? steps_per_60th() / kBlocksPer60th : 1;
 }
 
 float ParticlesDriver::step_dt() const {
@@ -324,6 +325,7 @@ shared::ParticlesStepPush ParticlesDriver::step_push(const ParticleStep& step, s
   p.volume_rate = 1.0f - std::exp(-knobs_->volume_correction * dt);
   p.outside_speed = step.outside_speed;
   p.slots_left = step.slots_left;
+  p.warm_scale = 1.0f;  // the clock knows the last step's dt
   return p;
 }
 
