@@ -216,6 +216,9 @@ struct PressureSolve {
   uint max_iterations;              \
   uint pad0;
 
+// The share of a cell the fastest particle may cross in a step that joins slots: half the speed
+// limit, since the front's timing error grows with the step (docs/particles.md).
+LFX_CONST float kJoinedStepCells = 0.25f;
 // The solver's clock runs in slots of the scene's finest step (the fastest the liquid could
 // move); the GPU joins the slots of a block (1/180 s) into one solver step while the liquid
 // moves slower than that, deciding before each slot from the fastest particle (std430, 80
