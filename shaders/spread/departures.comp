@@ -3,8 +3,12 @@
 // ordered_sweeps), from the faces' velocities into flux_x, flux_y (cells a step, signed): face f
 // of a line departs from f - sweep; where neighbouring departures cross (a finger's plow turning
 // tightly) the cells between would give more than they hold, so each departure becomes the mean
-// of the latest one at or before it and the earliest at or after it. Only faces within twice the
-// fastest sweep can cross, so the search stops there.
+// of the latest one at or before it and the earliest at or after it.
+//
+// An invocation a line (the x lines, then the y lines), in two scans along it: the latest
+// departure so far forwards, the earliest backwards. Each keeps the face it came from, so every
+// departure is computed from its face as ordered_sweeps does (float(g - f) - sweep, one rounding),
+// and a line costs two reads a face whatever the fastest sweep.
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
 
@@ -15,22 +19,47 @@ float sweep_of(bool along_x, int line, int g, int n) {
   return w * dt / dh;
 }
 
-float ordered_sweep(bool along_x, int line, int f, int n, int window) {
-  if (f <= 0 || f >= n) return 0.0;
-  // Departures relative to face f, kept inside the line.
-  float latest_before = clamp(-sweep_of(along_x, line, f, n), -float(f), float(n - f));
-  float earliest_after = latest_before;
-  for (int g = max(f - window, 0); g < f; ++g)
-    latest_before = max(latest_before, clamp(float(g - f) - sweep_of(along_x, line, g, n), -float(f), float(n - f)));
-  for (int g = f + 1; g <= min(f + window, n); ++g)
-    earliest_after = min(earliest_after, clamp(float(g - f) - sweep_of(along_x, line, g, n), -float(f), float(n - f)));
-  return -0.5 * (latest_before + earliest_after);
+void store(bool along_x, int line, int f, float value) {
+  if (along_x)
+    flux_x[line * (thickness_grid.x + 1) + f] = value;
+  else
+    flux_y[f * thickness_grid.x + line] = value;
+}
+
+float stored(bool along_x, int line, int f) {
+  return along_x ? flux_x[line * (thickness_grid.x + 1) + f] : flux_y[f * thickness_grid.x + line];
 }
 
 void main() {
-  int k = int(gl_GlobalInvocationID.x);
+  int index = int(gl_GlobalInvocationID.x);
   int mx = thickness_grid.x, my = thickness_grid.y;
-  int window = int(ceil(2.0 * uintBitsToFloat(control[0]) * dt / dh)) + 1;
-  if (k < (mx + 1) * my) flux_x[k] = ordered_sweep(true, k / (mx + 1), k % (mx + 1), mx, window);
-  if (k < mx * (my + 1)) flux_y[k] = ordered_sweep(false, k % mx, k / mx, my, window);
+  if (index >= mx + my) return;
+  bool along_x = index < my;
+  int line = along_x ? index : index - my, n = along_x ? mx : my;
+  // Forwards: the face whose departure is the latest at or before f (its sweep kept beside it);
+  // the latest departure relative to f, kept inside the line, is stored for the way back.
+  int latest = 0;
+  float latest_sweep = 0.0;
+  store(along_x, line, 0, 0.0);
+  for (int f = 1; f < n; ++f) {
+    float sweep = sweep_of(along_x, line, f, n);
+    if (-sweep >= float(latest - f) - latest_sweep) {
+      latest = f;
+      latest_sweep = sweep;
+    }
+    store(along_x, line, f, clamp(float(latest - f) - latest_sweep, -float(f), float(n - f)));
+  }
+  store(along_x, line, n, 0.0);
+  // Backwards: the earliest departure at or after f, then the ordered sweep.
+  int earliest = n;
+  float earliest_sweep = 0.0;
+  for (int f = n - 1; f > 0; --f) {
+    float sweep = sweep_of(along_x, line, f, n);
+    if (-sweep <= float(earliest - f) - earliest_sweep) {
+      earliest = f;
+      earliest_sweep = sweep;
+    }
+    float earliest_after = clamp(float(earliest - f) - earliest_sweep, -float(f), float(n - f));
+    store(along_x, line, f, -0.5 * (stored(along_x, line, f) + earliest_after));
+  }
 }

@@ -337,7 +337,7 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
     memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                    VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
     if (knobs_.thickness_scheme == SpreadThicknessScheme::swept) {
-      dispatch(cmd, departures_, push, thickness_faces);
+      dispatch(cmd, departures_, push, std::uint32_t(grid_.x + grid_.y));  // a line each
       for (std::uint32_t axis = 0; axis < 2; ++axis) {  // x, then y: back in the current buffer
         push.mode = axis;
         dispatch(cmd, sweep_, push, thickness_cells);
