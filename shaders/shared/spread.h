@@ -10,7 +10,12 @@ LFX_SHARED_BEGIN
 LFX_CONST float kSpreadDryDamping = 20.0f;  // 1/s: how fast the flow dies where there is no liquid
 LFX_CONST int kSpreadMostStrokes = 16;      // strokes a step (a finger or a script each)
 LFX_CONST int kSpreadMostSubsteps = 256;    // thickness sub-steps a step
-LFX_CONST uint kSpreadTilesPerRow = 4096u;  // the shade's workgroups (8 x 8 tiles) a dispatch row
+LFX_CONST uint kSpreadTilesPerRow = 4096u;  // listed tiles' workgroups a dispatch row (shade, thickness)
+// The thickness step runs on tiles of this many cells a side: those within reach of liquid (the
+// fastest sweep along each axis, plus the levelling's one cell and a margin for the other
+// schemes' stencils) are listed; the rest neither hold liquid nor receive any this step.
+LFX_CONST int kSpreadThicknessTile = 8;
+LFX_CONST float kSpreadTileReachMargin = 2.0f;  // cells beyond the fastest sweep
 // The pressure's multigrid V-cycle: red-black sweeps before and after the coarse correction; a
 // level this small (either side) is solved by sweeps alone.
 LFX_CONST int kSpreadSmoothing = 2;
@@ -20,8 +25,8 @@ LFX_CONST int kSpreadCoarsestSweeps = 40;
 // small levels' dozens of steps cost a dispatch each otherwise, far more than their work.
 LFX_CONST int kSpreadGroupLevelCells = 4096;
 // The solver's control buffer: [0] the fastest transport speed's bits, [1] the sub-steps run,
-// then from kSpreadControlArgs each recorded sub-step's indirect dispatch arguments (faces, then
-// cells: 6 uints) and the closing copy's (3 uints).
+// [2], [3] the fastest along x and along y (bits), then from kSpreadControlArgs each recorded sub-step's indirect
+// dispatch arguments (faces, then cells: 6 uints) and the closing copy's (3 uints).
 LFX_CONST uint kSpreadControlArgs = 4u;
 
 // Explicit viscosity sub-steps a step keeping each stable (nu dt / dx^2 <= 1/4).

@@ -1,6 +1,6 @@
 #version 460
 // A blob added to the running liquid (SpreadSimulation::add_blob): the seed's dome, into the
-// thickness and pigment plane `mode`, in place.
+// thickness and pigment plane `mode`, in place; its tiles are marked as holding liquid.
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
 
@@ -11,4 +11,5 @@ void main() {
   float added = blob_amount * spread_blob_profile(p, blob_centre, blob_radius);
   h[k] += added;
   pigment[mode * uint(cell_count()) + uint(k)] += added;
+  if (added > 0.0) mark_wet(tile_at(ivec2(k % thickness_grid.x, k / thickness_grid.x) / kSpreadThicknessTile));
 }

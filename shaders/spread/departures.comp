@@ -8,58 +8,95 @@
 // An invocation a line (the x lines, then the y lines), in two scans along it: the latest
 // departure so far forwards, the earliest backwards. Each keeps the face it came from, so every
 // departure is computed from its face as ordered_sweeps does (float(g - f) - sweep, one rounding),
-// and a line costs two reads a face whatever the fastest sweep.
+// and a line costs two reads a face whatever the fastest sweep. Only the faces of tiles that run
+// this step (activate.comp) are read by the sweeps; a face further than twice the fastest sweep
+// from one of them cannot hold its latest or earliest departure, so the scans skip the tiles
+// further than that from any that runs and start afresh after the gap.
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
 
+bool along_x;
+int line, n;
+
 // Face g's sweep along the line (walls: the outer faces carry nothing).
-float sweep_of(bool along_x, int line, int g, int n) {
+float sweep_of(int g) {
   if (g <= 0 || g >= n) return 0.0;
   float w = along_x ? face_x[line * (thickness_grid.x + 1) + g] : face_y[g * thickness_grid.x + line];
   return w * dt / dh;
 }
 
-void store(bool along_x, int line, int f, float value) {
+void store(int f, float value) {
   if (along_x)
     flux_x[line * (thickness_grid.x + 1) + f] = value;
   else
     flux_y[f * thickness_grid.x + line] = value;
 }
 
-float stored(bool along_x, int line, int f) {
-  return along_x ? flux_x[line * (thickness_grid.x + 1) + f] : flux_y[f * thickness_grid.x + line];
+float stored(int f) { return along_x ? flux_x[line * (thickness_grid.x + 1) + f] : flux_y[f * thickness_grid.x + line]; }
+
+// Whether the tile `t` along this line runs this step.
+bool runs(int t) {
+  int across = line / kSpreadThicknessTile;
+  return tile_runs(tile_at(along_x ? ivec2(t, across) : ivec2(across, t)));
 }
 
 void main() {
   int index = int(gl_GlobalInvocationID.x);
   int mx = thickness_grid.x, my = thickness_grid.y;
   if (index >= mx + my) return;
-  bool along_x = index < my;
-  int line = along_x ? index : index - my, n = along_x ? mx : my;
+  along_x = index < my;
+  line = along_x ? index : index - my;
+  n = along_x ? mx : my;
+  int tiles = (n + kSpreadThicknessTile - 1) / kSpreadThicknessTile;
+  // Tiles within which a running tile's faces may take their departures from (twice the fastest
+  // sweep along this axis, a cell spare).
+  float fastest = uintBitsToFloat(control[along_x ? 2 : 3]) * dt / dh;
+  int margin = int(ceil((2.0 * fastest + 2.0) / float(kSpreadThicknessTile)));
+  store(0, 0.0);
+  store(n, 0.0);
   // Forwards: the face whose departure is the latest at or before f (its sweep kept beside it);
   // the latest departure relative to f, kept inside the line, is stored for the way back.
-  int latest = 0;
+  int latest = 0, nearest_running = -1;  // the furthest running tile up to t + margin
   float latest_sweep = 0.0;
-  store(along_x, line, 0, 0.0);
-  for (int f = 1; f < n; ++f) {
-    float sweep = sweep_of(along_x, line, f, n);
-    if (-sweep >= float(latest - f) - latest_sweep) {
-      latest = f;
-      latest_sweep = sweep;
+  bool afresh = true;
+  for (int t = 0; t < tiles; ++t) {
+    for (int u = t == 0 ? 0 : t + margin; u <= min(t + margin, tiles - 1); ++u)
+      if (runs(u)) nearest_running = u;
+    if (nearest_running < t - margin) {
+      afresh = true;
+      continue;
     }
-    store(along_x, line, f, clamp(float(latest - f) - latest_sweep, -float(f), float(n - f)));
+    for (int f = max(t * kSpreadThicknessTile, 1); f < min((t + 1) * kSpreadThicknessTile, n); ++f) {
+      float sweep = sweep_of(f);
+      if (afresh || -sweep >= float(latest - f) - latest_sweep) {
+        latest = f;
+        latest_sweep = sweep;
+        afresh = false;
+      }
+      store(f, clamp(float(latest - f) - latest_sweep, -float(f), float(n - f)));
+    }
   }
-  store(along_x, line, n, 0.0);
   // Backwards: the earliest departure at or after f, then the ordered sweep.
   int earliest = n;
   float earliest_sweep = 0.0;
-  for (int f = n - 1; f > 0; --f) {
-    float sweep = sweep_of(along_x, line, f, n);
-    if (-sweep <= float(earliest - f) - earliest_sweep) {
-      earliest = f;
-      earliest_sweep = sweep;
+  nearest_running = tiles;  // the nearest running tile down to t - margin
+  afresh = true;
+  for (int t = tiles - 1; t >= 0; --t) {
+    for (int u = t == tiles - 1 ? tiles - 1 : t - margin; u >= max(t - margin, 0); --u)
+      if (runs(u)) nearest_running = u;
+    if (nearest_running > t + margin) {
+      afresh = true;
+      continue;
     }
-    float earliest_after = clamp(float(earliest - f) - earliest_sweep, -float(f), float(n - f));
-    store(along_x, line, f, -0.5 * (stored(along_x, line, f) + earliest_after));
+    for (int f = min((t + 1) * kSpreadThicknessTile, n) - 1; f >= max(t * kSpreadThicknessTile, 1); --f) {
+      float sweep = sweep_of(f);
+      if (afresh || -sweep <= float(earliest - f) - earliest_sweep) {
+        earliest = f;
+        earliest_sweep = sweep;
+        afresh = false;
+      }
+      float earliest_after = clamp(float(earliest - f) - earliest_sweep, -float(f), float(n - f));
+      store(f, -0.5 * (stored(f) + earliest_after));
+    }
   }
 }

@@ -1,7 +1,8 @@
 #version 460
 // The thickness's transport velocity on its grid's interior faces: the flow plus the strokes'
 // plow, slowed below the yield speed (spread_yield); the fastest goes into control[0] (the
-// positive floats' bits order like them) for the sub-step count.
+// positive floats' bits order like them) for the sub-step count, the fastest along each axis into
+// control[2] and control[3] for the tiles within reach of liquid.
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
 
@@ -17,18 +18,20 @@ vec2 transport_at(vec2 p) {
 void main() {
   int k = int(gl_GlobalInvocationID.x);
   int mx = thickness_grid.x, my = thickness_grid.y;
-  float fastest = 0.0;
+  float fastest_x = 0.0, fastest_y = 0.0;
   if (k < (mx + 1) * my) {
     int i = k % (mx + 1), j = k / (mx + 1);
     float w = i > 0 && i < mx ? transport_at(vec2(float(i) * dh, (float(j) + 0.5) * dh)).x : 0.0;
     face_x[k] = w;
-    fastest = abs(w);
+    fastest_x = abs(w);
   }
   if (k < mx * (my + 1)) {
     int i = k % mx, j = k / mx;
     float w = j > 0 && j < my ? transport_at(vec2((float(i) + 0.5) * dh, float(j) * dh)).y : 0.0;
     face_y[k] = w;
-    fastest = max(fastest, abs(w));
+    fastest_y = abs(w);
   }
-  if (fastest > 0.0) atomicMax(control[0], floatBitsToUint(fastest));
+  if (fastest_x > 0.0) atomicMax(control[2], floatBitsToUint(fastest_x));
+  if (fastest_y > 0.0) atomicMax(control[3], floatBitsToUint(fastest_y));
+  if (max(fastest_x, fastest_y) > 0.0) atomicMax(control[0], floatBitsToUint(max(fastest_x, fastest_y)));
 }

@@ -31,9 +31,38 @@ layout(set = 0, binding = 19, std430) buffer Control { uint control[]; };  // [0
 layout(set = 0, binding = 20, std430) readonly buffer Strokes { SpreadStrokeGpu strokes[]; };
 layout(set = 0, binding = 23, std430) buffer UBack { float u_back[]; };  // MacCormack's round trip
 layout(set = 0, binding = 24, std430) buffer VBack { float v_back[]; };
+// The thickness's tiles (kSpreadThicknessTile cells a side, row by row): for each, whether this
+// step runs on it, then whether it holds liquid.
+layout(set = 0, binding = 25, std430) buffer TileFlags { uint tile_flags[]; };
+// The tiles this step runs on, and their indirect dispatch arguments (tile_args.comp).
+layout(set = 0, binding = 26, std430) buffer TileList {
+  uint listed_count;
+  uint listed_args[3];
+  uint listed[];
+};
 
 int cells_x() { return thickness_grid.x; }
 int cell_count() { return thickness_grid.x * thickness_grid.y; }
+
+ivec2 thickness_tiles() { return (thickness_grid + kSpreadThicknessTile - 1) / kSpreadThicknessTile; }
+int tile_count() { return thickness_tiles().x * thickness_tiles().y; }
+int tile_at(ivec2 tile) { return tile.y * thickness_tiles().x + tile.x; }
+bool tile_runs(int tile) { return tile_flags[tile] != 0u; }
+void mark_wet(int tile) { tile_flags[tile_count() + tile] = 1u; }
+bool tile_wet(int tile) { return tile_flags[tile_count() + tile] != 0u; }
+
+// The cell of a listed tile (x | y << 16) this invocation takes (a workgroup a tile, a thread a
+// cell), false past the grid's edge. No integer division: a CPU driver runs those a lane at a
+// time, and they would cost more than the passes' own work.
+bool listed_cell(out ivec2 cell, out int tile) {
+  uint at = gl_WorkGroupID.y * kSpreadTilesPerRow + gl_WorkGroupID.x;
+  if (at >= listed_count) return false;
+  ivec2 t = ivec2(listed[at] & 0xffffu, listed[at] >> 16);
+  tile = tile_at(t);
+  cell = t * kSpreadThicknessTile + ivec2(gl_LocalInvocationID.x & uint(kSpreadThicknessTile - 1),
+                                          gl_LocalInvocationID.x / uint(kSpreadThicknessTile));
+  return all(lessThan(cell, thickness_grid));
+}
 
 // Bilinear sample of a field whose sample (i, j) sits at ((i + ox) * cell, (j + oy) * cell),
 // clamped at the edges (SpreadSimulation's `sample`).

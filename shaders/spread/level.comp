@@ -5,16 +5,20 @@
 // (the conductances kept in flux_x / flux_y, the upper diagonal's ratios in outflow_scale, each
 // field's solution in h_out / pigment_out), then applied as fluxes between neighbours, so the
 // volume is kept and no cell goes negative. Lines with nothing above the height are left alone.
+// Only the runs of tiles that run this step (activate.comp) are levelled, each as a line of its
+// own: the tiles at a run's ends are dry (liquid lies a tile or more inside), so no liquid
+// crosses them, and the run's system is the line's where it lies.
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
 
 bool along_x;
 int line;
+int first, last;  // the run of cells levelled: [first, last)
 
 int cell_at(int k) { return along_x ? line * thickness_grid.x + k : k * thickness_grid.x + line; }
 int face_at(int f) { return along_x ? line * (thickness_grid.x + 1) + f : f * thickness_grid.x + line; }
-float conductance(int f, int n) {
-  if (f <= 0 || f >= n) return 0.0;  // walls
+float conductance(int f) {
+  if (f <= first || f >= last) return 0.0;  // the run's ends
   return along_x ? flux_x[face_at(f)] : flux_y[face_at(f)];
 }
 
@@ -38,32 +42,27 @@ void set_solution(int plane, int k, float x) {
     pigment_out[uint(plane) * uint(cell_count()) + uint(cell_at(k))] = x;
 }
 
-float pivot(int k, int n) {
-  float below = conductance(k, n), above = conductance(k + 1, n);
-  return 1.0 + below + above + (k > 0 ? below * outflow_scale[cell_at(k - 1)] : 0.0);
+float pivot(int k) {
+  float below = conductance(k), above = conductance(k + 1);
+  return 1.0 + below + above + (k > first ? below * outflow_scale[cell_at(k - 1)] : 0.0);
 }
 
-void level_field(int plane, int n) {
-  for (int k = 0; k < n; ++k)
-    set_solution(plane, k, (value(plane, k) + (k > 0 ? conductance(k, n) * solution(plane, k - 1) : 0.0)) / pivot(k, n));
-  for (int k = n - 2; k >= 0; --k)
+void level_field(int plane) {
+  for (int k = first; k < last; ++k)
+    set_solution(plane, k, (value(plane, k) + (k > first ? conductance(k) * solution(plane, k - 1) : 0.0)) / pivot(k));
+  for (int k = last - 2; k >= first; --k)
     set_solution(plane, k, solution(plane, k) - outflow_scale[cell_at(k)] * solution(plane, k + 1));
   float in_flow = 0.0;  // through face k, from cell k - 1
-  for (int k = 0; k < n; ++k) {
-    float out_flow = k + 1 < n ? conductance(k + 1, n) * (solution(plane, k) - solution(plane, k + 1)) : 0.0;
+  for (int k = first; k < last; ++k) {
+    float out_flow = k + 1 < last ? conductance(k + 1) * (solution(plane, k) - solution(plane, k + 1)) : 0.0;
     set_value(plane, k, max(value(plane, k) + in_flow - out_flow, 0.0));  // round-off below zero only
     in_flow = out_flow;
   }
 }
 
-void main() {
-  along_x = mode == 0u;
-  int n = along_x ? thickness_grid.x : thickness_grid.y, lines = along_x ? thickness_grid.y : thickness_grid.x;
-  line = int(gl_GlobalInvocationID.x);
-  if (line >= lines) return;
-  float unit = kSpreadLevelling * dt / (dh * dh);
+void level_run(float unit) {
   bool moves = false;
-  for (int f = 1; f < n; ++f) {
+  for (int f = first + 1; f < last; ++f) {
     float c = spread_levelling(value(-1, f - 1), value(-1, f), pile_height, unit);
     if (along_x)
       flux_x[face_at(f)] = c;
@@ -72,7 +71,25 @@ void main() {
     moves = moves || c > 0.0;
   }
   if (!moves) return;
-  for (int k = 0; k < n; ++k) outflow_scale[cell_at(k)] = -conductance(k + 1, n) / pivot(k, n);
-  for (int p = 0; p < int(pigments); ++p) level_field(p, n);
-  level_field(-1, n);
+  for (int k = first; k < last; ++k) outflow_scale[cell_at(k)] = -conductance(k + 1) / pivot(k);
+  for (int p = 0; p < int(pigments); ++p) level_field(p);
+  level_field(-1);
+}
+
+void main() {
+  along_x = mode == 0u;
+  int n = along_x ? thickness_grid.x : thickness_grid.y, lines = along_x ? thickness_grid.y : thickness_grid.x;
+  line = int(gl_GlobalInvocationID.x);
+  if (line >= lines) return;
+  float unit = kSpreadLevelling * dt / (dh * dh);
+  int across = line / kSpreadThicknessTile, tiles = (n + kSpreadThicknessTile - 1) / kSpreadThicknessTile;
+  for (int t = 0; t < tiles; ++t) {
+    int run_end = t;
+    while (run_end < tiles && tile_runs(tile_at(along_x ? ivec2(run_end, across) : ivec2(across, run_end)))) ++run_end;
+    if (run_end == t) continue;
+    first = t * kSpreadThicknessTile;
+    last = min(run_end * kSpreadThicknessTile, n);
+    level_run(unit);
+    t = run_end;
+  }
 }

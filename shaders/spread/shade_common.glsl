@@ -13,7 +13,7 @@ layout(set = 0, binding = 5, rgba16f) uniform image2D color;
 layout(set = 0, binding = 6, rgba16f) readonly uniform image2D under_image;
 layout(set = 0, binding = 7) uniform sampler2D matcap;  // a sphere's picture: light by normal
 // The 8 x 8 tiles of the frame where some pixel is covered (classify.comp lists them, shade.comp
-// runs a workgroup on each), and the indirect dispatch's arguments (shade_args.comp).
+// runs a workgroup on each), and the indirect dispatch's arguments (tile_args.comp).
 layout(set = 0, binding = 8, std430) buffer Tiles {
   uint tile_count;
   uint dispatch_args[3];

@@ -3,15 +3,20 @@
 // pigment_out (spread_transport.cpp's swept_transport): each face's flux is the liquid in the
 // cells it sweeps upstream in dt (flux_x, flux_y: departures.comp's ordered sweeps) - whole
 // cells, then the fraction of the next - so one pass moves the liquid at any Courant number,
-// conserving it exactly and keeping every cell non-negative.
+// conserving it exactly and keeping every cell non-negative. A workgroup a listed tile
+// (activate.comp): elsewhere nothing lies and nothing arrives. The y sweep reads the x sweep's
+// result from h, which holds it on the listed tiles only; on any other tile the x sweep left the
+// liquid as it was, in h_out.
 #include "spread/fields.glsl"
-layout(local_size_x = 64) in;
+layout(local_size_x = kSpreadThicknessTile * kSpreadThicknessTile) in;
 
 // The cell `k` along the axis on this line, as an index into the thickness grid.
 int cell_at(bool along_x, int line, int k) { return along_x ? line * thickness_grid.x + k : k * thickness_grid.x + line; }
 
-// Face f's flux of plane `plane` (-1: the bulk) along the line.
-float face_flux(bool along_x, int line, int f, int n, int plane) {
+// Face f's flux along the line of the bulk (.x) and of the pigments (pigments_swept): the liquid
+// of the cells it sweeps, all fields in one walk.
+float face_flux(bool along_x, int line, int f, int n, out vec4 pigments_swept) {
+  pigments_swept = vec4(0.0);
   if (f <= 0 || f >= n) return 0.0;  // walls
   float cells = along_x ? flux_x[line * (thickness_grid.x + 1) + f] : flux_y[f * thickness_grid.x + line];
   int step = cells > 0.0 ? -1 : 1;  // towards upstream
@@ -20,25 +25,35 @@ float face_flux(bool along_x, int line, int f, int n, int plane) {
   uint planes = uint(cell_count());
   while (left > 0.0 && k >= 0 && k < n) {
     int c = cell_at(along_x, line, k);
-    float value = plane < 0 ? h[c] : pigment[uint(plane) * planes + uint(c)];
-    swept += min(left, 1.0) * value;
+    bool in_h = along_x || tile_runs(tile_at(ivec2(line, k) / kSpreadThicknessTile));
+    float share = min(left, 1.0);
+    swept += share * (in_h ? h[c] : h_out[c]);
+    for (uint p = 0u; p < pigments; ++p) {
+      uint at = p * planes + uint(c);
+      pigments_swept[p] += share * (in_h ? pigment[at] : pigment_out[at]);
+    }
     left -= 1.0;
     k += step;
   }
+  pigments_swept = cells > 0.0 ? pigments_swept : -pigments_swept;
   return cells > 0.0 ? swept : -swept;
 }
 
 void main() {
-  int index = int(gl_GlobalInvocationID.x);
-  if (index >= cell_count()) return;
+  ivec2 cell;
+  int tile;
+  if (!listed_cell(cell, tile)) return;
   bool along_x = mode == 0u;
   int n = along_x ? thickness_grid.x : thickness_grid.y;
-  int line = along_x ? index / thickness_grid.x : index % thickness_grid.x;
-  int k = along_x ? index % thickness_grid.x : index / thickness_grid.x;
+  int line = along_x ? cell.y : cell.x, k = along_x ? cell.x : cell.y;
+  int index = cell.y * thickness_grid.x + cell.x;
+  vec4 pigments_in, pigments_out;
+  float bulk_in = face_flux(along_x, line, k, n, pigments_in);
+  float bulk_out = face_flux(along_x, line, k + 1, n, pigments_out);
   uint planes = uint(cell_count());
-  for (int p = 0; p < int(pigments); ++p) {
-    uint at = uint(p) * planes + uint(index);
-    pigment_out[at] = max(pigment[at] + face_flux(along_x, line, k, n, p) - face_flux(along_x, line, k + 1, n, p), 0.0);
+  for (uint p = 0u; p < pigments; ++p) {
+    uint at = p * planes + uint(index);
+    pigment_out[at] = max(pigment[at] + pigments_in[p] - pigments_out[p], 0.0);
   }
-  h_out[index] = max(h[index] + face_flux(along_x, line, k, n, -1) - face_flux(along_x, line, k + 1, n, -1), 0.0);
+  h_out[index] = max(h[index] + bulk_in - bulk_out, 0.0);
 }

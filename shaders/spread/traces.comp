@@ -1,14 +1,16 @@
 #version 460
 // What stays where the liquid passed, in place. Film traces: moving liquid lays down a film up to
 // `film` thick, taken from itself with its pigments (bulk + film is kept). Either way the
-// history keeps the largest coverage seen.
+// history keeps the largest coverage seen. A workgroup a listed tile (activate.comp; elsewhere no
+// liquid lies, so nothing changes), which it marks as holding liquid if a cell does.
 #include "spread/fields.glsl"
-layout(local_size_x = 64) in;
+layout(local_size_x = kSpreadThicknessTile * kSpreadThicknessTile) in;
 
 void main() {
-  int k = int(gl_GlobalInvocationID.x);
-  if (k >= cell_count()) return;
-  int mx = thickness_grid.x, i = k % mx, j = k / mx;
+  ivec2 cell;
+  int tile;
+  if (!listed_cell(cell, tile)) return;
+  int mx = thickness_grid.x, i = cell.x, j = cell.y, k = j * mx + i;
   uint n = uint(cell_count());
   if ((options & 1u) != 0u) {
     float speed = 0.5 * (abs(face_x[j * (mx + 1) + i]) + abs(face_x[j * (mx + 1) + i + 1]) + abs(face_y[j * mx + i]) +
@@ -26,4 +28,5 @@ void main() {
     }
   }
   history[k] = max(history[k], spread_smoothstep(0.0, max(film, 1e-6), h[k] + film_thickness[k]));
+  if (h[k] > 0.0) mark_wet(tile);
 }

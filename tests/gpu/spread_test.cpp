@@ -82,6 +82,63 @@ TEST_F(SpreadGpuTest, TheGpuMovesTheLiquidAsTheCpuReferenceDoes) {
   }
 }
 
+TEST_F(SpreadGpuTest, TheThicknessStepRunsOnlyWithinReachOfLiquidAndMovesItAsTheCpuReferenceDoes) {
+  // A grid of 341 x 192 thickness cells: a thick blob (levelled above the pile height) dragged
+  // fast across the dry picture, 19 cells a frame, and a blob dropped far from any liquid while
+  // it runs. The GPU runs the thickness step on the tiles within reach of liquid only, and the
+  // liquid comes out as the CPU reference's, which runs on every cell.
+  SpreadKnobs knobs;
+  knobs.cells = 32;
+  knobs.thickness_cells = 192;
+  SpreadSimulation cpu(knobs, 16.0f / 9.0f);
+  ASSERT_TRUE(cpu.add_blob({{0.3f, 0.5f}, 0.1f, 0.12f, {0.9f, 0.7f, 0.6f}}));
+  auto made = gpu::SpreadSolver::create(ctx(), knobs, cpu);
+  ASSERT_TRUE(made) << made.error().message;
+  gpu::SpreadSolver& gpu = **made;
+  const double dt = 1.0 / 60.0;
+  double most_run = 0.0, least_run = 1.0;
+  for (int frame = 0; frame < 14; ++frame) {
+    if (frame == 5) {
+      const SpreadBlob dropped{{1.5f, 0.2f}, 0.08f, 0.05f, {0.2f, 0.4f, 0.9f}};
+      ASSERT_TRUE(cpu.add_blob(dropped));
+      ASSERT_TRUE(gpu.add_blob(dropped));
+    }
+    const glm::vec2 from{0.2f + 0.1f * float(frame), 0.5f};
+    const std::vector<SpreadStroke> strokes{{from, from + glm::vec2(0.1f, 0.0f), 0.06f}};
+    ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
+      gpu.record_step(cmd, dt, strokes, nullptr);
+      gpu.record_stats(cmd, nullptr);
+    }));
+    cpu.advance(dt, strokes);
+    const auto stats = gpu.stats();
+    ASSERT_TRUE(stats);
+    most_run = std::max(most_run, stats->tiles_run);
+    least_run = std::min(least_run, stats->tiles_run);
+  }
+  auto fields = gpu.read_fields();
+  ASSERT_TRUE(fields);
+  double worst = 0.0, history_worst = 0.0;  // thickness and pigments; the coverage seen (0 to 1)
+  for (std::size_t k = 0; k < fields->thickness.values.size(); ++k) {
+    worst = std::max(worst, double(std::abs(fields->thickness.values[k] - cpu.thickness().values[k])));
+    for (int plane = 0; plane < 2; ++plane)
+      worst = std::max(worst,
+                       double(std::abs(fields->pigments[std::size_t(plane)].values[k] - cpu.pigment(plane).values[k])));
+    history_worst = std::max(history_worst, double(std::abs(fields->history.values[k] - cpu.coverage().values[k])));
+  }
+  const auto stats = gpu.stats();
+  ASSERT_TRUE(stats);
+  std::printf(
+      "tiles run: %.1f %% to %.1f %% of the grid's; thickness and pigments differ by %.2e at most (peak %.4f), the "
+      "coverage seen by %.2e; volume %.8f GPU, %.8f CPU\n",
+      100.0 * least_run, 100.0 * most_run, worst, double(cpu.max_thickness()), history_worst, stats->volume,
+      cpu.volume());
+  EXPECT_GT(least_run, 0.0);
+  EXPECT_LT(most_run, 0.5);
+  EXPECT_LT(worst, 1e-5 * double(cpu.max_thickness()));
+  EXPECT_LT(history_worst, 1e-3);
+  EXPECT_NEAR(stats->volume, cpu.volume(), 1e-6 * cpu.volume());
+}
+
 TEST_F(SpreadGpuTest, ABlobAddedToTheRunningLiquidMatchesTheCpuReference) {
   // Stirred for a while, then a blob of a new colour and one of an existing colour dropped into
   // the moving liquid (no restart): the GPU lays them down as the CPU reference does, and the

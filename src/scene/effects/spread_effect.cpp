@@ -66,12 +66,13 @@ class SpreadEffect : public Effect {
     // Not a number (an empty cell in --stats) until the first step's statistics come back
     // from the GPU.
     const double nan = std::nan("");
-    const gpu::SpreadStats s = passes_->stats().value_or(gpu::SpreadStats{nan, nan, nan, nan, nan, nan});
+    const gpu::SpreadStats s = passes_->stats().value_or(gpu::SpreadStats{nan, nan, nan, nan, nan, nan, nan});
     return {{"volume", s.volume},
             {"min_thickness", s.min_thickness},
             {"max_thickness", s.max_thickness},
             {"divergence_rms", s.divergence_after},
             {"divergence_before_rms", s.divergence_before},
+            {"tiles_run", s.tiles_run},
             {"measured_at_s", s.time}};
   }
 

@@ -35,7 +35,7 @@ class SpreadRenderer {
  private:
   explicit SpreadRenderer(Context& ctx) : ctx_(ctx) {}
   Context& ctx_;
-  Pipeline classify_, shade_args_, shade_, background_pass_, frame_copy_;
+  Pipeline classify_, tile_args_, shade_, background_pass_, frame_copy_;
   Buffer tiles_;  // the covered tiles' count, the shade's dispatch, the tiles (classify.comp)
   Result<Image> upload(const ImageRgba8& picture, const char* what);
   // A frame-size RGBA16F storage image, made again (and true returned) when the size changes.

@@ -27,6 +27,7 @@ struct SpreadStats {
   double volume = 0.0;  ///< Bulk and film (short sides cubed).
   double min_thickness = 0.0, max_thickness = 0.0;
   double divergence_before = 0.0, divergence_after = 0.0;  ///< RMS (1/s), around the projection.
+  double tiles_run = 0.0;  ///< Share of the thickness tiles the step ran on (the rest are beyond any liquid's reach).
 };
 
 class SpreadSolver {
@@ -74,12 +75,14 @@ class SpreadSolver {
   void dispatch(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push, std::uint32_t threads,
                 std::uint32_t group = 64) const;
   void record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, std::size_t level) const;
+  void record_tiles(VkCommandBuffer cmd, shared::SpreadPush push) const;
+  void dispatch_tiles(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push) const;
 
   Context& ctx_;
   const SpreadKnobs& knobs_;
   Pipeline blob_, advect_, forces_, diffuse_, divergence_, multigrid_, multigrid_group_, gradient_;
   Pipeline faces_, substeps_, flux_, limit_, apply_, settle_, sweep_, departures_, level_, seed_, traces_, reduce_,
-      vorticity_;
+      vorticity_, activate_, tile_args_;
   glm::ivec2 cells_{0}, grid_{0};
   std::vector<glm::ivec2> levels_;  // multigrid levels, finest first
   std::vector<std::uint32_t> level_offsets_;
@@ -94,6 +97,7 @@ class SpreadSolver {
   Buffer u_[2], v_[2], u_back_, v_back_, pressure_, rhs_, residual_;
   Buffer h_[2], pigments_[2], film_, film_pigments_, history_;
   Buffer face_x_, face_y_, flux_x_, flux_y_, scale_, control_, strokes_, partials_, curl_;
+  Buffer tile_flags_, tile_list_;  // the thickness tiles: which run this step and which hold liquid; those that run
   int current_velocity_ = 0, current_h_ = 0;
   shared::SpreadPush last_push_{};  // the last step's, for its statistics
   std::uint32_t partial_stride_ = 0;

@@ -21,7 +21,7 @@ Result<std::unique_ptr<SpreadRenderer>> SpreadRenderer::create(Context& ctx) {
   std::unique_ptr<SpreadRenderer> r(new SpreadRenderer(ctx));
   const ComputePipelineSpec specs[] = {
       {&r->classify_, "spread/classify.comp", sizeof(shared::SpreadShadePush)},
-      {&r->shade_args_, "spread/shade_args.comp", 0},
+      {&r->tile_args_, "spread/tile_args.comp", 0},
       {&r->shade_, "spread/shade.comp", sizeof(shared::SpreadShadePush)},
       {&r->background_pass_, "spread/background.comp", sizeof(shared::SpreadShadePush)},
       {&r->frame_copy_, "spread/frame_copy.comp", 0},
@@ -172,8 +172,8 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
   const VkExtent2D tiles = tiles_over(target.width(), target.height());
   Pipeline::dispatch_2d(cmd, tiles.width, tiles.height);  // an invocation a tile
   compute_to_compute_barrier(cmd);
-  shade_args_.bind(cmd);
-  DescriptorWrites().storage_buffer(0, tiles_.handle()).push(ctx_, cmd, shade_args_);
+  tile_args_.bind(cmd);
+  DescriptorWrites().storage_buffer(0, tiles_.handle()).push(ctx_, cmd, tile_args_);
   vkCmdDispatch(cmd, 1, 1, 1);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,

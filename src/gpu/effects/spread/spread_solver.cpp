@@ -63,6 +63,8 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
       {&s->level_, "spread/level.comp", push},
       {&s->vorticity_, "spread/vorticity.comp", push},
       {&s->multigrid_group_, "spread/multigrid_group.comp", push},
+      {&s->activate_, "spread/activate.comp", push},
+      {&s->tile_args_, "spread/tile_args.comp", 0},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
   LFX_TRY(s->reset(state));
@@ -86,6 +88,8 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
     pressure_floats += std::uint32_t(l.x * l.y);
   }
   const std::size_t cells = std::size_t(grid_.x) * grid_.y;
+  const glm::ivec2 tiles = (grid_ + shared::kSpreadThicknessTile - 1) / shared::kSpreadThicknessTile;
+  const std::size_t tile_count = std::size_t(tiles.x) * tiles.y;
   const std::size_t planes = std::size_t(kSpreadPigments) * cells;
   partial_stride_ = groups(std::uint32_t(std::max<std::size_t>(cells, std::size_t(cells_.x) * cells_.y)), kReduceGroup);
 
@@ -121,13 +125,16 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&control_, shared::kSpreadControlArgs + 6 * shared::kSpreadMostSubsteps + 3, "spread control"},
       {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes"},
       {&partials_, kStatistics * partial_stride_, "spread statistics"},
+      {&tile_flags_, 2 * tile_count, "spread tiles"},
+      {&tile_list_, 4 + tile_count, "spread tiles that run"},
   };
   for (const Made& m : made) {
     LFX_TRY_ASSIGN(Buffer fresh, device_buffer(ctx_, m.floats, m.name));
     ctx_.retire(std::move(*m.buffer));
     *m.buffer = std::move(fresh);
   }
-  LFX_TRY(readbacks_.make(ctx_, 2 * sizeof(std::uint32_t) + partials_.size(), "spread statistics read-back"));
+  // The control's first two uints, the partials, the count of tiles the step ran on.
+  LFX_TRY(readbacks_.make(ctx_, 3 * sizeof(std::uint32_t) + partials_.size(), "spread statistics read-back"));
   current_velocity_ = current_h_ = 0;
   auto upload = [&](const Buffer& b, const std::vector<float>& values, std::size_t offset = 0) {
     return upload_buffer(ctx_, b, std::as_bytes(std::span(values)), offset * sizeof(float));
@@ -141,6 +148,15 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
     LFX_TRY(upload(pigments_[0], state.pigment(int(k)).values, k * cells));
     LFX_TRY(upload(film_pigments_, state.film_pigment(int(k)).values, k * cells));
   }
+  // The tiles that hold liquid (activate.comp lists those within reach of one each step).
+  std::vector<std::uint32_t> flags(2 * tile_count, 0u);
+  for (int j = 0; j < grid_.y; ++j)
+    for (int i = 0; i < grid_.x; ++i)
+      if (h.at(i, j) > 0.0f) {
+        const glm::ivec2 tile = glm::ivec2(i, j) / shared::kSpreadThicknessTile;
+        flags[tile_count + std::size_t(tile.y) * tiles.x + tile.x] = 1u;
+      }
+  LFX_TRY(upload_buffer(ctx_, tile_flags_, std::as_bytes(std::span(flags))));
   // Buffers start zeroed where nothing was uploaded (pressure, unused pigment planes).
   const std::vector<float> zeros(std::max<std::size_t>(planes, pressure_floats), 0.0f);
   LFX_TRY(upload_buffer(ctx_, pressure_, std::as_bytes(std::span(zeros.data(), pressure_floats))));
@@ -190,6 +206,8 @@ void SpreadSolver::bind(VkCommandBuffer cmd, const Pipeline& pipeline, const sha
       .storage_buffer(22, curl_.handle())
       .storage_buffer(23, u_back_.handle())
       .storage_buffer(24, v_back_.handle())
+      .storage_buffer(25, tile_flags_.handle())
+      .storage_buffer(26, tile_list_.handle())
       .push(ctx_, cmd, pipeline);
   pipeline.push_constants(cmd, push);
 }
@@ -233,6 +251,31 @@ void SpreadSolver::record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, 
   push.mode = 4;                         // prolong
   dispatch(cmd, multigrid_, push, cells);
   for (int s = 0; s < shared::kSpreadSmoothing; ++s) sweep();
+}
+
+void SpreadSolver::record_tiles(VkCommandBuffer cmd, shared::SpreadPush push) const {
+  // After faces.comp's fastest sweeps along each axis: the tiles within reach of liquid.
+  const glm::ivec2 tiles = (grid_ + shared::kSpreadThicknessTile - 1) / shared::kSpreadThicknessTile;
+  push.mode = 0;  // list them
+  bind(cmd, activate_, push);
+  Pipeline::dispatch_2d(cmd, std::uint32_t(tiles.x), std::uint32_t(tiles.y));
+  compute_barrier(cmd);
+  push.mode = 1;  // their marks of liquid cleared, for traces.comp
+  bind(cmd, activate_, push);
+  Pipeline::dispatch_2d(cmd, std::uint32_t(tiles.x), std::uint32_t(tiles.y));
+  tile_args_.bind(cmd);
+  DescriptorWrites().storage_buffer(0, tile_list_.handle()).push(ctx_, cmd, tile_args_);
+  vkCmdDispatch(cmd, 1, 1, 1);
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                 VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT |
+                     VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+}
+
+void SpreadSolver::dispatch_tiles(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push) const {
+  bind(cmd, pipeline, push);
+  vkCmdDispatchIndirect(cmd, tile_list_.handle(), sizeof(std::uint32_t));  // a workgroup a listed tile
+  compute_barrier(cmd);
 }
 
 void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span<const SpreadStroke> strokes,
@@ -298,6 +341,7 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
     memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_NONE,
                    VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
     vkCmdFillBuffer(cmd, control_.handle(), 0, VK_WHOLE_SIZE, 0);
+    vkCmdFillBuffer(cmd, tile_list_.handle(), 0, sizeof(std::uint32_t), 0);
     compute_barrier(cmd);
     push.mode = 0;  // the step back along the flow
     dispatch(cmd, advect_, push, faces);
@@ -334,13 +378,12 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
     PassScope pass(timer, cmd, "spread thickness");
     dispatch(cmd, faces_, push, thickness_faces);
     dispatch(cmd, substeps_, push, 64, 64);
-    memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
-                   VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT, VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT);
+    record_tiles(cmd, push);
     if (knobs_.thickness_scheme == SpreadThicknessScheme::swept) {
       dispatch(cmd, departures_, push, std::uint32_t(grid_.x + grid_.y));  // a line each
-      for (std::uint32_t axis = 0; axis < 2; ++axis) {  // x, then y: back in the current buffer
+      for (std::uint32_t axis = 0; axis < 2; ++axis) {                     // x, then y: back in the current buffer
         push.mode = axis;
-        dispatch(cmd, sweep_, push, thickness_cells);
+        dispatch_tiles(cmd, sweep_, push);
         current_h_ = 1 - current_h_;
       }
     } else if (knobs_.thickness_scheme == SpreadThicknessScheme::semi_lagrangian) {
@@ -372,7 +415,7 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
         push.mode = axis;
         dispatch(cmd, level_, push, std::uint32_t(axis == 0 ? grid_.y : grid_.x));
       }
-    dispatch(cmd, traces_, push, thickness_cells);
+    dispatch_tiles(cmd, traces_, push);
   }
   time_ += dt_seconds;
   last_push_ = push;
@@ -388,6 +431,8 @@ void SpreadSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
   const VkBufferCopy partials{0, 2 * sizeof(std::uint32_t), partials_.size()};
   vkCmdCopyBuffer(cmd, control_.handle(), r.buffer.handle(), 1, &control);
   vkCmdCopyBuffer(cmd, partials_.handle(), r.buffer.handle(), 1, &partials);
+  const VkBufferCopy tiles{0, partials.dstOffset + partials_.size(), sizeof(std::uint32_t)};
+  vkCmdCopyBuffer(cmd, tile_list_.handle(), r.buffer.handle(), 1, &tiles);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
 }
@@ -418,6 +463,10 @@ std::optional<SpreadStats> SpreadSolver::stats() const {
   s.volume *= dh * dh;
   s.divergence_after = std::sqrt(divergence[0] / cells);
   s.divergence_before = std::sqrt(divergence[1] / cells);
+  std::uint32_t tiles_run = 0;
+  std::memcpy(&tiles_run, bytes + 2 * sizeof(std::uint32_t) + partials_.size(), sizeof(tiles_run));
+  const glm::ivec2 tiles = (grid_ + shared::kSpreadThicknessTile - 1) / shared::kSpreadThicknessTile;
+  s.tiles_run = double(tiles_run) / (double(tiles.x) * tiles.y);
   return s;
 }
 

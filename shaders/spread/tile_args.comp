@@ -1,6 +1,7 @@
 #version 460
-// The shade's indirect dispatch: a workgroup for each listed tile, in rows of kSpreadTilesPerRow
-// (a dispatch takes at most 65,535 workgroups a side).
+// A listed-tiles pass's indirect dispatch (the shade's, the thickness step's): a workgroup for
+// each listed tile, in rows of kSpreadTilesPerRow (a dispatch takes at most 65,535 workgroups a
+// side); the last row's workgroups past the count do nothing.
 #include "shared/spread.h"
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 0, std430) buffer Tiles {
