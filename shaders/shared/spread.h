@@ -121,34 +121,34 @@ struct SpreadStrokeGpu {
 };
 
 // Every solver pass's push constants (each reads what it needs).
-#define LFX_SPREAD_PUSH                                                                      \
-  ivec2 cells;          /* velocity grid: nx, ny */                                          \
-  ivec2 thickness_grid; /* thickness grid: mx, my */                                         \
-  float dx;             /* velocity cell (short sides) */                                    \
-  float dh;             /* thickness cell (short sides) */                                   \
-  float dt;             /* s: the step */                                                    \
-  uint stroke_count;                                                                         \
-  float drag;                                                                                \
-  float plow;                                                                                \
-  float yield_speed;                                                                         \
-  float dry_threshold;                                                                       \
-  float keep;         /* velocity kept over the step where dry */                            \
-  float diffusion;    /* nu dt / dx^2 of one diffusion sub-step */                           \
-  uint mode;          /* pass-specific: a sweep's colour, a scheme, a sub-step's index */    \
-  uint pigments;      /* pigment planes in use */                                            \
-  ivec2 level;        /* a multigrid level's cells */                                        \
-  uint level_offset;  /* where it starts in the pressure buffers */                          \
-  uint coarse_offset; /* where the next coarser level starts */                              \
-  float cfl;                                                                                 \
-  uint most_substeps;  /* recorded thickness sub-steps (the GPU runs as many as it needs) */ \
-  float film;          /* film traces: thickness left behind */                              \
-  float film_laid;     /* share of the missing film laid a step */                           \
-  uint options;        /* bit 0: film traces (else history); bit 1: the scheme is MUSCL */   \
-  float pile_height;   /* levelling: thicker than this the liquid flows down its slope */    \
-  uint partial_stride; /* reduce.comp: partial sums a quantity */                            \
-  float vorticity;     /* vorticity confinement strength (0: off) */                         \
-  vec2 blob_centre;    /* blob.comp: the blob added (into pigment plane `mode`) */           \
-  float blob_radius;                                                                         \
+#define LFX_SPREAD_PUSH                                                                           \
+  ivec2 cells;          /* velocity grid: nx, ny */                                               \
+  ivec2 thickness_grid; /* thickness grid: mx, my */                                              \
+  float dx;             /* velocity cell (short sides) */                                         \
+  float dh;             /* thickness cell (short sides) */                                        \
+  float dt;             /* s: the step */                                                         \
+  uint stroke_count;                                                                              \
+  float drag;                                                                                     \
+  float plow;                                                                                     \
+  float yield_speed;                                                                              \
+  float dry_threshold;                                                                            \
+  float keep;         /* velocity kept over the step where dry */                                 \
+  float diffusion;    /* nu dt / dx^2 of one diffusion sub-step */                                \
+  uint mode;          /* pass-specific: a sweep's colour, a scheme, a sub-step's index */         \
+  uint pigments;      /* pigment planes in use */                                                 \
+  ivec2 level;        /* a multigrid level's cells */                                             \
+  uint level_offset;  /* where it starts in the pressure buffers */                               \
+  uint coarse_offset; /* where the next coarser level starts */                                   \
+  float cfl;                                                                                      \
+  uint most_substeps;  /* recorded thickness sub-steps (the GPU runs as many as it needs) */      \
+  float film;          /* film traces: thickness left behind */                                   \
+  float film_laid;     /* share of the missing film laid a step */                                \
+  uint options;        /* bit 0: film traces (else history); 1: MUSCL; 2: swept (piles marked) */ \
+  float pile_height;   /* levelling: thicker than this the liquid flows down its slope */         \
+  uint partial_stride; /* reduce.comp: partial sums a quantity */                                 \
+  float vorticity;     /* vorticity confinement strength (0: off) */                              \
+  vec2 blob_centre;    /* blob.comp: the blob added (into pigment plane `mode`) */                \
+  float blob_radius;                                                                              \
   float blob_amount;
 
 // The shading pass: the liquid over the frame.

@@ -4,8 +4,8 @@
 // along y the fastest along y, each plus kSpreadTileReachMargin cells (the levelling moves liquid
 // one cell past what lies above the pile height; the sub-stepped and semi-Lagrangian schemes
 // read a cell past their sweep) - and is listed; elsewhere nothing lies and nothing arrives this
-// step. Mode 1, after: the listed tiles' marks of liquid are cleared, for traces.comp to set
-// again where liquid lies after the step.
+// step. Mode 1, after: the listed tiles' marks of liquid and of piles are cleared, for
+// traces.comp, sweep.comp and level.comp to set again.
 #include "spread/fields.glsl"
 layout(local_size_x = 8, local_size_y = 8) in;
 
@@ -21,7 +21,7 @@ void main() {
   if (any(greaterThanEqual(tile, tiles))) return;
   int here = tile_at(tile);
   if (mode == 1u) {
-    if (tile_runs(here)) tile_flags[tile_count() + here] = 0u;
+    if (tile_runs(here)) tile_flags[tile_count() + here] = tile_flags[2 * tile_count() + here] = 0u;
     return;
   }
   ivec2 r = ivec2(reach(0), reach(1));

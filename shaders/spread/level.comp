@@ -7,7 +7,9 @@
 // volume is kept and no cell goes negative. Lines with nothing above the height are left alone.
 // Only the runs of tiles that run this step (activate.comp) are levelled, each as a line of its
 // own: the tiles at a run's ends are dry (liquid lies a tile or more inside), so no liquid
-// crosses them, and the run's system is the line's where it lies.
+// crosses them, and the run's system is the line's where it lies. With the swept scheme (options
+// bit 2) a run none of whose tiles holds a cell above the height is skipped whole: the y sweep
+// marked those that do, and the levelling along x marks those it raises above it.
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
 
@@ -15,6 +17,10 @@ bool along_x;
 int line;
 int first, last;  // the run of cells levelled: [first, last)
 
+int tile_of(int k) {
+  ivec2 cell = along_x ? ivec2(k, line) : ivec2(line, k);
+  return tile_at(cell / kSpreadThicknessTile);
+}
 int cell_at(int k) { return along_x ? line * thickness_grid.x + k : k * thickness_grid.x + line; }
 int face_at(int f) { return along_x ? line * (thickness_grid.x + 1) + f : f * thickness_grid.x + line; }
 float conductance(int f) {
@@ -55,7 +61,9 @@ void level_field(int plane) {
   float in_flow = 0.0;  // through face k, from cell k - 1
   for (int k = first; k < last; ++k) {
     float out_flow = k + 1 < last ? conductance(k + 1) * (solution(plane, k) - solution(plane, k + 1)) : 0.0;
-    set_value(plane, k, max(value(plane, k) + in_flow - out_flow, 0.0));  // round-off below zero only
+    float levelled = max(value(plane, k) + in_flow - out_flow, 0.0);  // round-off below zero only
+    set_value(plane, k, levelled);
+    if (plane < 0 && along_x && levelled > pile_height) mark_piled(tile_of(k));
     in_flow = out_flow;
   }
 }
@@ -83,9 +91,19 @@ void main() {
   if (line >= lines) return;
   float unit = kSpreadLevelling * dt / (dh * dh);
   int across = line / kSpreadThicknessTile, tiles = (n + kSpreadThicknessTile - 1) / kSpreadThicknessTile;
+  bool piles_marked = (options & 4u) != 0u;
   for (int t = 0; t < tiles; ++t) {
     int run_end = t;
-    while (run_end < tiles && tile_runs(tile_at(along_x ? ivec2(run_end, across) : ivec2(across, run_end)))) ++run_end;
+    bool piled = !piles_marked;
+    for (; run_end < tiles; ++run_end) {
+      int tile = tile_at(along_x ? ivec2(run_end, across) : ivec2(across, run_end));
+      if (!tile_runs(tile)) break;
+      piled = piled || tile_piled(tile);
+    }
+    if (!piled) {
+      t = run_end;
+      continue;
+    }
     if (run_end == t) continue;
     first = t * kSpreadThicknessTile;
     last = min(run_end * kSpreadThicknessTile, n);

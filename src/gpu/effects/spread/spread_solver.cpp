@@ -125,7 +125,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&control_, shared::kSpreadControlArgs + 6 * shared::kSpreadMostSubsteps + 3, "spread control"},
       {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes"},
       {&partials_, kStatistics * partial_stride_, "spread statistics"},
-      {&tile_flags_, 2 * tile_count, "spread tiles"},
+      {&tile_flags_, 3 * tile_count, "spread tiles"},
       {&tile_list_, 4 + tile_count, "spread tiles that run"},
   };
   for (const Made& m : made) {
@@ -149,7 +149,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
     LFX_TRY(upload(film_pigments_, state.film_pigment(int(k)).values, k * cells));
   }
   // The tiles that hold liquid (activate.comp lists those within reach of one each step).
-  std::vector<std::uint32_t> flags(2 * tile_count, 0u);
+  std::vector<std::uint32_t> flags(3 * tile_count, 0u);
   for (int j = 0; j < grid_.y; ++j)
     for (int i = 0; i < grid_.x; ++i)
       if (h.at(i, j) > 0.0f) {
@@ -318,7 +318,8 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
   push.film = knobs_.film;
   push.film_laid = 1.0f - std::exp(-knobs_.film_rate * dt);
   push.options = (knobs_.traces == SpreadTraces::film ? 1u : 0u) |
-                 (knobs_.thickness_scheme == SpreadThicknessScheme::muscl ? 2u : 0u);
+                 (knobs_.thickness_scheme == SpreadThicknessScheme::muscl ? 2u : 0u) |
+                 (knobs_.thickness_scheme == SpreadThicknessScheme::swept ? 4u : 0u);
   push.pile_height = knobs_.pile_height;
   push.partial_stride = partial_stride_;
   push.vorticity = knobs_.vorticity;
