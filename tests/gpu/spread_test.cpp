@@ -139,6 +139,67 @@ TEST_F(SpreadGpuTest, TheThicknessStepRunsOnlyWithinReachOfLiquidAndMovesItAsThe
   EXPECT_NEAR(stats->volume, cpu.volume(), 1e-6 * cpu.volume());
 }
 
+TEST_F(SpreadGpuTest, WhileNothingMovesTheStepIsSkippedAndTheLiquidStaysTheCpuReferences) {
+  // A thin blob at rest: after the first step's statistics come back the GPU skips the whole step
+  // (no tile runs). A thick blob dropped beside it levels under its weight, so the steps run
+  // again; then a stroke stirs both. At every phase the fields are the CPU reference's, which
+  // runs every step.
+  SpreadKnobs knobs;
+  knobs.cells = 32;
+  knobs.thickness_cells = 96;
+  SpreadSimulation cpu(knobs, 16.0f / 9.0f);
+  ASSERT_TRUE(cpu.add_blob({{0.5f, 0.5f}, 0.15f, 0.02f, {0.9f, 0.7f, 0.6f}}));
+  auto made = gpu::SpreadSolver::create(ctx(), knobs, cpu);
+  ASSERT_TRUE(made) << made.error().message;
+  gpu::SpreadSolver& gpu = **made;
+  const double dt = 1.0 / 60.0;
+  auto run = [&](int frames, const std::vector<SpreadStroke>& strokes) {
+    std::vector<double> tiles_run;
+    for (int frame = 0; frame < frames; ++frame) {
+      [&] {
+        ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
+          gpu.record_step(cmd, dt, strokes, nullptr);
+          gpu.record_stats(cmd, nullptr);
+        }));
+      }();
+      cpu.advance(dt, strokes);
+      tiles_run.push_back(gpu.stats().value_or(gpu::SpreadStats{}).tiles_run);
+    }
+    return tiles_run;
+  };
+  auto worst_difference = [&] {
+    auto fields = gpu.read_fields();
+    EXPECT_TRUE(fields);
+    if (!fields) return 1.0;
+    double worst = 0.0;
+    for (std::size_t k = 0; k < fields->thickness.values.size(); ++k)
+      worst = std::max({worst, double(std::abs(fields->thickness.values[k] - cpu.thickness().values[k])),
+                        double(std::abs(fields->pigments[0].values[k] - cpu.pigment(0).values[k])),
+                        double(std::abs(fields->history.values[k] - cpu.coverage().values[k]))});
+    return worst;
+  };
+  const std::vector<double> at_rest = run(6, {});
+  const double rest_difference = worst_difference();
+  const SpreadBlob thick{{1.2f, 0.5f}, 0.12f, 0.1f, {0.9f, 0.7f, 0.6f}};
+  ASSERT_TRUE(cpu.add_blob(thick));
+  ASSERT_TRUE(gpu.add_blob(thick));
+  const std::vector<double> levelling = run(4, {});
+  const double levelling_difference = worst_difference();
+  const std::vector<double> stirred = run(4, {{{0.4f, 0.5f}, {0.5f, 0.5f}, 0.06f}});
+  const double stirred_difference = worst_difference();
+  std::printf(
+      "tiles run at rest %.2f %.2f %.2f ..., levelling %.2f %.2f, stirred %.2f; fields differ by %.1e, %.1e, %.1e\n",
+      at_rest[0], at_rest[1], at_rest[5], levelling[0], levelling[3], stirred[3], rest_difference, levelling_difference,
+      stirred_difference);
+  EXPECT_GT(at_rest[0], 0.0);  // the first step runs: its traces lay the coverage down
+  for (std::size_t f = 1; f < at_rest.size(); ++f) EXPECT_EQ(at_rest[f], 0.0) << "frame " << f;
+  for (const double t : levelling) EXPECT_GT(t, 0.0);
+  EXPECT_GT(stirred.back(), 0.0);
+  EXPECT_LT(rest_difference, 1e-7);
+  EXPECT_LT(levelling_difference, 1e-6);
+  EXPECT_LT(stirred_difference, 1e-5);
+}
+
 TEST_F(SpreadGpuTest, ABlobAddedToTheRunningLiquidMatchesTheCpuReference) {
   // Stirred for a while, then a blob of a new colour and one of an existing colour dropped into
   // the moving liquid (no restart): the GPU lays them down as the CPU reference does, and the

@@ -75,6 +75,8 @@ class SpreadSolver {
   void dispatch(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push, std::uint32_t threads,
                 std::uint32_t group = 64) const;
   void record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, std::size_t level) const;
+  void record_flow(VkCommandBuffer cmd, shared::SpreadPush push, int diffusion_steps);
+  void record_thickness(VkCommandBuffer cmd, shared::SpreadPush push, std::uint32_t most);
   void record_tiles(VkCommandBuffer cmd, shared::SpreadPush push) const;
   void dispatch_tiles(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push) const;
 
@@ -94,6 +96,12 @@ class SpreadSolver {
   std::vector<PendingBlob> pending_blobs_;
   double time_ = 0.0;
   float last_fastest_ = 0.0f;  // the fastest transport speed read back (it bounds the slots recorded)
+  // Nothing moves until a stroke: the flow and the pressure are exactly zero (laid out so, and no
+  // stroke since), so the velocity and projection passes would give zero again and are skipped.
+  bool flow_still_ = false;
+  double changed_at_ = 0.0;                   // when the last step with strokes or blobs ended (or the layout)
+  shared::SpreadPush last_thickness_push_{};  // the last step that ran the thickness passes
+  bool thickness_settled(const shared::SpreadPush& push) const;
   Buffer u_[2], v_[2], u_back_, v_back_, pressure_, rhs_, residual_;
   Buffer h_[2], pigments_[2], film_, film_pigments_, history_;
   Buffer face_x_, face_y_, flux_x_, flux_y_, scale_, control_, strokes_, partials_, curl_;

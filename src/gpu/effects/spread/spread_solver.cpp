@@ -75,7 +75,12 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   const SpreadField& h = state.thickness();
   cells_ = {state.velocity_y().nx, state.velocity_x().ny};
   grid_ = {h.nx, h.ny};
-  time_ = state.time();
+  time_ = changed_at_ = state.time();
+  auto zero = [](const SpreadField& f) {
+    return std::all_of(f.values.begin(), f.values.end(), [](float x) { return x == 0.0f; });
+  };
+  flow_still_ = zero(state.velocity_x()) && zero(state.velocity_y());  // the pressure starts at zero
+  last_thickness_push_ = {};
   colors_.assign(state.pigment_colors().begin(), state.pigment_colors().end());
   pending_blobs_.clear();
   levels_.assign(1, cells_);
@@ -157,9 +162,11 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
         flags[tile_count + std::size_t(tile.y) * tiles.x + tile.x] = 1u;
       }
   LFX_TRY(upload_buffer(ctx_, tile_flags_, std::as_bytes(std::span(flags))));
-  // Buffers start zeroed where nothing was uploaded (pressure, unused pigment planes).
+  // Buffers start zeroed where nothing was uploaded (pressure and its right side - read by the
+  // statistics while the flow is still and the projection skipped -, unused pigment planes).
   const std::vector<float> zeros(std::max<std::size_t>(planes, pressure_floats), 0.0f);
   LFX_TRY(upload_buffer(ctx_, pressure_, std::as_bytes(std::span(zeros.data(), pressure_floats))));
+  LFX_TRY(upload_buffer(ctx_, rhs_, std::as_bytes(std::span(zeros.data(), pressure_floats))));
   for (std::uint32_t k = pigment_count(); k < std::uint32_t(kSpreadPigments); ++k) {
     LFX_TRY(
         upload_buffer(ctx_, pigments_[0], std::as_bytes(std::span(zeros.data(), cells)), k * cells * sizeof(float)));
@@ -278,6 +285,92 @@ void SpreadSolver::dispatch_tiles(VkCommandBuffer cmd, const Pipeline& pipeline,
   compute_barrier(cmd);
 }
 
+void SpreadSolver::record_flow(VkCommandBuffer cmd, shared::SpreadPush push, int diffusion_steps) {
+  const auto faces = std::uint32_t(std::max((cells_.x + 1) * cells_.y, cells_.x * (cells_.y + 1)));
+  push.mode = 0;  // the step back along the flow
+  dispatch(cmd, advect_, push, faces);
+  if (knobs_.velocity_advection == SpreadVelocityAdvection::maccormack) {
+    push.mode = 1;  // the round trip
+    dispatch(cmd, advect_, push, faces);
+    push.mode = 2;  // its miss halved and taken back, limited
+    dispatch(cmd, advect_, push, faces);
+  }
+  current_velocity_ = 1 - current_velocity_;
+  push.mode = 0;  // drag
+  dispatch(cmd, forces_, push, faces);
+  if (knobs_.vorticity > 0.0f) {
+    push.mode = 0;  // the curl
+    dispatch(cmd, vorticity_, push, std::uint32_t(cells_.x * cells_.y));
+    push.mode = 1;  // the confinement force on the faces
+    dispatch(cmd, vorticity_, push, faces);
+  }
+  if (knobs_.viscosity > 0.0f)
+    for (int s = 0; s < diffusion_steps; ++s) {
+      dispatch(cmd, diffuse_, push, faces);
+      current_velocity_ = 1 - current_velocity_;
+    }
+  push.mode = 1;  // damping where dry, closed walls
+  dispatch(cmd, forces_, push, faces);
+}
+
+void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push, std::uint32_t most) {
+  const auto thickness_faces = std::uint32_t(std::max((grid_.x + 1) * grid_.y, grid_.x * (grid_.y + 1)));
+  const auto thickness_cells = std::uint32_t(grid_.x * grid_.y);
+  dispatch(cmd, faces_, push, thickness_faces);
+  dispatch(cmd, substeps_, push, 64, 64);
+  record_tiles(cmd, push);
+  if (knobs_.thickness_scheme == SpreadThicknessScheme::swept) {
+    dispatch(cmd, departures_, push, std::uint32_t(grid_.x + grid_.y));  // a line each
+    for (std::uint32_t axis = 0; axis < 2; ++axis) {                     // x, then y: back in the current buffer
+      push.mode = axis;
+      dispatch_tiles(cmd, sweep_, push);
+      current_h_ = 1 - current_h_;
+    }
+  } else if (knobs_.thickness_scheme == SpreadThicknessScheme::semi_lagrangian) {
+    dispatch(cmd, seed_, push, thickness_cells);
+    current_h_ = 1 - current_h_;
+  } else {
+    // Slot s reads the buffer the previous one wrote; after an odd number run, the closing
+    // copy brings the result back into the current buffer.
+    const int start = current_h_;
+    auto indirect = [&](const Pipeline& pipeline, VkDeviceSize arg) {
+      bind(cmd, pipeline, push);
+      vkCmdDispatchIndirect(cmd, control_.handle(), arg * sizeof(std::uint32_t));
+      compute_barrier(cmd);
+    };
+    for (std::uint32_t s = 0; s < most; ++s) {
+      current_h_ = start ^ int(s & 1u);
+      push.mode = s;
+      const VkDeviceSize args = shared::kSpreadControlArgs + 6 * s;
+      indirect(flux_, args);
+      indirect(limit_, args + 3);
+      indirect(apply_, args + 3);
+    }
+    current_h_ = 1 - start;
+    indirect(settle_, shared::kSpreadControlArgs + 6 * most);
+    current_h_ = start;
+  }
+  if (knobs_.pile_height > 0.0f)
+    for (std::uint32_t axis = 0; axis < 2; ++axis) {  // x lines, then y lines, in place
+      push.mode = axis;
+      dispatch(cmd, level_, push, std::uint32_t(axis == 0 ? grid_.y : grid_.x));
+    }
+  dispatch_tiles(cmd, traces_, push);
+}
+
+bool SpreadSolver::thickness_settled(const shared::SpreadPush& push) const {
+  // With the flow still and no stroke, nothing is carried; the levelling moves liquid only above
+  // the pile height, and the traces change only with the liquid or their own knobs. So once a
+  // step after the last change has been read back with nothing above the height, and the traces'
+  // knobs are as that step's, a step changes nothing.
+  if (!flow_still_ || push.stroke_count > 0 || !pending_blobs_.empty()) return false;
+  if (push.film != last_thickness_push_.film || push.options != last_thickness_push_.options ||
+      push.film_laid != last_thickness_push_.film_laid)
+    return false;
+  const std::optional<SpreadStats> s = stats();
+  return s && s->time > changed_at_ && (knobs_.pile_height <= 0.0f || s->max_thickness <= knobs_.pile_height);
+}
+
 void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span<const SpreadStroke> strokes,
                                GpuTimer* timer) {
   const float dt = float(dt_seconds);
@@ -324,8 +417,12 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
   push.partial_stride = partial_stride_;
   push.vorticity = knobs_.vorticity;
   const auto faces = std::uint32_t(std::max((cells_.x + 1) * cells_.y, cells_.x * (cells_.y + 1)));
-  const auto thickness_faces = std::uint32_t(std::max((grid_.x + 1) * grid_.y, grid_.x * (grid_.y + 1)));
   const auto thickness_cells = std::uint32_t(grid_.x * grid_.y);
+  // Skipped where they would change nothing: the flow while it is still, the thickness once
+  // it has settled (see flow_still_, thickness_settled).
+  const bool still = flow_still_ && gpu_strokes.empty();
+  const bool settled = thickness_settled(push);
+  const bool had_blobs = !pending_blobs_.empty();
   {
     PassScope pass(timer, cmd, "spread velocity");
     for (const PendingBlob& b : pending_blobs_) {
@@ -344,82 +441,23 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
     vkCmdFillBuffer(cmd, control_.handle(), 0, VK_WHOLE_SIZE, 0);
     vkCmdFillBuffer(cmd, tile_list_.handle(), 0, sizeof(std::uint32_t), 0);
     compute_barrier(cmd);
-    push.mode = 0;  // the step back along the flow
-    dispatch(cmd, advect_, push, faces);
-    if (knobs_.velocity_advection == SpreadVelocityAdvection::maccormack) {
-      push.mode = 1;  // the round trip
-      dispatch(cmd, advect_, push, faces);
-      push.mode = 2;  // its miss halved and taken back, limited
-      dispatch(cmd, advect_, push, faces);
-    }
-    current_velocity_ = 1 - current_velocity_;
-    push.mode = 0;  // drag
-    dispatch(cmd, forces_, push, faces);
-    if (knobs_.vorticity > 0.0f) {
-      push.mode = 0;  // the curl
-      dispatch(cmd, vorticity_, push, std::uint32_t(cells_.x * cells_.y));
-      push.mode = 1;  // the confinement force on the faces
-      dispatch(cmd, vorticity_, push, faces);
-    }
-    if (knobs_.viscosity > 0.0f)
-      for (int s = 0; s < diffusion_steps; ++s) {
-        dispatch(cmd, diffuse_, push, faces);
-        current_velocity_ = 1 - current_velocity_;
-      }
-    push.mode = 1;  // damping where dry, closed walls
-    dispatch(cmd, forces_, push, faces);
+    if (!still) record_flow(cmd, push, diffusion_steps);
   }
-  {
+  if (!still) {
     PassScope pass(timer, cmd, "spread projection");
     dispatch(cmd, divergence_, push, std::uint32_t(cells_.x * cells_.y));
     for (int c = 0; c < knobs_.projection_cycles; ++c) record_v_cycle(cmd, push, 0);
     dispatch(cmd, gradient_, push, faces);
   }
-  {
+  if (!settled) {
     PassScope pass(timer, cmd, "spread thickness");
-    dispatch(cmd, faces_, push, thickness_faces);
-    dispatch(cmd, substeps_, push, 64, 64);
-    record_tiles(cmd, push);
-    if (knobs_.thickness_scheme == SpreadThicknessScheme::swept) {
-      dispatch(cmd, departures_, push, std::uint32_t(grid_.x + grid_.y));  // a line each
-      for (std::uint32_t axis = 0; axis < 2; ++axis) {                     // x, then y: back in the current buffer
-        push.mode = axis;
-        dispatch_tiles(cmd, sweep_, push);
-        current_h_ = 1 - current_h_;
-      }
-    } else if (knobs_.thickness_scheme == SpreadThicknessScheme::semi_lagrangian) {
-      dispatch(cmd, seed_, push, thickness_cells);
-      current_h_ = 1 - current_h_;
-    } else {
-      // Slot s reads the buffer the previous one wrote; after an odd number run, the closing
-      // copy brings the result back into the current buffer.
-      const int start = current_h_;
-      auto indirect = [&](const Pipeline& pipeline, VkDeviceSize arg) {
-        bind(cmd, pipeline, push);
-        vkCmdDispatchIndirect(cmd, control_.handle(), arg * sizeof(std::uint32_t));
-        compute_barrier(cmd);
-      };
-      for (std::uint32_t s = 0; s < most; ++s) {
-        current_h_ = start ^ int(s & 1u);
-        push.mode = s;
-        const VkDeviceSize args = shared::kSpreadControlArgs + 6 * s;
-        indirect(flux_, args);
-        indirect(limit_, args + 3);
-        indirect(apply_, args + 3);
-      }
-      current_h_ = 1 - start;
-      indirect(settle_, shared::kSpreadControlArgs + 6 * most);
-      current_h_ = start;
-    }
-    if (knobs_.pile_height > 0.0f)
-      for (std::uint32_t axis = 0; axis < 2; ++axis) {  // x lines, then y lines, in place
-        push.mode = axis;
-        dispatch(cmd, level_, push, std::uint32_t(axis == 0 ? grid_.y : grid_.x));
-      }
-    dispatch_tiles(cmd, traces_, push);
+    record_thickness(cmd, push, most);
+    last_thickness_push_ = push;
   }
   time_ += dt_seconds;
   last_push_ = push;
+  if (!gpu_strokes.empty()) flow_still_ = false;
+  if (!gpu_strokes.empty() || had_blobs) changed_at_ = time_;
 }
 
 void SpreadSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
