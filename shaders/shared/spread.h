@@ -16,6 +16,9 @@ LFX_CONST uint kSpreadTilesPerRow = 4096u;  // listed tiles' workgroups a dispat
 // schemes' stencils) are listed; the rest neither hold liquid nor receive any this step.
 LFX_CONST int kSpreadThicknessTile = 8;
 LFX_CONST float kSpreadTileReachMargin = 2.0f;  // cells beyond the fastest sweep
+// The seed's traces (history) show where half the largest coverage seen and the current one,
+// summed, are above this.
+LFX_CONST float kSpreadTraceShown = 0.06f;
 // The pressure's multigrid V-cycle: red-black sweeps before and after the coarse correction; a
 // level this small (either side) is solved by sweeps alone.
 LFX_CONST int kSpreadSmoothing = 2;

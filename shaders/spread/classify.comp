@@ -1,7 +1,7 @@
 #version 460
 // The first of the spread's two shading passes, an invocation for each 8 x 8 tile of the frame
 // (a two-dimensional dispatch over the tiles, so a frame of 16384 a side still fits):
-// a tile none of whose cells may cover a pixel gets the picture under the liquid (nothing to do
+// a tile over no thickness tile that may cover a pixel gets the picture under the liquid (nothing to do
 // over the frame's own picture); any other is listed for shade.comp. Two passes, because a CPU
 // driver runs a workgroup's every instruction for any lane that needs it: the shading's cost
 // then follows the covered tiles, not the frame. No shared memory and no barrier here: a CPU
@@ -18,12 +18,15 @@ ivec2 cells_under(uint tile, int axis) {
   return ivec2(clamp(int(floor(first)), 0, n - 1), clamp(int(floor(last)) + 1, 0, n - 1));
 }
 
-// Whether a pixel whose cells include this one may be covered (cover_at's test). A pixel's
-// coverage and trace are bilinear in its cells, so at most their largest; with traces its alpha
-// needs half their sum above 0.06, so one of them above 0.06 in some cell.
-bool may_cover(uint i) {
-  float coverage = spread_smoothstep(0.0, max(film, 1e-6), banded(h[i] + film_thickness[i]));
-  return traces == 0u ? coverage > 0.06 || history[i] > 0.06 : coverage > 0.0;
+// Whether a pixel over this thickness tile may be covered: some cell of it holds liquid, or film
+// or traces that show (cover_at's test: a pixel's coverage and trace are bilinear in its cells,
+// so at most their largest; with traces its alpha needs half their sum above kSpreadTraceShown,
+// so one of them above it in some cell). The solver keeps these flags per tile as the liquid
+// moves: a pixel tile reads a few of them, not the cells under it.
+bool may_cover(ivec2 thickness_tile) {
+  ivec2 tiles = (thickness_grid + kSpreadThicknessTile - 1) / kSpreadThicknessTile;
+  int t = thickness_tile.y * tiles.x + thickness_tile.x, n = tiles.x * tiles.y;
+  return tile_flags[n + t] != 0u || tile_flags[3 * n + t] != 0u;  // wet, stained
 }
 
 void main() {
@@ -31,8 +34,9 @@ void main() {
   if (any(greaterThanEqual(tile, (uvec2(frame_size) + 7u) / 8u))) return;
   ivec2 xs = cells_under(tile.x, 0), ys = cells_under(tile.y, 1);
   bool covered = false;
-  for (int y = ys.x; y <= ys.y && !covered; ++y)
-    for (int x = xs.x; x <= xs.y && !covered; ++x) covered = may_cover(uint(y * thickness_grid.x + x));
+  ivec2 from = ivec2(xs.x, ys.x) / kSpreadThicknessTile, to = ivec2(xs.y, ys.y) / kSpreadThicknessTile;
+  for (int y = from.y; y <= to.y && !covered; ++y)
+    for (int x = from.x; x <= to.x && !covered; ++x) covered = may_cover(ivec2(x, y));
   if (covered) {
     tiles[atomicAdd(tile_count, 1u)] = tile.x | (tile.y << 16);
     return;

@@ -33,7 +33,8 @@ layout(set = 0, binding = 23, std430) buffer UBack { float u_back[]; };  // MacC
 layout(set = 0, binding = 24, std430) buffer VBack { float v_back[]; };
 // The thickness's tiles (kSpreadThicknessTile cells a side, row by row): for each, whether this
 // step runs on it, then whether it holds liquid, then whether a cell lies above the pile height
-// (marked by the swept scheme's y sweep and the levelling along x, for the levelling).
+// (marked by the swept scheme's y sweep and the levelling along x, for the levelling), then
+// whether it is stained: film or traces that the shading may show (they only ever grow).
 layout(set = 0, binding = 25, std430) buffer TileFlags { uint tile_flags[]; };
 // The tiles this step runs on, and their indirect dispatch arguments (tile_args.comp).
 layout(set = 0, binding = 26, std430) buffer TileList {
@@ -53,6 +54,7 @@ void mark_wet(int tile) { tile_flags[tile_count() + tile] = 1u; }
 bool tile_wet(int tile) { return tile_flags[tile_count() + tile] != 0u; }
 void mark_piled(int tile) { tile_flags[2 * tile_count() + tile] = 1u; }
 bool tile_piled(int tile) { return tile_flags[2 * tile_count() + tile] != 0u; }
+void mark_stained(int tile) { tile_flags[3 * tile_count() + tile] = 1u; }
 
 // The cell of a listed tile (x | y << 16) this invocation takes (a workgroup a tile, a thread a
 // cell), false past the grid's edge. No integer division: a CPU driver runs those a lane at a

@@ -19,6 +19,8 @@ layout(set = 0, binding = 8, std430) buffer Tiles {
   uint dispatch_args[3];
   uint tiles[];  // x | y << 16
 };
+// The solver's thickness tiles' flags (fields.glsl): wet, and stained by film or traces.
+layout(set = 0, binding = 9, std430) readonly buffer TileFlags { uint tile_flags[]; };
 layout(push_constant) uniform Push { LFX_SPREAD_SHADE_PUSH };
 
 // Bilinear weights and corners of the thickness cells around p (short sides).
@@ -77,7 +79,7 @@ Cover cover_at(ivec2 pixel) {
     // The seed's traces: half the largest coverage seen, half the current; faint traces drop
     // out (smoothly, not at a hard step, so their edge is not stepped).
     float a = 0.5 * (LFX_BILINEAR(history, 0u, v.c) + coverage);
-    v.alpha = a * spread_smoothstep(0.06, 0.14, a);
+    v.alpha = a * spread_smoothstep(kSpreadTraceShown, kSpreadTraceShown + 0.08, a);
   }
   return v;
 }

@@ -2,7 +2,8 @@
 // What stays where the liquid passed, in place. Film traces: moving liquid lays down a film up to
 // `film` thick, taken from itself with its pigments (bulk + film is kept). Either way the
 // history keeps the largest coverage seen. A workgroup a listed tile (activate.comp; elsewhere no
-// liquid lies, so nothing changes), which it marks as holding liquid if a cell does.
+// liquid lies, so nothing changes), which it marks as holding liquid if a cell does, and as
+// stained (for the shading) where film or traces show.
 #include "spread/fields.glsl"
 layout(local_size_x = kSpreadThicknessTile * kSpreadThicknessTile) in;
 
@@ -29,4 +30,5 @@ void main() {
   }
   history[k] = max(history[k], spread_smoothstep(0.0, max(film, 1e-6), h[k] + film_thickness[k]));
   if (h[k] > 0.0) mark_wet(tile);
+  if (film_thickness[k] > 0.0 || history[k] > kSpreadTraceShown) mark_stained(tile);
 }

@@ -65,6 +65,7 @@ class SpreadSolver {
   VkBuffer film() const { return film_.handle(); }
   VkBuffer film_pigments() const { return film_pigments_.handle(); }
   VkBuffer history() const { return history_.handle(); }
+  VkBuffer tile_flags() const { return tile_flags_.handle(); }  ///< fields.glsl's TileFlags
   glm::ivec2 thickness_grid() const { return grid_; }
   std::uint32_t pigment_count() const { return std::uint32_t(colors_.size()); }
   std::span<const glm::vec3> pigment_colors() const { return colors_; }

@@ -157,6 +157,7 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
         .storage_image(6, own_background ? under_.view() : target.view())  // not read over the frame
         .sampled_image(7, matcap_.view(), frame.linear_clamp.handle())
         .storage_buffer(8, tiles_.handle())
+        .storage_buffer(9, solver.tile_flags())
         .push(ctx_, cmd, pipeline);
     pipeline.push_constants(cmd, push);
   };

@@ -130,7 +130,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&control_, shared::kSpreadControlArgs + 6 * shared::kSpreadMostSubsteps + 3, "spread control"},
       {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes"},
       {&partials_, kStatistics * partial_stride_, "spread statistics"},
-      {&tile_flags_, 3 * tile_count, "spread tiles"},
+      {&tile_flags_, 4 * tile_count, "spread tiles"},
       {&tile_list_, 4 + tile_count, "spread tiles that run"},
   };
   for (const Made& m : made) {
@@ -153,14 +153,17 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
     LFX_TRY(upload(pigments_[0], state.pigment(int(k)).values, k * cells));
     LFX_TRY(upload(film_pigments_, state.film_pigment(int(k)).values, k * cells));
   }
-  // The tiles that hold liquid (activate.comp lists those within reach of one each step).
-  std::vector<std::uint32_t> flags(3 * tile_count, 0u);
+  // The tiles that hold liquid (activate.comp lists those within reach of one each step), and
+  // those stained by film or traces (the shading's).
+  std::vector<std::uint32_t> flags(4 * tile_count, 0u);
   for (int j = 0; j < grid_.y; ++j)
-    for (int i = 0; i < grid_.x; ++i)
-      if (h.at(i, j) > 0.0f) {
-        const glm::ivec2 tile = glm::ivec2(i, j) / shared::kSpreadThicknessTile;
-        flags[tile_count + std::size_t(tile.y) * tiles.x + tile.x] = 1u;
-      }
+    for (int i = 0; i < grid_.x; ++i) {
+      const glm::ivec2 tile = glm::ivec2(i, j) / shared::kSpreadThicknessTile;
+      const std::size_t at = std::size_t(tile.y) * tiles.x + tile.x;
+      if (h.at(i, j) > 0.0f) flags[tile_count + at] = 1u;
+      if (state.film().at(i, j) > 0.0f || state.coverage().at(i, j) > shared::kSpreadTraceShown)
+        flags[3 * tile_count + at] = 1u;
+    }
   LFX_TRY(upload_buffer(ctx_, tile_flags_, std::as_bytes(std::span(flags))));
   // Buffers start zeroed where nothing was uploaded (pressure and its right side - read by the
   // statistics while the flow is still and the projection skipped -, unused pigment planes).
