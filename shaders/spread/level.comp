@@ -8,8 +8,8 @@
 // Only the runs of tiles that run this step (activate.comp) are levelled, each as a line of its
 // own: the tiles at a run's ends are dry (liquid lies a tile or more inside), so no liquid
 // crosses them, and the run's system is the line's where it lies. With the swept scheme (options
-// bit 2) a run none of whose tiles holds a cell above the height is skipped whole: the y sweep
-// marked those that do, and the levelling along x marks those it raises above it.
+// bit 2) only the runs of tiles that hold a cell above the height are levelled, a cell past each
+// end: the y sweep marked those tiles, and the levelling along x marks those it raises above it.
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
 
@@ -84,6 +84,13 @@ void level_run(float unit) {
   level_field(-1);
 }
 
+// The tile `t` along this line: whether it is levelled (it runs this step and, with the piles
+// marked, holds a cell above the height).
+bool levelled_tile(int t, int across, bool piles_marked) {
+  int tile = tile_at(along_x ? ivec2(t, across) : ivec2(across, t));
+  return tile_runs(tile) && (!piles_marked || tile_piled(tile));
+}
+
 void main() {
   along_x = mode == 0u;
   int n = along_x ? thickness_grid.x : thickness_grid.y, lines = along_x ? thickness_grid.y : thickness_grid.x;
@@ -92,21 +99,16 @@ void main() {
   float unit = kSpreadLevelling * dt / (dh * dh);
   int across = line / kSpreadThicknessTile, tiles = (n + kSpreadThicknessTile - 1) / kSpreadThicknessTile;
   bool piles_marked = (options & 4u) != 0u;
+  // Each run of levelled tiles, and a cell to each side (which liquid above the height can flow
+  // into): the face beyond that cell joins two cells of an unpiled tile, so nothing crosses it.
+  // Without marked piles the runs are the running tiles', whose end tiles are dry.
+  int extra = piles_marked ? 1 : 0;
   for (int t = 0; t < tiles; ++t) {
-    int run_end = t;
-    bool piled = !piles_marked;
-    for (; run_end < tiles; ++run_end) {
-      int tile = tile_at(along_x ? ivec2(run_end, across) : ivec2(across, run_end));
-      if (!tile_runs(tile)) break;
-      piled = piled || tile_piled(tile);
-    }
-    if (!piled) {
-      t = run_end;
-      continue;
-    }
-    if (run_end == t) continue;
-    first = t * kSpreadThicknessTile;
-    last = min(run_end * kSpreadThicknessTile, n);
+    if (!levelled_tile(t, across, piles_marked)) continue;
+    int run_end = t + 1;
+    while (run_end < tiles && levelled_tile(run_end, across, piles_marked)) ++run_end;
+    first = max(t * kSpreadThicknessTile - extra, 0);
+    last = min(run_end * kSpreadThicknessTile + extra, n);
     level_run(unit);
     t = run_end;
   }
