@@ -27,7 +27,7 @@ layout(set = 0, binding = 15, std430) buffer FaceY { float face_y[]; };
 layout(set = 0, binding = 16, std430) buffer FluxX { float flux_x[]; };
 layout(set = 0, binding = 17, std430) buffer FluxY { float flux_y[]; };
 layout(set = 0, binding = 18, std430) buffer OutflowScale { float outflow_scale[]; };
-layout(set = 0, binding = 19, std430) buffer Control { uint control[]; };  // [0] fastest speed's bits, [1] sub-steps
+layout(set = 0, binding = 19, std430) buffer Control { uint control[]; };  // as kSpreadControlArgs says
 layout(set = 0, binding = 20, std430) readonly buffer Strokes { SpreadStrokeGpu strokes[]; };
 layout(set = 0, binding = 23, std430) buffer UBack { float u_back[]; };  // MacCormack's round trip
 layout(set = 0, binding = 24, std430) buffer VBack { float v_back[]; };
