@@ -1,11 +1,14 @@
 #version 460
 // The thickness tiles this step runs on, an invocation a tile (a two-dimensional dispatch over
-// them). Mode 0: a tile runs if liquid lies within reach - along x the fastest sweep along x,
-// along y the fastest along y, each plus kSpreadTileReachMargin cells (the levelling moves liquid
-// one cell past what lies above the pile height; the sub-stepped and semi-Lagrangian schemes
-// read a cell past their sweep) - and is listed; elsewhere nothing lies and nothing arrives this
-// step. Mode 1, after: the listed tiles' marks of liquid and of piles are cleared, for
-// traces.comp, sweep.comp and level.comp to set again.
+// them). A tile runs if liquid lies within reach - along x the fastest sweep along x, along y the
+// fastest along y, each plus kSpreadTileReachMargin cells (the levelling moves liquid one cell
+// past what lies above the pile height; the sub-stepped and semi-Lagrangian schemes read a cell
+// past their sweep) - and is listed; elsewhere nothing lies and nothing arrives this step. The
+// reach's box is taken an axis at a time, so a fast finger costs a pass twice its reach, not its
+// square. Mode 0: whether liquid lies within reach along x (kept in the tile's fifth flag);
+// mode 1: whether such a tile lies within reach along y - the tile runs, and is listed; mode 2,
+// after: the listed tiles' marks of liquid and of piles are cleared, for traces.comp, sweep.comp
+// and level.comp to set again.
 #include "spread/fields.glsl"
 layout(local_size_x = 8, local_size_y = 8) in;
 
@@ -16,19 +19,28 @@ int reach(int axis) {
   return min(int(ceil(cells / float(kSpreadThicknessTile))), thickness_tiles()[axis]);
 }
 
+// Whether any tile within reach along `axis` has flag `section` set.
+bool any_within_reach(ivec2 tile, int axis, int section) {
+  ivec2 step = axis == 0 ? ivec2(1, 0) : ivec2(0, 1);
+  int r = reach(axis), first = max(tile[axis] - r, 0), last = min(tile[axis] + r, thickness_tiles()[axis] - 1);
+  for (int a = first; a <= last; ++a) {
+    ivec2 t = tile + step * (a - tile[axis]);
+    if (tile_flags[section * tile_count() + tile_at(t)] != 0u) return true;
+  }
+  return false;
+}
+
 void main() {
   ivec2 tile = ivec2(gl_GlobalInvocationID.xy), tiles = thickness_tiles();
   if (any(greaterThanEqual(tile, tiles))) return;
-  int here = tile_at(tile);
-  if (mode == 1u) {
-    if (tile_runs(here)) tile_flags[tile_count() + here] = tile_flags[2 * tile_count() + here] = 0u;
-    return;
+  int here = tile_at(tile), n = tile_count();
+  if (mode == 0u) {
+    tile_flags[4 * n + here] = any_within_reach(tile, 0, 1) ? 1u : 0u;  // the wet tiles, along x
+  } else if (mode == 1u) {
+    bool runs = any_within_reach(tile, 1, 4);
+    tile_flags[here] = runs ? 1u : 0u;
+    if (runs) listed[atomicAdd(listed_count, 1u)] = uint(tile.x) | (uint(tile.y) << 16);
+  } else if (tile_runs(here)) {
+    tile_flags[n + here] = tile_flags[2 * n + here] = 0u;
   }
-  ivec2 r = ivec2(reach(0), reach(1));
-  ivec2 first = max(tile - r, ivec2(0)), last = min(tile + r, tiles - 1);
-  bool runs = false;
-  for (int y = first.y; y <= last.y && !runs; ++y)
-    for (int x = first.x; x <= last.x && !runs; ++x) runs = tile_wet(tile_at(ivec2(x, y)));
-  tile_flags[here] = runs ? 1u : 0u;
-  if (runs) listed[atomicAdd(listed_count, 1u)] = uint(tile.x) | (uint(tile.y) << 16);
 }

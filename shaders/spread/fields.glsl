@@ -34,7 +34,8 @@ layout(set = 0, binding = 24, std430) buffer VBack { float v_back[]; };
 // The thickness's tiles (kSpreadThicknessTile cells a side, row by row): for each, whether this
 // step runs on it, then whether it holds liquid, then whether a cell lies above the pile height
 // (marked by the swept scheme's y sweep and the levelling along x, for the levelling), then
-// whether it is stained: film or traces that the shading may show (they only ever grow).
+// whether it is stained: film or traces that the shading may show (they only ever grow), then
+// activate.comp's scratch.
 layout(set = 0, binding = 25, std430) buffer TileFlags { uint tile_flags[]; };
 // The tiles this step runs on, and their indirect dispatch arguments (tile_args.comp).
 layout(set = 0, binding = 26, std430) buffer TileList {

@@ -130,7 +130,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&control_, shared::kSpreadControlArgs + 6 * shared::kSpreadMostSubsteps + 3, "spread control"},
       {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes"},
       {&partials_, kStatistics * partial_stride_, "spread statistics"},
-      {&tile_flags_, 4 * tile_count, "spread tiles"},
+      {&tile_flags_, 5 * tile_count, "spread tiles"},
       {&tile_list_, 4 + tile_count, "spread tiles that run"},
   };
   for (const Made& m : made) {
@@ -155,7 +155,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   }
   // The tiles that hold liquid (activate.comp lists those within reach of one each step), and
   // those stained by film or traces (the shading's).
-  std::vector<std::uint32_t> flags(4 * tile_count, 0u);
+  std::vector<std::uint32_t> flags(5 * tile_count, 0u);
   for (int j = 0; j < grid_.y; ++j)
     for (int i = 0; i < grid_.x; ++i) {
       const glm::ivec2 tile = glm::ivec2(i, j) / shared::kSpreadThicknessTile;
@@ -266,13 +266,12 @@ void SpreadSolver::record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, 
 void SpreadSolver::record_tiles(VkCommandBuffer cmd, shared::SpreadPush push) const {
   // After faces.comp's fastest sweeps along each axis: the tiles within reach of liquid.
   const glm::ivec2 tiles = (grid_ + shared::kSpreadThicknessTile - 1) / shared::kSpreadThicknessTile;
-  push.mode = 0;  // list them
-  bind(cmd, activate_, push);
-  Pipeline::dispatch_2d(cmd, std::uint32_t(tiles.x), std::uint32_t(tiles.y));
-  compute_barrier(cmd);
-  push.mode = 1;  // their marks of liquid cleared, for traces.comp
-  bind(cmd, activate_, push);
-  Pipeline::dispatch_2d(cmd, std::uint32_t(tiles.x), std::uint32_t(tiles.y));
+  for (std::uint32_t mode : {0u, 1u, 2u}) {  // within reach along x, then y (listed); marks cleared
+    push.mode = mode;
+    bind(cmd, activate_, push);
+    Pipeline::dispatch_2d(cmd, std::uint32_t(tiles.x), std::uint32_t(tiles.y));
+    if (mode < 2) compute_barrier(cmd);
+  }
   tile_args_.bind(cmd);
   DescriptorWrites().storage_buffer(0, tile_list_.handle()).push(ctx_, cmd, tile_args_);
   vkCmdDispatch(cmd, 1, 1, 1);
