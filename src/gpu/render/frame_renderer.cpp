@@ -203,7 +203,7 @@ void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> gi
                      environment_ != VK_NULL_HANDLE};
   record_start(frame, passes);
   for (FramePasses* e : passes) e->record_opaque(frame);
-  {
+  if (std::any_of(passes.begin(), passes.end(), [](const FramePasses* e) { return e->samples_scene_copy(); })) {
     PassScope pass(&timer_, cmd, "scene copy");
     refresh_scene_copy(frame);
   }

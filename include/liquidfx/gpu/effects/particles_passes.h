@@ -41,6 +41,7 @@ class ParticlesPasses : public FramePasses {
 
   Result<void> prepare(const FramePrepare& frame) override;
   void record_opaque(FrameContext& frame) override;
+  bool samples_scene_copy() const override { return false; }  // opaque only
   std::size_t pending_steps() const override { return solver_->pending_steps(); }
   void record_steps(VkCommandBuffer cmd, GpuTimer* timer, std::size_t max_steps) override {
     solver_->record(cmd, timer, max_steps);

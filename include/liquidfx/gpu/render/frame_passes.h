@@ -109,6 +109,10 @@ class FramePasses {
   /// Whether, as the frame's first pass, its record_opaque clears the whole colour and depth
   /// (the backdrop room): liquidfx's own targets are then not cleared before it.
   virtual bool clears_frame() const { return false; }
+  /// Whether its later passes read targets.scene_color or scene_depth as the opaque passes left
+  /// them: the frame copies them after the opaque passes only if some pass does (the copy costs a
+  /// full-frame pass). Passes that refresh the copy themselves get it either way.
+  virtual bool samples_scene_copy() const { return true; }
   /// Transparent geometry; may sample targets.scene_color (mips) and targets.scene_depth, and
   /// may call frame.refresh_scene_copy() so that it refracts what earlier layers drew.
   virtual void record_transparent(FrameContext&) {}

@@ -68,6 +68,7 @@ class Room : public FramePasses {
   /// Entry: any state; exit: color in kColorAttachment, depth in kDepthAttachment.
   void record_opaque(FrameContext& frame) override;
   bool clears_frame() const override { return true; }
+  bool samples_scene_copy() const override { return false; }  // opaque only
 
  private:
   Room() = default;
