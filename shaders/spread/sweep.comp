@@ -6,7 +6,8 @@
 // conserving it exactly and keeping every cell non-negative. A workgroup a listed tile
 // (activate.comp): elsewhere nothing lies and nothing arrives. The y sweep reads the x sweep's
 // result from h, which holds it on the listed tiles only; on any other tile the x sweep left the
-// liquid as it was, in h_out.
+// liquid as it was, in h_out. The y sweep marks the tiles it leaves above the pile height, for
+// level.comp.
 #include "spread/fields.glsl"
 layout(local_size_x = kSpreadThicknessTile * kSpreadThicknessTile) in;
 
