@@ -3,9 +3,11 @@
 // validation silent.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <span>
 
 #include "liquidfx/core/image.h"
 #include "liquidfx/core/spread/spread_simulation.h"
@@ -17,7 +19,27 @@
 namespace lfx::test {
 namespace {
 
-class SpreadGpuTest : public GpuTest {};
+class SpreadGpuTest : public GpuTest {
+ protected:
+  // One step of the GPU solver (its statistics recorded with it) and of the CPU reference, with
+  // the same strokes.
+  bool step_both(gpu::SpreadSolver& gpu, SpreadSimulation& cpu, double dt, std::span<const SpreadStroke> strokes) {
+    const bool recorded = bool(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
+      gpu.record_step(cmd, dt, strokes, nullptr);
+      gpu.record_stats(cmd, nullptr);
+    }));
+    cpu.advance(dt, strokes);
+    return recorded;
+  }
+};
+
+// The largest difference between two fields, value by value.
+double largest_difference(const SpreadField& a, const SpreadField& b) {
+  double largest = 0.0;
+  for (std::size_t k = 0; k < a.values.size(); ++k)
+    largest = std::max(largest, double(std::abs(a.values[k] - b.values[k])));
+  return largest;
+}
 
 std::vector<SpreadStroke> circle_stroke(double t, double dt) {
   auto at = [](double s) {
@@ -46,21 +68,13 @@ TEST_F(SpreadGpuTest, TheGpuMovesTheLiquidAsTheCpuReferenceDoes) {
     const double start = cpu.volume(), dt = 1.0 / 60.0;
     for (int frame = 0; frame < 12; ++frame) {
       const auto strokes = circle_stroke(cpu.time(), dt);
-      ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
-        gpu.record_step(cmd, dt, strokes, nullptr);
-        gpu.record_stats(cmd, nullptr);
-      }));
-      cpu.advance(dt, strokes);
+      ASSERT_TRUE(step_both(gpu, cpu, dt, strokes));
     }
     auto fields = gpu.read_fields();
     ASSERT_TRUE(fields);
-    double worst = 0.0, pigment_worst = 0.0;
+    const double worst = largest_difference(fields->thickness, cpu.thickness());
+    const double pigment_worst = largest_difference(fields->pigments[1], cpu.pigment(1));
     const float peak = cpu.max_thickness();
-    for (std::size_t k = 0; k < fields->thickness.values.size(); ++k) {
-      worst = std::max(worst, double(std::abs(fields->thickness.values[k] - cpu.thickness().values[k])));
-      pigment_worst =
-          std::max(pigment_worst, double(std::abs(fields->pigments[1].values[k] - cpu.pigment(1).values[k])));
-    }
     const auto stats = gpu.stats();
     ASSERT_TRUE(stats);
     std::printf(
@@ -105,11 +119,7 @@ TEST_F(SpreadGpuTest, TheThicknessStepRunsOnlyWithinReachOfLiquidAndMovesItAsThe
     }
     const glm::vec2 from{0.2f + 0.1f * float(frame), 0.5f};
     const std::vector<SpreadStroke> strokes{{from, from + glm::vec2(0.1f, 0.0f), 0.06f}};
-    ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
-      gpu.record_step(cmd, dt, strokes, nullptr);
-      gpu.record_stats(cmd, nullptr);
-    }));
-    cpu.advance(dt, strokes);
+    ASSERT_TRUE(step_both(gpu, cpu, dt, strokes));
     const auto stats = gpu.stats();
     ASSERT_TRUE(stats);
     most_run = std::max(most_run, stats->tiles_run);
@@ -117,14 +127,11 @@ TEST_F(SpreadGpuTest, TheThicknessStepRunsOnlyWithinReachOfLiquidAndMovesItAsThe
   }
   auto fields = gpu.read_fields();
   ASSERT_TRUE(fields);
-  double worst = 0.0, history_worst = 0.0;  // thickness and pigments; the coverage seen (0 to 1)
-  for (std::size_t k = 0; k < fields->thickness.values.size(); ++k) {
-    worst = std::max(worst, double(std::abs(fields->thickness.values[k] - cpu.thickness().values[k])));
-    for (int plane = 0; plane < 2; ++plane)
-      worst = std::max(worst,
-                       double(std::abs(fields->pigments[std::size_t(plane)].values[k] - cpu.pigment(plane).values[k])));
-    history_worst = std::max(history_worst, double(std::abs(fields->history.values[k] - cpu.coverage().values[k])));
-  }
+  // Thickness and pigments; the coverage seen (0 to 1).
+  const double worst = std::max({largest_difference(fields->thickness, cpu.thickness()),
+                                 largest_difference(fields->pigments[0], cpu.pigment(0)),
+                                 largest_difference(fields->pigments[1], cpu.pigment(1))});
+  const double history_worst = largest_difference(fields->history, cpu.coverage());
   const auto stats = gpu.stats();
   ASSERT_TRUE(stats);
   std::printf(
@@ -156,13 +163,7 @@ TEST_F(SpreadGpuTest, WhileNothingMovesTheStepIsSkippedAndTheLiquidStaysTheCpuRe
   auto run = [&](int frames, const std::vector<SpreadStroke>& strokes) {
     std::vector<double> tiles_run;
     for (int frame = 0; frame < frames; ++frame) {
-      [&] {
-        ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
-          gpu.record_step(cmd, dt, strokes, nullptr);
-          gpu.record_stats(cmd, nullptr);
-        }));
-      }();
-      cpu.advance(dt, strokes);
+      EXPECT_TRUE(step_both(gpu, cpu, dt, strokes));
       tiles_run.push_back(gpu.stats().value_or(gpu::SpreadStats{}).tiles_run);
     }
     return tiles_run;
@@ -171,12 +172,9 @@ TEST_F(SpreadGpuTest, WhileNothingMovesTheStepIsSkippedAndTheLiquidStaysTheCpuRe
     auto fields = gpu.read_fields();
     EXPECT_TRUE(fields);
     if (!fields) return 1.0;
-    double worst = 0.0;
-    for (std::size_t k = 0; k < fields->thickness.values.size(); ++k)
-      worst = std::max({worst, double(std::abs(fields->thickness.values[k] - cpu.thickness().values[k])),
-                        double(std::abs(fields->pigments[0].values[k] - cpu.pigment(0).values[k])),
-                        double(std::abs(fields->history.values[k] - cpu.coverage().values[k]))});
-    return worst;
+    return std::max({largest_difference(fields->thickness, cpu.thickness()),
+                     largest_difference(fields->pigments[0], cpu.pigment(0)),
+                     largest_difference(fields->history, cpu.coverage())});
   };
   const std::vector<double> at_rest = run(6, {});
   const double rest_difference = worst_difference();
@@ -216,11 +214,7 @@ TEST_F(SpreadGpuTest, ABlobAddedToTheRunningLiquidMatchesTheCpuReference) {
   auto run = [&](int frames) {
     for (int frame = 0; frame < frames; ++frame) {
       const auto strokes = circle_stroke(cpu.time(), dt);
-      ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) {
-        gpu.record_step(cmd, dt, strokes, nullptr);
-        gpu.record_stats(cmd, nullptr);
-      }));
-      cpu.advance(dt, strokes);
+      ASSERT_TRUE(step_both(gpu, cpu, dt, strokes));
     }
   };
   run(6);
@@ -236,12 +230,9 @@ TEST_F(SpreadGpuTest, ABlobAddedToTheRunningLiquidMatchesTheCpuReference) {
   run(6);
   auto fields = gpu.read_fields();
   ASSERT_TRUE(fields);
-  double worst = 0.0;
-  for (std::size_t k = 0; k < fields->thickness.values.size(); ++k)
-    for (int plane = 0; plane < 2; ++plane)
-      worst =
-          std::max({worst, double(std::abs(fields->thickness.values[k] - cpu.thickness().values[k])),
-                    double(std::abs(fields->pigments[std::size_t(plane)].values[k] - cpu.pigment(plane).values[k]))});
+  const double worst = std::max({largest_difference(fields->thickness, cpu.thickness()),
+                                 largest_difference(fields->pigments[0], cpu.pigment(0)),
+                                 largest_difference(fields->pigments[1], cpu.pigment(1))});
   const auto stats = gpu.stats();
   ASSERT_TRUE(stats);
   std::printf(

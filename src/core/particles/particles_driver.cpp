@@ -132,8 +132,7 @@ int ParticlesDriver::steps_per_60th() const {
                             : fastest_motion() / (double(kSpeedLimitCells) * 60.0);
   const int slots = int(std::clamp(std::ceil(travel / double(grid_.cell)), 1.0, 400.0));
   // Joined slots come in blocks of 1/(60 kBlocksPer60th) s: a multiple of that many.
-  const int blocks = kBlocksPer60th;
-  return joins_slots() ? (slots + blocks - 1) / blocks * blocks : slots;
+  return joins_slots() ? (slots + kBlocksPer60th - 1) / kBlocksPer60th * kBlocksPer60th : slots;
 }
 
 int ParticlesDriver::slots_per_block() const {

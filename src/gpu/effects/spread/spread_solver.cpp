@@ -93,7 +93,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
     pressure_floats += std::uint32_t(l.x * l.y);
   }
   const std::size_t cells = std::size_t(grid_.x) * grid_.y;
-  const glm::ivec2 tiles = (grid_ + shared::kSpreadThicknessTile - 1) / shared::kSpreadThicknessTile;
+  const glm::ivec2 tiles = tile_grid();
   const std::size_t tile_count = std::size_t(tiles.x) * tiles.y;
   const std::size_t planes = std::size_t(kSpreadPigments) * cells;
   partial_stride_ = groups(std::uint32_t(std::max<std::size_t>(cells, std::size_t(cells_.x) * cells_.y)), kReduceGroup);
@@ -265,7 +265,7 @@ void SpreadSolver::record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, 
 
 void SpreadSolver::record_tiles(VkCommandBuffer cmd, shared::SpreadPush push) const {
   // After faces.comp's fastest sweeps along each axis: the tiles within reach of liquid.
-  const glm::ivec2 tiles = (grid_ + shared::kSpreadThicknessTile - 1) / shared::kSpreadThicknessTile;
+  const glm::ivec2 tiles = tile_grid();
   for (std::uint32_t mode : {0u, 1u, 2u}) {  // within reach along x, then y (listed); marks cleared
     push.mode = mode;
     bind(cmd, activate_, push);
@@ -506,7 +506,7 @@ std::optional<SpreadStats> SpreadSolver::stats() const {
   s.divergence_before = std::sqrt(divergence[1] / cells);
   std::uint32_t tiles_run = 0;
   std::memcpy(&tiles_run, bytes + 2 * sizeof(std::uint32_t) + partials_.size(), sizeof(tiles_run));
-  const glm::ivec2 tiles = (grid_ + shared::kSpreadThicknessTile - 1) / shared::kSpreadThicknessTile;
+  const glm::ivec2 tiles = tile_grid();
   s.tiles_run = double(tiles_run) / (double(tiles.x) * tiles.y);
   return s;
 }
