@@ -116,9 +116,9 @@ void add_slosh_command(CLI::App& app, int& exit_code) {
       "pose in the world, y up, metres). TRACE.csv: t,nx,ny,nz,offset,tilt_deg,agitation,wave_amplitude,bubbles, one "
       "row per accepted input row. Malformed rows are reported with their line number and skipped.");
   auto* mesh = c->add_option("--mesh", o->mesh, "The container mesh (.obj, .gltf, .glb)");
-  auto* shape =
-      c->add_option("--shape", o->shape,
-                    "A bundled shape: box, cylinder, sphere, bottle, flask, wine_glass, mug, jar, square_bottle");
+  auto* shape = c->add_option(
+      "--shape", o->shape,
+      "A bundled shape: box, cylinder, sphere, bottle, wine_bottle, flask, wine_glass, mug, jar, square_bottle");
   mesh->excludes(shape);
   c->add_option("--fill", o->fill, "Fill fraction")->required()->check(number_in(0.0, 1.0));
   c->add_option("--motion", o->motion, "MOTION.csv")->required();

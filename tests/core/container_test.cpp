@@ -195,7 +195,7 @@ Mesh joined(const Mesh& a, const Mesh& b, glm::vec3 offset, bool flip_b) {
 
 TEST(SolidChecksTest, SoundSolidsGetNoWarning) {
   for (const char* name :
-       {"box", "cylinder", "sphere", "bottle", "flask", "wine_glass", "mug", "jar", "square_bottle"}) {
+       {"box", "cylinder", "sphere", "bottle", "wine_bottle", "flask", "wine_glass", "mug", "jar", "square_bottle"}) {
     auto parts = make_shape_parts(name);
     ASSERT_TRUE(parts) << name;
     EXPECT_TRUE(solid_warnings(parts->container, name).empty())

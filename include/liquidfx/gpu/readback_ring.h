@@ -17,6 +17,7 @@ class ReadbackRing {
     Buffer buffer;
     std::uint64_t serial = 0;  // the submission that fills it (0: never used)
     double time = 0.0;         // the simulated time its statistics describe
+    std::uint64_t tag = 0;     // a count its owner keeps with them (the particles: those issued)
   };
   /// Makes every slot's buffer hold `bytes` (the old ones are retired: frames in flight may
   /// still copy into them).

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "liquidfx/core/knobs.h"
+#include "liquidfx/core/particles/particles_setup.h"
 #include "liquidfx/core/result.h"
 #include "liquidfx/gpu/context.h"
 #include "liquidfx/gpu/particle_source.h"
@@ -100,6 +101,11 @@ class Effect {
   /// What other effects find by this effect's name, typed: the particles it offers as they are
   /// now (a particle surface draws them); std::nullopt from an effect that offers none.
   virtual std::optional<gpu::ParticleSource> particle_source() const { return std::nullopt; }
+  /// The liquid that leaves the container named `container` through its opening, for a
+  /// particle liquid to take (a bottle pouring into a glass); an input error says why not.
+  virtual Result<std::shared_ptr<ParticleInflow>> outflow(std::string_view /*container*/) {
+    return input_error("this effect holds no containers to pour from");
+  }
 };
 
 /// Sets one knob in every group of `effect` named `group` (every group when `group` is empty):

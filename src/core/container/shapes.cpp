@@ -14,6 +14,10 @@ constexpr float kTau = 2.0f * std::numbers::pi_v<float>;
 constexpr glm::vec2 kBottle[] = {{0.0f, 0.0f},      {0.033f, 0.0f},    {0.035f, 0.004f},  {0.035f, 0.150f},
                                  {0.031f, 0.172f},  {0.020f, 0.192f},  {0.0135f, 0.204f}, {0.0135f, 0.236f},
                                  {0.0145f, 0.238f}, {0.0145f, 0.246f}, {0.0f, 0.246f}};
+// Uncorked: its glass is open at the lip, so it pours.
+constexpr glm::vec2 kWineBottle[] = {{0.0f, 0.0f},      {0.034f, 0.0f},    {0.037f, 0.005f},  {0.037f, 0.190f},
+                                     {0.033f, 0.215f},  {0.022f, 0.237f},  {0.0135f, 0.252f}, {0.0125f, 0.262f},
+                                     {0.0125f, 0.296f}, {0.0142f, 0.299f}, {0.0142f, 0.305f}};
 constexpr glm::vec2 kFlask[] = {{0.0f, 0.0f},     {0.058f, 0.0f},   {0.061f, 0.006f}, {0.021f, 0.125f},
                                 {0.018f, 0.135f}, {0.018f, 0.180f}, {0.0f, 0.180f}};
 // The wine glass's bowl holds the liquid; the glass itself also has a stem and a foot.
@@ -29,8 +33,8 @@ constexpr glm::vec2 kJar[] = {{0.0f, 0.0f},     {0.044f, 0.0f},   {0.047f, 0.006
 constexpr glm::vec2 kSquareBottle[] = {{0.0f, 0.0f},     {0.042f, 0.0f},   {0.042f, 0.140f}, {0.028f, 0.160f},
                                        {0.016f, 0.170f}, {0.016f, 0.205f}, {0.0f, 0.205f}};
 
-constexpr std::string_view kNames[] = {"box",        "cylinder", "sphere", "bottle",       "flask",
-                                       "wine_glass", "mug",      "jar",    "square_bottle"};
+constexpr std::string_view kNames[] = {"box",   "cylinder",   "sphere", "bottle", "wine_bottle",
+                                       "flask", "wine_glass", "mug",    "jar",    "square_bottle"};
 
 }  // namespace
 
@@ -131,6 +135,7 @@ Result<ShapeParts> make_shape_parts(std::string_view name) {
     return ShapeParts{s, s, std::nullopt};
   }
   if (name == "bottle") return lathe(kBottle, false);
+  if (name == "wine_bottle") return lathe(kWineBottle, true);
   if (name == "flask") return lathe(kFlask, true);
   if (name == "wine_glass") {
     ShapeParts parts = lathe(kWineGlass, true);

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
+#include <numbers>
+#include <utility>
 
 #include "liquidfx/core/log.h"
 
@@ -38,6 +40,25 @@ glm::vec4 quat_xyzw(const glm::quat& q) {
 
 shared::ParticleRecord record(glm::vec3 position, glm::vec3 velocity, glm::vec3 color) {
   return {glm::vec4(position, 0.0f), glm::vec4(velocity, 1.0f), glm::vec4(color, 1.0f)};
+}
+
+// One layer of a jet of `radius`: a square lattice at the spacing over its disc (at least one
+// particle), across the jet.
+std::vector<glm::vec2> disc_lattice(float radius, float spacing) {
+  const float r = std::max(radius, 0.5f * spacing);
+  const int across = int(std::ceil(r / spacing));
+  std::vector<glm::vec2> lattice;
+  for (int v = -across; v <= across; ++v)
+    for (int u = -across; u <= across; ++u)
+      if (glm::length(glm::vec2(u, v)) * spacing <= r) lattice.push_back(glm::vec2(u, v) * spacing);
+  return lattice;
+}
+
+// Two unit vectors across a jet along `dir`.
+std::pair<glm::vec3, glm::vec3> across_jet(glm::vec3 dir) {
+  const glm::vec3 side =
+      glm::normalize(glm::cross(dir, std::abs(dir.y) < 0.9f ? glm::vec3(0, 1, 0) : glm::vec3(1, 0, 0)));
+  return {side, glm::cross(side, dir)};
 }
 
 }  // namespace
@@ -81,13 +102,10 @@ Result<void> ParticlesDriver::restart() {
   nozzles_.clear();
   for (const ParticleNozzle& n : s.nozzles) {
     NozzleState& state = nozzles_.emplace_back();
-    const float r = std::max(n.radius(), 0.5f * spacing);
-    const int across = int(std::ceil(r / spacing));
-    for (int v = -across; v <= across; ++v)
-      for (int u = -across; u <= across; ++u)
-        if (glm::length(glm::vec2(u, v)) * spacing <= r) state.lattice.push_back(glm::vec2(u, v) * spacing);
+    state.lattice = disc_lattice(n.radius(), spacing);
     state.layer = float(state.lattice.size()) * spacing * spacing * spacing / (n.rate / n.speed);
   }
+  inflows_.assign(s.inflows.size(), InflowState{});
   work_ = {};
   work_.restart = true;
   emit_blocks();
@@ -115,6 +133,7 @@ double ParticlesDriver::fastest_motion() const {
   double thrown = 0.0;
   for (const ParticleBlock& b : setup_.blocks) thrown = std::max(thrown, double(glm::length(b.velocity)));
   for (const ParticleNozzle& n : setup_.nozzles) thrown = std::max(thrown, double(n.speed));
+  for (const auto& inflow : setup_.inflows) thrown = std::max(thrown, double(inflow->fastest_speed()));
   return fastest + thrown;
 }
 
@@ -168,6 +187,7 @@ void ParticlesDriver::advance(double dt) {
       s.first_id = next_id_;
       s.emit_first = std::uint32_t(work_.emitted.size());
       emit_nozzles(time_, s.dt);
+      emit_inflows(time_, s.dt, next_id_ + (work_.emitted.size() - s.emit_first));
       s.emit_count = std::uint32_t(work_.emitted.size()) - s.emit_first;
       next_id_ += s.emit_count;
       add_colliders(s, time_, s.dt);
@@ -217,15 +237,53 @@ void ParticlesDriver::emit_nozzles(double t, float dt) {
     const Pose now = world_pose(n.carrier, local, t), later = world_pose(n.carrier, local, t + dt);
     const glm::vec3 carried = (later.position - now.position) / dt;
     const glm::vec3 dir = glm::normalize(now.orientation * n.direction);
-    const glm::vec3 side =
-        glm::normalize(glm::cross(dir, std::abs(dir.y) < 0.9f ? glm::vec3(0, 1, 0) : glm::vec3(1, 0, 0)));
-    const glm::vec3 up = glm::cross(side, dir);
+    const auto [side, up] = across_jet(dir);
     while (state.travel >= state.layer) {
       state.travel -= state.layer;
       const glm::vec3 centre = now.position + dir * state.travel;
       for (const glm::vec2 q : state.lattice)
         work_.emitted.push_back(record(centre + side * q.x + up * q.y, dir * n.speed + carried, n.color));
     }
+  }
+}
+
+void ParticlesDriver::emit_inflows(double t, float dt, std::uint64_t issued) {
+  const double particle_volume = std::pow(double(spacing_), 3.0);
+  for (std::size_t i = 0; i < setup_.inflows.size(); ++i) {
+    ParticleInflow& inflow = *setup_.inflows[i];
+    InflowState& state = inflows_[i];
+    const std::optional<InflowJet> jet = inflow.jet(t, dt);
+    if (!jet || !(jet->rate > 0.0) || !(jet->speed > 0.0f)) {
+      state.travel = 0.0f;  // the next jet starts with a layer
+      continue;
+    }
+    // The jet's cross-section (rate / speed) as a lattice, laid out again when its radius moved
+    // by more than a tenth; layers leave every `layer` metres so that the volume is the rate.
+    const float radius = float(std::sqrt(jet->rate / (double(jet->speed) * std::numbers::pi)));
+    if (std::abs(radius - state.radius) > 0.1f * std::max(state.radius, 0.5f * spacing_)) {
+      state.radius = radius;
+      state.lattice = disc_lattice(radius, spacing_);
+    }
+    const double layer = double(state.lattice.size()) * particle_volume * jet->speed / jet->rate;
+    state.travel += jet->speed * dt;
+    const glm::vec3 dir = glm::normalize(jet->direction);
+    const auto [side, up] = across_jet(dir);
+    // Whole particles only, no more than the source holds nor than the solver has room for.
+    const std::uint64_t room = capacity() > issued ? capacity() - issued : 0;
+    const auto most = std::uint64_t(std::min(std::floor(jet->available / particle_volume + 1e-9), double(room)));
+    std::uint64_t emitted = 0;
+    while (state.travel >= layer && emitted < most) {
+      state.travel -= float(layer);
+      const glm::vec3 centre = jet->position + dir * state.travel;
+      for (const glm::vec2 q : state.lattice) {
+        if (emitted == most) break;
+        work_.emitted.push_back(record(centre + side * q.x + up * q.y, dir * jet->speed + jet->carried, jet->color));
+        ++emitted;
+      }
+    }
+    if (emitted == most) state.travel = std::min(state.travel, float(layer));  // held back, not piled up
+    issued += emitted;
+    if (emitted > 0) inflow.took(double(emitted) * particle_volume);
   }
 }
 

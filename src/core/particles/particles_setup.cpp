@@ -71,8 +71,8 @@ Result<void> check_particles_setup(const ParticlesSetup& s) {
     return input_error("particles: the domain needs min < max on every axis");
   if (s.spacing && !(*s.spacing > 0.0f && std::isfinite(*s.spacing)))
     return input_error("particles: the spacing must be a positive number of metres");
-  if (s.blocks.empty() && s.nozzles.empty())
-    return input_error("particles: no blocks and no nozzles: nothing to simulate");
+  if (s.blocks.empty() && s.nozzles.empty() && s.inflows.empty())
+    return input_error("particles: no blocks, no nozzles and no inflows: nothing to simulate");
   if (s.blocks.empty() && !s.spacing)
     return input_error("particles: without blocks, say the particle spacing (\"spacing\", metres)");
   for (std::size_t i = 0; i < s.blocks.size(); ++i) {
@@ -88,6 +88,9 @@ Result<void> check_particles_setup(const ParticlesSetup& s) {
     if (!(n.rate > 0.0f && n.speed > 0.0f)) return input_error(name + " needs a positive rate and speed");
     if (!(n.start < n.end)) return input_error(name + " stops before it starts");
   }
+  for (std::size_t i = 0; i < s.inflows.size(); ++i)
+    if (!s.inflows[i] || !(s.inflows[i]->fastest_speed() > 0.0f && std::isfinite(s.inflows[i]->fastest_speed())))
+      return input_error("particles: inflow " + std::to_string(i) + " is missing or has no finite fastest speed");
   for (std::size_t i = 0; i < s.sinks.size(); ++i)
     if (!has_volume(s.sinks[i].min, s.sinks[i].max))
       return input_error("particles: sink " + std::to_string(i) + " needs min < max on every axis");

@@ -18,6 +18,7 @@ Result<std::shared_ptr<const ContainerShape>> ContainerShape::create(const Mesh&
   shape->name = name;
   shape->container = std::move(closed.value());
   shape->glass = glass ? *glass : shape->container;
+  shape->opening = find_opening(shape->glass);
   if (liquid) {
     LFX_TRY_ASSIGN(shape->liquid, close_and_orient(*liquid, name + " (liquid mesh)", notes));
   } else {

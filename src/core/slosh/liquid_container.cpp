@@ -58,6 +58,8 @@ float SloshState::tilt_degrees() const {
 
 LiquidContainer::LiquidContainer(std::shared_ptr<const ContainerShape> shape, const SloshKnobs& knobs)
     : shape_(std::move(shape)), knobs_(knobs), bubbles_(knobs.bubbles, std::uint64_t(knobs.seed)) {
+  volume_m3_ = std::clamp(double(knobs.fill), 0.0, 1.0) * capacity_m3();
+  set_fill_ = knobs.fill;
   derive_from_knobs();
   place_surface();
   update_film(0.0);
@@ -65,7 +67,11 @@ LiquidContainer::LiquidContainer(std::shared_ptr<const ContainerShape> shape, co
 
 void LiquidContainer::set_knobs(const SloshKnobs& knobs) {
   const bool new_pool = knobs.bubbles != knobs_.bubbles || knobs.seed != knobs_.seed;
+  // A new fill sets the volume; the same fill as last set keeps what was poured in or out since.
+  if (knobs.fill != set_fill_) volume_m3_ = std::clamp(double(knobs.fill), 0.0, 1.0) * capacity_m3();
+  set_fill_ = knobs.fill;
   knobs_ = knobs;
+  knobs_.fill = float(volume_m3_ / capacity_m3());
   if (new_pool) bubbles_ = BubblePool(knobs.bubbles, std::uint64_t(knobs.seed));
   derive_from_knobs();
   place_surface();
@@ -110,8 +116,23 @@ double LiquidContainer::slosh_energy() const {
   return 0.5 * glm::dot(slope_velocity_, slope_velocity_) + 0.5 * glm::dot(stiffness_, along * along);
 }
 
-double LiquidContainer::liquid_volume_m3() const {
-  return double(knobs_.fill) * std::abs(shape_->liquid_volume.volume);
+double LiquidContainer::capacity_m3() const {
+  return std::abs(shape_->liquid_volume.volume);
+}
+
+double LiquidContainer::exchange_liquid(double m3) {
+  if (!std::isfinite(m3)) return 0.0;
+  const double before = volume_m3_;
+  volume_m3_ = std::clamp(volume_m3_ + m3, 0.0, capacity_m3());
+  knobs_.fill = float(volume_m3_ / capacity_m3());
+  derive_from_knobs();
+  place_surface();
+  return volume_m3_ - before;
+}
+
+glm::vec3 LiquidContainer::point_velocity(const glm::vec3& p) const {
+  const glm::dvec3 arm = glm::dvec3(p) - last_centroid_;
+  return glm::vec3(last_velocity_ + glm::cross(last_spin_, arm));
 }
 
 bool LiquidContainer::update(const Pose& input, double dt) {
@@ -149,6 +170,7 @@ bool LiquidContainer::update(const Pose& input, double dt) {
   if (teleport) {
     ++teleports_;
     has_velocity_ = false;  // the velocity across a teleport means nothing
+    last_velocity_ = last_spin_ = glm::dvec3(0.0);
     effective_gravity_ = kGravity;
     advance(std::min(dt, double(knobs_.teleport_gap)), glm::dvec3(0.0), 0.0, 0.0, dt);
   } else {
@@ -161,6 +183,7 @@ bool LiquidContainer::update(const Pose& input, double dt) {
     }
     effective_gravity_ = kGravity + change.y / window;
     last_velocity_ = velocity;
+    last_spin_ = sine > 1e-12 ? glm::dvec3(turn.x, turn.y, turn.z) * (angle / (sine * dt)) : glm::dvec3(0.0);
     has_velocity_ = true;
     last_dt_ = dt;
     advance(dt, change, spin, angle, window);

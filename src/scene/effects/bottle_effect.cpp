@@ -1,6 +1,7 @@
 #include "bottle_effect.h"
 
 #include <cmath>
+#include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <map>
 
@@ -9,6 +10,7 @@
 #include "liquidfx/core/container/mesh_io.h"
 #include "liquidfx/core/container/shapes.h"
 #include "liquidfx/core/log.h"
+#include "liquidfx/core/particles/container_pour.h"
 #include "liquidfx/core/slosh/liquid_container.h"
 #include "liquidfx/gpu/effects/bottle_renderer.h"
 #include "liquidfx/scene/pointer_drag.h"
@@ -25,6 +27,7 @@ struct Declared {
   BottleKnobs knobs;
   std::string source;  // a mesh file, or a shape's name
   bool has_mesh = false;
+  std::optional<ContainerOpening> opening;  // declared; otherwise the glass's own hole
 };
 
 // A container in the world: a declared one or one of its copies.
@@ -103,6 +106,32 @@ class BottleEffect : public Effect {
   }
 
   std::vector<gpu::FramePasses*> passes() override { return {renderer_.get()}; }
+
+  // The declared container (not its copies) pours through its declared opening or its glass's.
+  Result<std::shared_ptr<ParticleInflow>> outflow(std::string_view container) override {
+    std::string known;
+    for (std::size_t i = 0; i < declared_.size(); ++i) {
+      const Declared& d = declared_[i];
+      known += (known.empty() ? "" : ", ") + d.name;
+      if (d.name != container) continue;
+      LFX_TRY(ensure_layout());
+      LFX_TRY_ASSIGN(const auto shape, shape_of(d));
+      const std::optional<ContainerOpening> opening = d.opening ? d.opening : shape->opening;
+      if (!opening)
+        return input_error("\"" + d.name +
+                           "\" has no opening: its glass is closed (a corked bottle); give the container an "
+                           "\"opening\" or an open shape");
+      return std::shared_ptr<ParticleInflow>(std::make_shared<ContainerPour>(
+          [this, i]() -> LiquidContainer* {
+            if (layout_dirty_) return nullptr;
+            for (Placed& p : placed_)
+              if (p.declared == i && p.copy == 0) return p.liquid.get();
+            return nullptr;
+          },
+          *opening));
+    }
+    return input_error("no container \"" + std::string(container) + "\" (containers: " + known + ")");
+  }
 
   // The containers as laid out now, with their glass knobs, for the renderer's next frame.
   Result<void> sync_passes() override {
@@ -250,6 +279,18 @@ Result<Declared> read_container(const EffectSetup& setup, const JsonObject& o, c
   d.has_mesh = o.has("mesh");
   LFX_TRY_ASSIGN(const std::string shape, o.string(d.has_mesh ? "mesh" : "shape", "bottle"));
   d.source = d.has_mesh ? setup.scene_relative(shape) : shape;
+  LFX_TRY_ASSIGN(const auto opening, o.object("opening"));
+  if (opening) {
+    ContainerOpening hole;
+    LFX_TRY_ASSIGN(hole.center, opening->vec3("position", {-1000.0, 1000.0}));
+    LFX_TRY_ASSIGN(const glm::vec3 direction, opening->vec3("direction", {-1.0, 1.0}, glm::vec3(0.0f, 1.0f, 0.0f)));
+    if (glm::length(direction) < 1e-3f) return opening->error_at("direction", "needs a length");
+    hole.normal = glm::normalize(direction);
+    LFX_TRY_ASSIGN(const double radius, opening->number("radius", {0.0, 100.0, true}));
+    hole.radius = float(radius);
+    LFX_TRY(opening->finish());
+    d.opening = hole;
+  }
   return d;
 }
 

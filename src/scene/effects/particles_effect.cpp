@@ -95,9 +95,17 @@ class ParticlesEffect : public Effect {
             // Incompressible: the last step's pressure solve (0 for the weakly compressible solver).
             {"pressure_iterations", s ? double(s->pressure_iterations) : nan},
             {"divergence_residual", s ? s->divergence_residual : nan},
-            // The liquid at rest density: a cube of the spacing a particle.
-            {"volume_m3", s ? double(s->live) * std::pow(double(passes_->driver().spacing()), 3.0) : nan},
+            // The liquid at rest density, a cube of the spacing a particle, now: the live ones
+            // measured and those issued since (a pour's: what its container lost meanwhile).
+            {"volume_m3", s ? double(live_now(*s)) * std::pow(double(passes_->driver().spacing()), 3.0) : nan},
             {"measured_at_s", s ? s->time : nan}};
+  }
+
+  // The particles live now: those measured, and those issued since that the solver has room for.
+  std::uint64_t live_now(const gpu::ParticleStats& s) const {
+    const ParticlesDriver& d = passes_->driver();
+    const std::uint64_t since = d.issued() > s.issued ? d.issued() - s.issued : 0;
+    return std::min<std::uint64_t>(s.live + since, d.capacity());
   }
 
   // The left button pushes the liquid with a hand (a sphere) that follows the pointer.
@@ -258,7 +266,18 @@ Result<std::unique_ptr<Effect>> create_particles_effect(const EffectSetup& setup
     LFX_TRY(o.finish());
     s.sinks.push_back({box.min, box.max});
   }
-  if (s.blocks.empty() && s.nozzles.empty()) return b.error_at("blocks", "no blocks and no nozzles: nothing to pour");
+  LFX_TRY_ASSIGN(const auto pours, b.objects("pours"));
+  for (const JsonObject& o : pours) {
+    LFX_TRY_ASSIGN(Effect * source, setup.find_effect(o, "from", "bottle"));
+    LFX_TRY_ASSIGN(const std::string container, o.string("container"));
+    LFX_TRY(o.finish());
+    if (!source) continue;  // checked only
+    auto inflow = source->outflow(container);
+    if (!inflow) return o.error_at("container", inflow.error().message);
+    s.inflows.push_back(std::move(inflow.value()));
+  }
+  if (s.blocks.empty() && s.nozzles.empty() && pours.empty())
+    return b.error_at("blocks", "no blocks, no nozzles and no pours: nothing to pour");
   if (s.blocks.empty() && !s.spacing)
     return b.error_at("spacing", "is needed without blocks (the particle spacing in metres)");
   // The walls' distance grids are as fine as the solver's grid needs: the spacing decides it.

@@ -35,8 +35,8 @@ struct ShapeParts {
 };
 Result<ShapeParts> make_shape_parts(std::string_view name);
 
-/// The closed container of a named shape: box, cylinder, sphere, bottle, flask, wine_glass, mug,
-/// jar, square_bottle.
+/// The closed container of a named shape: box, cylinder, sphere, bottle (corked), wine_bottle
+/// (open), flask, wine_glass, mug, jar, square_bottle.
 Result<Mesh> make_shape(std::string_view name);
 std::span<const std::string_view> shape_names();
 

@@ -89,6 +89,9 @@ class ParticlesDriver {
   int slots_per_block() const;
   double time() const { return time_; }
   std::uint64_t steps_done() const { return step_index_; }
+  /// Particles issued since the (re)start: the blocks' and every one emitted so far (the solver
+  /// drops those it has no room for; inflows never ask for more than fits).
+  std::uint32_t issued() const { return next_id_; }
   /// Mass of one particle (kg, water's density).
   float particle_mass() const { return 1000.0f * spacing_ * spacing_ * spacing_; }
   /// Particles the blocks hold at the current spacing (before the capacity limits them).
@@ -106,6 +109,8 @@ class ParticlesDriver {
   Result<void> restart();
   void emit_blocks();
   void emit_nozzles(double t, float dt);
+  /// `issued`: the particles issued before this step's inflows (ids, blocks and nozzles too).
+  void emit_inflows(double t, float dt, std::uint64_t issued);
   void add_colliders(ParticleStep& step, double t, float dt);
   /// How far a collider's surface reaches from its origin (m): its spin's lever.
   float surface_reach(const ParticleColliderDesc& c) const;
@@ -131,6 +136,12 @@ class ParticlesDriver {
     float travel = 0.0f;             // since the last layer (m)
   };
   std::vector<NozzleState> nozzles_;
+  struct InflowState {
+    float radius = -1.0f;            // the jet's radius the lattice was laid out for (m)
+    std::vector<glm::vec2> lattice;  // one layer's offsets across the jet (m)
+    float travel = 0.0f;             // since the last layer (m)
+  };
+  std::vector<InflowState> inflows_;
   ParticleWork work_;
 };
 

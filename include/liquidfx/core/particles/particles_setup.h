@@ -42,6 +42,32 @@ struct ParticleNozzle {
   float radius() const;
 };
 
+/// A jet of liquid that another simulation hands to the particles (a tilted bottle's pour), in
+/// the world.
+struct InflowJet {
+  glm::vec3 position{0.0f};
+  glm::vec3 direction{0.0f, -1.0f, 0.0f};  ///< Unit.
+  glm::vec3 carried{0.0f};                 ///< The source's own velocity, added to the jet's (m/s).
+  double rate = 0.0;                       ///< m^3/s.
+  float speed = 0.0f;                      ///< m/s along direction.
+  glm::vec3 color{0.2f, 0.45f, 0.8f};
+  double available = 0.0;  ///< The most it can give now (m^3).
+};
+
+/// Where an inflow's liquid comes from. The particles ask it for its jet at each solver step and
+/// tell it what they took, in whole particles and never more than it had available, so that
+/// what it loses is exactly what they gained.
+class ParticleInflow {
+ public:
+  virtual ~ParticleInflow() = default;
+  /// The jet for the step at time t of dt seconds; std::nullopt while nothing flows.
+  virtual std::optional<InflowJet> jet(double t, float dt) = 0;
+  /// The particles took `m3` of its liquid.
+  virtual void took(double m3) = 0;
+  /// The fastest its jet can leave, carried motion included (m/s): the solver's clock reads it.
+  virtual float fastest_speed() const = 0;
+};
+
 /// A box where particles drain away (world corners).
 struct ParticleSink {
   glm::vec3 min{0.0f}, max{0.0f};
@@ -67,6 +93,7 @@ struct ParticlesSetup {
   std::vector<ParticleNozzle> nozzles;
   std::vector<ParticleSink> sinks;
   std::vector<ParticleColliderDesc> colliders;
+  std::vector<std::shared_ptr<ParticleInflow>> inflows;
   std::uint32_t seed = 1;  ///< Jitter of the initial lattice.
 };
 

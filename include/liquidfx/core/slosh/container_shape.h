@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "liquidfx/core/container/mesh.h"
 #include "liquidfx/core/container/volume.h"
 #include "liquidfx/core/result.h"
+#include "liquidfx/core/slosh/pour.h"
 
 namespace lfx {
 
@@ -24,6 +26,8 @@ struct ContainerShape {
   Bounds liquid_bounds;
   FillTable table;
   InsideGrid inside;
+  /// Where liquid leaves it: the largest hole of `glass` (none for a closed glass).
+  std::optional<ContainerOpening> opening;
 
   /// Validates `container` (errors name `name`), makes the liquid mesh (the container scaled by
   /// `inset` about its volume centroid, unless `liquid` is given), bakes the table and grid.

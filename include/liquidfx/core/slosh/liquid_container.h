@@ -58,13 +58,22 @@ class LiquidContainer {
   /// motion history instead of kicking the liquid. Returns whether the pose was accepted.
   bool update(const Pose& pose, double dt);
 
-  /// Changes knobs (fill, look, ...) without resetting the motion.
+  /// Changes knobs (fill, look, ...) without resetting the motion. The same fill as last given
+  /// keeps the liquid exchanged since; another sets the volume anew.
   void set_knobs(const SloshKnobs& knobs);
 
   const SloshState& state() const { return state_; }
   /// The liquid it holds: the fill's share of the liquid mesh's volume (cubic metres), the same
   /// at any tilt.
-  double liquid_volume_m3() const;
+  double liquid_volume_m3() const { return volume_m3_; }
+  /// The most it holds: the liquid mesh's volume (cubic metres).
+  double capacity_m3() const;
+  /// Adds `m3` of liquid (negative: takes it away) without disturbing its motion, clamped to
+  /// what the container holds; returns the volume that changed hands. The fill knob follows.
+  double exchange_liquid(double m3);
+  /// The velocity of a point fixed to the container, at world position `p`, over the last update
+  /// (zero before the second and across a teleport).
+  glm::vec3 point_velocity(const glm::vec3& p) const;
   /// Everything a shader needs, for shaders/shared/liquid_surface.h (assembled on first use
   /// after an update, so a frame that is not drawn does not pay for it).
   const shared::LiquidContainerGpu& gpu() const;
@@ -115,6 +124,9 @@ class LiquidContainer {
   bool has_velocity_ = false;
   glm::dvec3 last_centroid_{0.0};
   glm::dvec3 last_velocity_{0.0};
+  glm::dvec3 last_spin_{0.0};  // angular velocity over the last update (rad/s, world)
+  double volume_m3_ = 0.0;     // what it holds: knobs_.fill follows this, not the other way
+  float set_fill_ = 0.0f;      // the fill knob as last given (a different one sets the volume)
   double last_dt_ = 0.0;
 
   glm::dvec2 slope_{0.0};  // world xz slope of the surface (tan of the tilt), before the limit

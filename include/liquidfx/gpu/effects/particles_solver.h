@@ -28,8 +28,11 @@ namespace lfx::gpu {
 
 /// The liquid's state as of a recorded frame, read back once its work completed.
 struct ParticleStats {
-  double time = 0.0;            ///< Simulated seconds when measured.
-  std::uint32_t live = 0;       ///< Particles.
+  double time = 0.0;       ///< Simulated seconds when measured.
+  std::uint32_t live = 0;  ///< Particles.
+  /// The particles issued by then (ParticlesDriver::issued): with the driver's count now, how
+  /// many it has issued since, which live does not count yet.
+  std::uint32_t issued = 0;
   double kinetic_energy = 0.0;  ///< J.
   double largest_speed = 0.0;   ///< m/s.
   double density_error = 0.0;   ///< Mean of max(density / rest - 1, 0) (compression).
@@ -129,7 +132,8 @@ class ParticlesSolver {
   Buffer cells_, pressure_, directions_, pressure_partials_, solve_, face_scratch_, brick_flags_, brick_list_;
   // The clock's decision for the slot being recorded, and the step values the passes read.
   Buffer clock_, step_;
-  ReadbackRing readbacks_;  // counts, then the partials
+  ReadbackRing readbacks_;    // counts, then the partials
+  std::uint32_t issued_ = 0;  // the particles issued up to the last step recorded
 };
 
 }  // namespace lfx::gpu

@@ -248,7 +248,9 @@ void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer, std::size_t m
     solver_barrier(cmd);
   }
   record_emit(cmd, timer, 0, work_.placed, 0, 0.0f);
+  if (work_.restart) issued_ = work_.placed;
   for (const ParticleStep& step : batch) {
+    issued_ = step.first_id + step.emit_count;
     record_step(cmd, timer, step);
     if (step.reorder) record_sort(cmd, timer, step);
   }
@@ -332,6 +334,7 @@ void ParticlesSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
   run(cmd, stats_, shared::ParticlesStatsPush{tank.min.x, driver_.particle_mass(), tank.min.y, 0},
       {.indirect = counts_.handle(), .offset = offsetof(shared::ParticleCounts, stats_dispatch)});
   ReadbackRing::Slot& r = readbacks_.next(ctx_, driver_.time());
+  r.tag = issued_;
   const VkBufferCopy counts{0, 0, sizeof(shared::ParticleCounts)};
   const VkBufferCopy solve{0, kReadbackSolve, sizeof(shared::PressureSolve)};
   const VkBufferCopy clock{0, kReadbackClock, sizeof(shared::ParticleClock)};
@@ -356,6 +359,7 @@ std::optional<ParticleStats> ParticlesSolver::stats() const {
   ParticleStats s;
   s.time = newest->time;
   s.live = counts.live;
+  s.issued = std::uint32_t(newest->tag);
   const std::uint32_t groups = groups_of(counts.live, shared::kStatsGroupSize);
   double compression = 0.0, heights = 0.0;
   for (std::uint32_t g = 0; g < groups; ++g) {

@@ -1,0 +1,38 @@
+// lfx::ContainerPour: a LiquidContainer pouring into a particle liquid. While the container's
+// free surface stands above part of its opening, the particles take the jet pour_jet gives
+// (Torricelli's speed from the head, the opening's area, the container's own motion) and the
+// container's fill falls by exactly the volume of the particles made from it.
+#pragma once
+
+#include <functional>
+
+#include "liquidfx/core/particles/particles_setup.h"
+#include "liquidfx/core/slosh/liquid_container.h"
+#include "liquidfx/core/slosh/pour.h"
+
+namespace lfx {
+
+class ContainerPour : public ParticleInflow {
+ public:
+  /// `container` gives the container as it is now (nullptr: none at the moment, so nothing
+  /// pours); `opening` is in its own coordinates.
+  ContainerPour(std::function<LiquidContainer*()> container, const ContainerOpening& opening);
+
+  std::optional<InflowJet> jet(double t, float dt) override;
+  void took(double m3) override;
+  float fastest_speed() const override { return fastest_speed_; }
+
+  /// What the particles took so far (m^3).
+  double poured_m3() const { return poured_; }
+  /// Whether liquid left during the last step asked.
+  bool pouring() const { return pouring_; }
+
+ private:
+  std::function<LiquidContainer*()> container_;
+  ContainerOpening opening_;
+  float fastest_speed_ = 0.0f;
+  double poured_ = 0.0;
+  bool pouring_ = false;
+};
+
+}  // namespace lfx

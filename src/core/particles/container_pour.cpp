@@ -1,0 +1,38 @@
+#include "liquidfx/core/particles/container_pour.h"
+
+#include <cmath>
+
+namespace lfx {
+namespace {
+
+// The fastest a host swings a container by hand (m/s): what the jet may carry on top of its own
+// speed.
+constexpr double kFastestSwing = 3.0;
+
+}  // namespace
+
+ContainerPour::ContainerPour(std::function<LiquidContainer*()> container, const ContainerOpening& opening)
+    : container_(std::move(container)), opening_(opening) {
+  // The deepest head is the container's size at twice gravity (a container jerked upwards).
+  const LiquidContainer* c = container_();
+  const double size = c ? double(glm::length(c->shape().liquid_bounds.size())) : 0.5;
+  fastest_speed_ = float(std::sqrt(2.0 * 2.0 * kGravity * size) + kFastestSwing);
+}
+
+std::optional<InflowJet> ContainerPour::jet(double, float) {
+  pouring_ = false;
+  const LiquidContainer* c = container_();
+  if (!c) return std::nullopt;
+  const std::optional<PourJet> p = pour_jet(*c, opening_);
+  if (!p) return std::nullopt;
+  pouring_ = true;
+  return InflowJet{p->position, p->direction, p->carried, p->rate, p->speed, c->knobs().color, c->liquid_volume_m3()};
+}
+
+void ContainerPour::took(double m3) {
+  LiquidContainer* c = container_();
+  if (!c) return;
+  poured_ -= c->exchange_liquid(-m3);
+}
+
+}  // namespace lfx
