@@ -1,8 +1,6 @@
 // A container pouring into particles: its opening found on the glass, the jet's flow against
 // Torricelli's, and every drop accounted for (what the container loses is what the particles
 // gain, whole particles, never below empty, nothing once the opening rises above the liquid).
-#include "liquidfx/core/particles/container_pour.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,6 +10,7 @@
 #include <numbers>
 
 #include "liquidfx/core/container/shapes.h"
+#include "liquidfx/core/particles/container_pour.h"
 #include "liquidfx/core/particles/particles_driver.h"
 
 namespace lfx {
@@ -49,8 +48,8 @@ TEST(PourTest, TheOpeningIsTheGlassesRimAndAClosedGlassHasNone) {
     // A 48-gon's area is 0.3 % under its circle's.
     EXPECT_NEAR(opening->radius, c.rim_radius, 0.003f * c.rim_radius) << c.shape;
     // Turned upside down and moved, the opening follows.
-    const glm::mat4 m = glm::rotate(glm::translate(glm::mat4(1.0f), glm::vec3(1, 2, 3)), std::numbers::pi_v<float>,
-                                    glm::vec3(1, 0, 0));
+    const glm::mat4 m =
+        glm::rotate(glm::translate(glm::mat4(1.0f), glm::vec3(1, 2, 3)), std::numbers::pi_v<float>, glm::vec3(1, 0, 0));
     const auto turned = find_opening(transformed(parts->glass, m));
     ASSERT_TRUE(turned);
     EXPECT_NEAR(turned->normal.y, -1.0f, 1e-5f) << c.shape;
@@ -75,8 +74,8 @@ TEST(PourTest, UpsideDownTheFlowIsTorricellisThroughHalfTheOpening) {
   const glm::vec3 rim = tilted(180.0f).orientation * o.center;
   const double head = c.state().plane_offset - rim.y;
   ASSERT_GT(head, 0.1);
-  const double expected = kDischargeCoefficient * 0.5 * std::numbers::pi * double(o.radius) * o.radius *
-                          std::sqrt(2.0 * kGravity * head);
+  const double expected =
+      kDischargeCoefficient * 0.5 * std::numbers::pi * double(o.radius) * o.radius * std::sqrt(2.0 * kGravity * head);
   EXPECT_NEAR(jet->rate, expected, 1e-3 * expected);
   EXPECT_NEAR(jet->speed, std::sqrt(2.0 * kGravity * head), 1e-3);
   EXPECT_NEAR(jet->direction.y, -1.0f, 1e-5f);
@@ -113,11 +112,12 @@ struct Pouring {
   std::optional<ParticlesDriver> driver;
   std::uint64_t emitted = 0;
 
-  Pouring(float fill, int capacity) : container(shape, [fill] {
-    SloshKnobs k;
-    k.fill = fill;
-    return k;
-  }()) {
+  Pouring(float fill, int capacity)
+      : container(shape, [fill] {
+          SloshKnobs k;
+          k.fill = fill;
+          return k;
+        }()) {
     pour = std::make_shared<ContainerPour>([this] { return &container; }, *shape->opening);
     knobs.count = capacity;
     ParticlesSetup s;
@@ -145,7 +145,8 @@ TEST(PourTest, WhatTheContainerLosesIsExactlyWhatTheParticlesGain) {
   bool poured = false;
   // Tipped over in a second, held, then stood up again.
   for (int f = 0; f < 150; ++f) {
-    const float degrees = f < 30 ? 4.5f * float(f) : (f < 120 ? 135.0f : std::max(0.0f, 135.0f - 9.0f * float(f - 120)));
+    const float degrees =
+        f < 30 ? 4.5f * float(f) : (f < 120 ? 135.0f : std::max(0.0f, 135.0f - 9.0f * float(f - 120)));
     p.frame(tilted(degrees), 1.0 / 30.0);
     const double now = p.container.liquid_volume_m3();
     ASSERT_GE(now, 0.0);

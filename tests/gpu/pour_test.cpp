@@ -5,7 +5,6 @@
 #include <cmath>
 #include <map>
 #include <string>
-
 #include <utility>
 
 #include "liquidfx/core/text_file.h"
@@ -66,6 +65,31 @@ TEST_F(PourSceneTest, TheBottleLosesExactlyWhatTheParticlesGain) {
   EXPECT_GT(poured, 0.2 * start);
   EXPECT_LT(largest_error, 1e-3);
   EXPECT_EQ(poured_after_turning_back, 0.0);
+}
+
+// A pour from a container that cannot pour is refused at its key, saying why.
+TEST_F(PourSceneTest, APourFromNowhereIsRefusedWithItsReason) {
+  const auto made = [&](const std::string& shape, const std::string& from, const std::string& container) {
+    const std::string text = R"({"resolution": [64, 36], "effects": [
+      {"type": "bottle", "name": "glassware", "containers": [{"name": "jug", "shape": ")" +
+                             shape + R"("}]},
+      {"type": "particles", "name": "wine", "spacing": 0.005, "count": 100,
+       "tank": {"min": [-0.2, 0, -0.1], "max": [0.2, 0.3, 0.1]},
+       "pours": [{"from": ")" +
+                             from + R"(", "container": ")" + container + R"("}]}]})";
+    auto scene = scene::parse_scene(text, "pour_errors.json");
+    EXPECT_TRUE(scene) << scene.error().message;
+    auto player = scene::ScenePlayer::create(ctx(), *scene, 64, 36);
+    return player ? std::string() : player.error().message;
+  };
+  EXPECT_EQ(made("wine_bottle", "glassware", "jug"), "");
+  const std::string closed = made("bottle", "glassware", "jug");
+  EXPECT_NE(closed.find("/pours/0/container"), std::string::npos) << closed;
+  EXPECT_NE(closed.find("\"jug\" has no opening"), std::string::npos) << closed;
+  const std::string unknown = made("wine_bottle", "glassware", "cup");
+  EXPECT_NE(unknown.find("no container \"cup\" (containers: jug)"), std::string::npos) << unknown;
+  const std::string itself = made("wine_bottle", "wine", "jug");
+  EXPECT_NE(itself.find("/pours/0/from: names this effect itself"), std::string::npos) << itself;
 }
 
 }  // namespace
