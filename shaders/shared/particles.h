@@ -234,6 +234,22 @@ struct ParticleClock {
   vec4 last_step;           // x the last step's dt (s; 0 before the first)
 };
 // The live count and indirect dispatch arguments (std430, 48 bytes), written by the GPU.
+// Regions that take the particles settling in them (a container's liquid: particles pour back
+// into a bottle), read by the sort, which drains what they take (std430, written every frame).
+LFX_CONST uint kMaxParticleAbsorbers = 8u;
+struct ParticleAbsorber {
+  vec4 row0, row1,
+      row2;          // world -> the region's frame: local = (dot(row0, p1), dot(row1, p1), dot(row2, p1)), p1 = (p, 1)
+  uvec4 grid_limit;  // x: its signed distance (DistanceGridInfo index, negative inside); y: the most particles
+                     // it may have taken since the start; zw unused
+};
+struct ParticleAbsorbers {
+  uvec4 header;   // x: absorbers; y: a seed, new every frame; zw unused
+  vec4 settling;  // x: chance a settled particle is taken at a sort; y: settled below this speed (m/s);
+                  // z: this deep inside (m); w unused
+  ParticleAbsorber absorbers[kMaxParticleAbsorbers];
+};
+
 struct ParticleCounts {
   uint live;         // particles in [0, live)
   uint sorted_live;  // the sort's new live count, until it commits
@@ -280,6 +296,7 @@ static_assert(sizeof(ParticlesSortPush) == 48 && offsetof(ParticlesSortPush, cel
 static_assert(sizeof(ParticlesColliderDrawPush) == 64 && sizeof(ParticlesStatsPush) == 16 &&
               sizeof(ParticlesDrawArgsPush) == 16 && sizeof(ParticleStatsPartial) == 32);
 static_assert(sizeof(ParticleCounts) == 48 && offsetof(ParticleCounts, dispatch) == 16);
+static_assert(sizeof(ParticleAbsorber) == 64 && sizeof(ParticleAbsorbers) == 32 + 64 * kMaxParticleAbsorbers);
 static_assert(sizeof(PressureSolve) == 64 && offsetof(PressureSolve, dispatch) == 32);
 static_assert(sizeof(ParticlesPressurePush) == 16);
 #endif

@@ -106,6 +106,11 @@ class Effect {
   virtual Result<std::shared_ptr<ParticleInflow>> outflow(std::string_view /*container*/) {
     return input_error("this effect holds no containers to pour from");
   }
+  /// The container named `container` as a place where a particle liquid's settling particles go
+  /// back into its liquid (a glass the liquid was poured into).
+  virtual Result<std::shared_ptr<ParticleAbsorber>> inflow(std::string_view /*container*/) {
+    return input_error("this effect holds no containers to fill");
+  }
 };
 
 /// Sets one knob in every group of `effect` named `group` (every group when `group` is empty):

@@ -35,4 +35,26 @@ void ContainerPour::took(double m3) {
   poured_ -= c->exchange_liquid(-m3);
 }
 
+ContainerFill::ContainerFill(std::function<LiquidContainer*()> container, std::shared_ptr<const ContainerShape> shape)
+    : container_(std::move(container)), shape_(std::move(shape)) {}
+
+Pose ContainerFill::pose() const {
+  const LiquidContainer* c = container_();
+  return c ? c->pose() : Pose{glm::vec3(1.0e6f), glm::quat(1, 0, 0, 0)};  // none: far from any liquid
+}
+
+double ContainerFill::room() const {
+  const LiquidContainer* c = container_();
+  return c ? c->capacity_m3() - c->liquid_volume_m3() : 0.0;
+}
+
+void ContainerFill::absorbed(double m3) {
+  LiquidContainer* c = container_();
+  if (!c) return;
+  const double given = c->exchange_liquid(m3);
+  received_ += given;
+  // Liquid landing in it stirs it: a tenth of its capacity at once is full agitation.
+  c->stir(10.0 * given / c->capacity_m3());
+}
+
 }  // namespace lfx

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <glm/geometric.hpp>
 
+#include "liquidfx/shared/particles.h"
+
 namespace lfx {
 namespace {
 
@@ -91,6 +93,11 @@ Result<void> check_particles_setup(const ParticlesSetup& s) {
   for (std::size_t i = 0; i < s.inflows.size(); ++i)
     if (!s.inflows[i] || !(s.inflows[i]->fastest_speed() > 0.0f && std::isfinite(s.inflows[i]->fastest_speed())))
       return input_error("particles: inflow " + std::to_string(i) + " is missing or has no finite fastest speed");
+  if (s.absorbers.size() > shared::kMaxParticleAbsorbers)
+    return input_error("particles: " + std::to_string(s.absorbers.size()) + " containers to fill; at most " +
+                       std::to_string(shared::kMaxParticleAbsorbers));
+  for (std::size_t i = 0; i < s.absorbers.size(); ++i)
+    if (!s.absorbers[i]) return input_error("particles: absorber " + std::to_string(i) + " is missing");
   for (std::size_t i = 0; i < s.sinks.size(); ++i)
     if (!has_volume(s.sinks[i].min, s.sinks[i].max))
       return input_error("particles: sink " + std::to_string(i) + " needs min < max on every axis");

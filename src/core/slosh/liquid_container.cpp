@@ -130,6 +130,15 @@ double LiquidContainer::exchange_liquid(double m3) {
   return volume_m3_ - before;
 }
 
+void LiquidContainer::stir(double amount) {
+  if (!(amount > 0.0) || state_.empty) return;
+  agitation_ = std::min(1.0, agitation_ + amount);
+  wave_energy_ += amount;
+  state_.agitation = float(agitation_);
+  state_.wave_energy = float(wave_energy_);
+  gpu_stale_ = true;
+}
+
 glm::vec3 LiquidContainer::point_velocity(const glm::vec3& p) const {
   const glm::dvec3 arm = glm::dvec3(p) - last_centroid_;
   return glm::vec3(last_velocity_ + glm::cross(last_spin_, arm));

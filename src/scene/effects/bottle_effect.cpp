@@ -109,28 +109,42 @@ class BottleEffect : public Effect {
 
   // The declared container (not its copies) pours through its declared opening or its glass's.
   Result<std::shared_ptr<ParticleInflow>> outflow(std::string_view container) override {
+    LFX_TRY_ASSIGN(const std::size_t i, declared_index(container));
+    LFX_TRY(ensure_layout());  // the pour sizes its fastest jet from the container
+    const Declared& d = declared_[i];
+    LFX_TRY_ASSIGN(const auto shape, shape_of(d));
+    const std::optional<ContainerOpening> opening = d.opening ? d.opening : shape->opening;
+    if (!opening)
+      return input_error("\"" + d.name +
+                         "\" has no opening: its glass is closed (a corked bottle); give the container an "
+                         "\"opening\" or an open shape");
+    return std::shared_ptr<ParticleInflow>(std::make_shared<ContainerPour>(liquid_of(i), *opening));
+  }
+
+  // The declared container (not its copies) takes the particles settling in its liquid's region.
+  Result<std::shared_ptr<ParticleAbsorber>> inflow(std::string_view container) override {
+    LFX_TRY_ASSIGN(const std::size_t i, declared_index(container));
+    LFX_TRY_ASSIGN(const auto shape, shape_of(declared_[i]));
+    return std::shared_ptr<ParticleAbsorber>(std::make_shared<ContainerFill>(liquid_of(i), shape));
+  }
+
+  Result<std::size_t> declared_index(std::string_view container) const {
     std::string known;
     for (std::size_t i = 0; i < declared_.size(); ++i) {
-      const Declared& d = declared_[i];
-      known += (known.empty() ? "" : ", ") + d.name;
-      if (d.name != container) continue;
-      LFX_TRY(ensure_layout());
-      LFX_TRY_ASSIGN(const auto shape, shape_of(d));
-      const std::optional<ContainerOpening> opening = d.opening ? d.opening : shape->opening;
-      if (!opening)
-        return input_error("\"" + d.name +
-                           "\" has no opening: its glass is closed (a corked bottle); give the container an "
-                           "\"opening\" or an open shape");
-      return std::shared_ptr<ParticleInflow>(std::make_shared<ContainerPour>(
-          [this, i]() -> LiquidContainer* {
-            if (layout_dirty_) return nullptr;
-            for (Placed& p : placed_)
-              if (p.declared == i && p.copy == 0) return p.liquid.get();
-            return nullptr;
-          },
-          *opening));
+      if (declared_[i].name == container) return i;
+      known += (known.empty() ? "" : ", ") + declared_[i].name;
     }
     return input_error("no container \"" + std::string(container) + "\" (containers: " + known + ")");
+  }
+
+  // The liquid of declared container i as it is laid out when asked (none while laid out anew).
+  std::function<LiquidContainer*()> liquid_of(std::size_t i) {
+    return [this, i]() -> LiquidContainer* {
+      if (layout_dirty_) return nullptr;
+      for (Placed& p : placed_)
+        if (p.declared == i && p.copy == 0) return p.liquid.get();
+      return nullptr;
+    };
   }
 
   // The containers as laid out now, with their glass knobs, for the renderer's next frame.

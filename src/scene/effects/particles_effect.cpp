@@ -101,11 +101,14 @@ class ParticlesEffect : public Effect {
             {"measured_at_s", s ? s->time : nan}};
   }
 
-  // The particles live now: those measured, and those issued since that the solver has room for.
+  // The particles' liquid now: those measured live, those issued since that the solver has room
+  // for, and those an absorber took that its container has not been given yet.
   std::uint64_t live_now(const gpu::ParticleStats& s) const {
     const ParticlesDriver& d = passes_->driver();
     const std::uint64_t since = d.issued() > s.issued ? d.issued() - s.issued : 0;
-    return std::min<std::uint64_t>(s.live + since, d.capacity());
+    const std::uint64_t credited = passes_->absorbed_credited();
+    const std::uint64_t taken = s.absorbed > credited ? s.absorbed - credited : 0;
+    return std::min<std::uint64_t>(s.live + since, d.capacity()) + taken;
   }
 
   // The left button pushes the liquid with a hand (a sphere) that follows the pointer.
@@ -276,6 +279,19 @@ Result<std::unique_ptr<Effect>> create_particles_effect(const EffectSetup& setup
     if (!inflow) return o.error_at("container", inflow.error().message);
     s.inflows.push_back(std::move(inflow.value()));
   }
+  LFX_TRY_ASSIGN(const auto fills, b.objects("fills"));
+  for (const JsonObject& o : fills) {
+    LFX_TRY_ASSIGN(Effect * target, setup.find_effect(o, "into", "bottle"));
+    LFX_TRY_ASSIGN(const std::string container, o.string("container"));
+    LFX_TRY(o.finish());
+    if (!target) continue;  // checked only
+    auto absorber = target->inflow(container);
+    if (!absorber) return o.error_at("container", absorber.error().message);
+    s.absorbers.push_back(std::move(absorber.value()));
+  }
+  if (s.absorbers.size() > shared::kMaxParticleAbsorbers)
+    return b.error_at("fills", "names " + std::to_string(s.absorbers.size()) + " containers; at most " +
+                                   std::to_string(shared::kMaxParticleAbsorbers));
   if (s.blocks.empty() && s.nozzles.empty() && pours.empty())
     return b.error_at("blocks", "no blocks, no nozzles and no pours: nothing to pour");
   if (s.blocks.empty() && !s.spacing)

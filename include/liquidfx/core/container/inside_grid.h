@@ -2,6 +2,7 @@
 // the liquid?" tests: exact distances near the walls, clamped a few cells away from them.
 #pragma once
 
+#include <glm/ext/vector_int3.hpp>
 #include <glm/vec3.hpp>
 #include <vector>
 
@@ -37,6 +38,11 @@ class InsideGrid {
   /// where the distance is flat, beyond the band).
   glm::vec3 outward_normal(const glm::vec3& p) const;
   float cell_size() const { return cell_; }
+  /// The samples, for a GPU copy: the centre of cell (0, 0, 0), the counts, and the values (x
+  /// fastest, then y, then z).
+  glm::vec3 origin() const { return origin_; }
+  glm::ivec3 dims() const { return {nx_, ny_, nz_}; }
+  const std::vector<float>& values() const { return values_; }
   float band() const { return 3.0f * cell_; }
 
  private:

@@ -1,4 +1,5 @@
-// lfx::ContainerPour: a LiquidContainer pouring into a particle liquid. While the container's
+// lfx::ContainerPour: a LiquidContainer pouring into a particle liquid; lfx::ContainerFill: the
+// particles settling in a LiquidContainer going back into its liquid. While the container's
 // free surface stands above part of its opening, the particles take the jet pour_jet gives
 // (Torricelli's speed from the head, the opening's area, the container's own motion) and the
 // container's fill falls by exactly the volume of the particles made from it.
@@ -33,6 +34,28 @@ class ContainerPour : public ParticleInflow {
   float fastest_speed_ = 0.0f;
   double poured_ = 0.0;
   bool pouring_ = false;
+};
+
+/// A LiquidContainer that the particles fill: those settling in its liquid's region go back into
+/// its liquid, which rises by exactly their volume, and stirs it.
+class ContainerFill : public ParticleAbsorber {
+ public:
+  /// `container` gives the container as it is now (nullptr: none at the moment, so it takes
+  /// nothing); `shape` is its shape, whose liquid region it fills.
+  ContainerFill(std::function<LiquidContainer*()> container, std::shared_ptr<const ContainerShape> shape);
+
+  const InsideGrid& region() const override { return shape_->inside; }
+  Pose pose() const override;
+  double room() const override;
+  void absorbed(double m3) override;
+
+  /// What it was given so far (m^3).
+  double received_m3() const { return received_; }
+
+ private:
+  std::function<LiquidContainer*()> container_;
+  std::shared_ptr<const ContainerShape> shape_;
+  double received_ = 0.0;
 };
 
 }  // namespace lfx

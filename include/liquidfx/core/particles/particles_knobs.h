@@ -28,6 +28,8 @@ struct KnobEnumNames<ParticleSolverKind> {
   X(foam_lifetime, float, 1.0f, 0.02, 60.0, "s", "Foam halves over this time once nothing renews it")                 \
   X(mixing, float, 0.4f, 0.0, 50.0, "1/s", "How fast two liquids' colours mix where they touch")                    \
   X(reorder_every, int, 8, 1, 1000, "", "Steps between sorts of the particles by grid cell (memory locality; sinks drain then)") \
+  X(settle_speed, float, 0.25f, 0.0, 100.0, "m/s", "Particles slower than this inside a container they fill go back into its liquid")  \
+  X(settle_time, float, 0.3f, 0.01, 60.0, "s", "How long a settled particle stays a particle on average before its container takes it") \
   X(spheres, bool, true, 0, 0, "", "Draw the particles as spheres (off: a surface or a host draws them)")                  \
   X(draw_radius, float, 1.0f, 0.1, 4.0, "", "Radius of the drawn spheres, in half particle spacings")               \
   X(foam_whiten, float, 0.8f, 0.0, 1.0, "", "How far foam turns the drawn spheres white")

@@ -68,6 +68,22 @@ class ParticleInflow {
   virtual float fastest_speed() const = 0;
 };
 
+/// Where particles that settle go back to another simulation (a glass they were poured into):
+/// a region, negative inside, that the GPU drains of the particles settling in it while it has
+/// room, and is credited what it took once the statistics come back.
+class ParticleAbsorber {
+ public:
+  virtual ~ParticleAbsorber() = default;
+  /// Its region: a signed distance in its own frame, negative inside. It outlives the absorber.
+  virtual const InsideGrid& region() const = 0;
+  /// Where its frame is now.
+  virtual Pose pose() const = 0;
+  /// How much more it can take now (m^3).
+  virtual double room() const = 0;
+  /// It was given `m3` more of the particles' liquid.
+  virtual void absorbed(double m3) = 0;
+};
+
 /// A box where particles drain away (world corners).
 struct ParticleSink {
   glm::vec3 min{0.0f}, max{0.0f};
@@ -94,7 +110,8 @@ struct ParticlesSetup {
   std::vector<ParticleSink> sinks;
   std::vector<ParticleColliderDesc> colliders;
   std::vector<std::shared_ptr<ParticleInflow>> inflows;
-  std::uint32_t seed = 1;  ///< Jitter of the initial lattice.
+  std::vector<std::shared_ptr<ParticleAbsorber>> absorbers;  ///< At most shared::kMaxParticleAbsorbers.
+  std::uint32_t seed = 1;                                    ///< Jitter of the initial lattice.
 };
 
 /// Checks a setup: a domain with volume, blocks and sinks inside it with volume, nozzles with

@@ -71,6 +71,8 @@ class LiquidContainer {
   /// Adds `m3` of liquid (negative: takes it away) without disturbing its motion, clamped to
   /// what the container holds; returns the volume that changed hands. The fill knob follows.
   double exchange_liquid(double m3);
+  /// Adds `amount` (0..1) of agitation, as liquid poured in does; the waves grow with it.
+  void stir(double amount);
   /// The velocity of a point fixed to the container, at world position `p`, over the last update
   /// (zero before the second and across a teleport).
   glm::vec3 point_velocity(const glm::vec3& p) const;

@@ -35,6 +35,8 @@ class ParticlesPasses : public FramePasses {
   ParticleSource source() const { return solver_->source(); }
   /// The newest statistics whose frame completed (std::nullopt before the first).
   std::optional<ParticleStats> stats() const { return solver_->stats(); }
+  /// The particles the absorbers' containers have been given so far.
+  std::uint64_t absorbed_credited() const { return solver_->absorbed_credited(); }
   const ParticlesDriver& driver() const { return *driver_; }
   /// The colour the colliders' shapes are drawn in (knob `spheres` draws the particles too).
   void set_collider_color(glm::vec3 color) { collider_color_ = color; }

@@ -33,6 +33,9 @@ struct ParticleStats {
   /// The particles issued by then (ParticlesDriver::issued): with the driver's count now, how
   /// many it has issued since, which live does not count yet.
   std::uint32_t issued = 0;
+  /// The particles the absorbers had taken by then, in all (their containers are credited when
+  /// the solver next prepares: absorbed_credited()).
+  std::uint64_t absorbed = 0;
   double kinetic_energy = 0.0;  ///< J.
   double largest_speed = 0.0;   ///< m/s.
   double density_error = 0.0;   ///< Mean of max(density / rest - 1, 0) (compression).
@@ -67,6 +70,9 @@ class ParticlesSolver {
   ParticleSource source() const;
   /// The newest statistics whose frame completed; std::nullopt before the first.
   std::optional<ParticleStats> stats() const;
+  /// The particles the absorbers' containers have been given so far (at prepare, from the
+  /// newest statistics).
+  std::uint64_t absorbed_credited() const;
 
   const Buffer& records() const { return records_; }
   const Buffer& states() const { return states_; }
@@ -134,6 +140,14 @@ class ParticlesSolver {
   Buffer clock_, step_;
   ReadbackRing readbacks_;    // counts, then the partials
   std::uint32_t issued_ = 0;  // the particles issued up to the last step recorded
+  // The absorbers' regions, where they are this frame, and what each has taken since the start
+  // (on the GPU; credited: what its container has been given).
+  Buffer absorbers_, absorbed_;
+  std::array<std::uint32_t, shared::kMaxParticleAbsorbers> credited_{};
+  std::uint32_t absorber_seed_ = 0;
+  std::uint32_t first_absorber_grid_ = 0;  // its index among the distance grids
+  void credit_absorbers();
+  void record_absorbers(VkCommandBuffer cmd);
 };
 
 }  // namespace lfx::gpu

@@ -1,7 +1,9 @@
 #include "liquidfx/gpu/effects/particles_solver.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <glm/gtc/quaternion.hpp>
 
 #include "liquidfx/gpu/barriers.h"
 #include "liquidfx/gpu/detail/descriptors.h"
@@ -14,7 +16,8 @@ namespace {
 // The statistics' read-back: the counts, the last pressure solve, the clock, the partial sums.
 constexpr std::size_t kReadbackSolve = sizeof(shared::ParticleCounts);
 constexpr std::size_t kReadbackClock = kReadbackSolve + sizeof(shared::PressureSolve);
-constexpr std::size_t kReadbackPartials = kReadbackClock + sizeof(shared::ParticleClock);
+constexpr std::size_t kReadbackAbsorbed = kReadbackClock + sizeof(shared::ParticleClock);
+constexpr std::size_t kReadbackPartials = kReadbackAbsorbed + shared::kMaxParticleAbsorbers * sizeof(std::uint32_t);
 
 constexpr VkBufferUsageFlags kStorage =
     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
@@ -107,6 +110,8 @@ Result<void> ParticlesSolver::make_buffers() {
       {&face_scratch_, cells * sizeof(glm::vec4), kStorage, "particle faces (extrapolated)"},
       {&step_, sizeof(shared::ParticlesStepPush), kStorage, "particle step values"},
       {&clock_, sizeof(shared::ParticleClock), kStorage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, "particle clock"},
+      {&absorbers_, sizeof(shared::ParticleAbsorbers), kStorage, "particle absorbers"},
+      {&absorbed_, shared::kMaxParticleAbsorbers * sizeof(std::uint32_t), kStorage, "particles absorbed"},
   };
   for (const Need& n : needs) {
     LFX_TRY_ASSIGN(Buffer made, Buffer::create(ctx_, n.bytes, n.usage, MemoryUsage::device, n.name));
@@ -125,6 +130,17 @@ Result<void> ParticlesSolver::make_buffers() {
                                                              std::uint32_t(g.nz), std::uint32_t(values.size()))});
     values.insert(values.end(), g.values.begin(), g.values.end());
   }
+  // The absorbers' regions follow the shells' grids.
+  first_absorber_grid_ = std::uint32_t(infos.size());
+  for (const auto& absorber : driver_.setup().absorbers) {
+    const InsideGrid& g = absorber->region();
+    const glm::ivec3 dims = g.dims();
+    infos.push_back(
+        {glm::vec4(g.origin(), g.cell_size()), glm::uvec4(std::uint32_t(dims.x), std::uint32_t(dims.y),
+                                                          std::uint32_t(dims.z), std::uint32_t(values.size()))});
+    values.insert(values.end(), g.values().begin(), g.values().end());
+  }
+  credited_ = {};
   if (infos.empty()) infos.push_back({});
   if (values.empty()) values.push_back(0.0f);
   std::vector<glm::vec4> sinks;
@@ -147,7 +163,55 @@ Result<void> ParticlesSolver::make_buffers() {
   return success();
 }
 
+void ParticlesSolver::credit_absorbers() {
+  const auto& absorbers = driver_.setup().absorbers;
+  const ReadbackRing::Slot* newest = absorbers.empty() ? nullptr : readbacks_.newest(ctx_);
+  if (!newest) return;
+  const auto* bytes = static_cast<const std::byte*>(newest->buffer.mapped());
+  const double particle_volume = std::pow(double(driver_.spacing()), 3.0);
+  for (std::size_t a = 0; a < absorbers.size(); ++a) {
+    std::uint32_t taken = 0;
+    std::memcpy(&taken, bytes + kReadbackAbsorbed + a * sizeof(taken), sizeof(taken));
+    if (taken <= credited_[a]) continue;
+    absorbers[a]->absorbed(double(taken - credited_[a]) * particle_volume);
+    credited_[a] = taken;
+  }
+}
+
+std::uint64_t ParticlesSolver::absorbed_credited() const {
+  std::uint64_t total = 0;
+  for (const std::uint32_t c : credited_) total += c;
+  return total;
+}
+
+void ParticlesSolver::record_absorbers(VkCommandBuffer cmd) {
+  const auto& absorbers = driver_.setup().absorbers;
+  shared::ParticleAbsorbers gpu{};
+  gpu.header = glm::uvec4(std::uint32_t(absorbers.size()), ++absorber_seed_, 0u, 0u);
+  const ParticlesKnobs& k = driver_.knobs();
+  // The chance at a sort that makes a settled particle wait settle_time on average.
+  const double between_sorts = double(k.reorder_every) * double(driver_.step_dt());
+  gpu.settling = glm::vec4(float(1.0 - std::exp(-between_sorts / double(k.settle_time))), k.settle_speed,
+                           0.5f * driver_.spacing(), 0.0f);
+  const double particle_volume = std::pow(double(driver_.spacing()), 3.0);
+  for (std::size_t a = 0; a < absorbers.size(); ++a) {
+    const Pose pose = absorbers[a]->pose();
+    const glm::mat3 to_local = glm::transpose(glm::mat3_cast(pose.orientation));
+    const glm::vec3 shift = -(to_local * pose.position);
+    shared::ParticleAbsorber& r = gpu.absorbers[a];
+    r.row0 = glm::vec4(to_local[0][0], to_local[1][0], to_local[2][0], shift.x);
+    r.row1 = glm::vec4(to_local[0][1], to_local[1][1], to_local[2][1], shift.y);
+    r.row2 = glm::vec4(to_local[0][2], to_local[1][2], to_local[2][2], shift.z);
+    // What it took and was not yet credited for fits in the room it has now.
+    const double room = std::max(absorbers[a]->room(), 0.0) / particle_volume;
+    const double limit = std::min(double(credited_[a]) + std::floor(room), 4.0e9);
+    r.grid_limit = glm::uvec4(first_absorber_grid_ + std::uint32_t(a), std::uint32_t(limit), 0u, 0u);
+  }
+  record_buffer_update(cmd, absorbers_, std::as_bytes(std::span(&gpu, 1)));
+}
+
 Result<void> ParticlesSolver::prepare() {
+  credit_absorbers();
   ParticleWork more = driver_.take_work();
   if (more.restart || work_.restart) {
     if (more.restart) work_ = {.placed = more.placed};
@@ -206,6 +270,8 @@ void ParticlesSolver::run(VkCommandBuffer cmd, const Pipeline& pipeline, std::sp
       .storage_buffer(25, brick_list_.handle())
       .storage_buffer(26, step_.handle())
       .storage_buffer(27, clock_.handle())
+      .storage_buffer(28, absorbers_.handle())
+      .storage_buffer(29, absorbed_.handle())
       .push(ctx_, cmd, pipeline);
   if (!push.empty()) pipeline.push_constants(cmd, push.data(), std::uint32_t(push.size()));
   if (dispatch.indirect != VK_NULL_HANDLE)
@@ -233,7 +299,7 @@ void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer, std::size_t m
   {
     PassScope pass(timer, cmd, "particles upload");
     if (work_.restart)  // new buffers: nothing live, no pressure to start the first solve from
-      for (const Buffer* b : {&counts_, &pressure_, &directions_, &solve_, &clock_})
+      for (const Buffer* b : {&counts_, &pressure_, &directions_, &solve_, &clock_, &absorbed_})
         vkCmdFillBuffer(cmd, b->handle(), 0, VK_WHOLE_SIZE, 0);
     // The emission records this batch reads (the placed particles first, then each step's, in
     // order), at their places in the emission buffer.
@@ -245,6 +311,7 @@ void ParticlesSolver::record(VkCommandBuffer cmd, GpuTimer* timer, std::size_t m
                            std::as_bytes(std::span(work_.emitted).subspan(emit_begin, emit_end - emit_begin)),
                            emit_begin * sizeof(shared::ParticleRecord));
     if (!work_.colliders.empty()) record_buffer_update(cmd, colliders_, std::as_bytes(std::span(work_.colliders)));
+    record_absorbers(cmd);
     solver_barrier(cmd);
   }
   record_emit(cmd, timer, 0, work_.placed, 0, 0.0f);
@@ -339,6 +406,8 @@ void ParticlesSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
   const VkBufferCopy solve{0, kReadbackSolve, sizeof(shared::PressureSolve)};
   const VkBufferCopy clock{0, kReadbackClock, sizeof(shared::ParticleClock)};
   const VkBufferCopy partials{0, kReadbackPartials, partials_.size()};
+  const VkBufferCopy absorbed{0, kReadbackAbsorbed, absorbed_.size()};
+  vkCmdCopyBuffer(cmd, absorbed_.handle(), r.buffer.handle(), 1, &absorbed);
   vkCmdCopyBuffer(cmd, counts_.handle(), r.buffer.handle(), 1, &counts);
   vkCmdCopyBuffer(cmd, solve_.handle(), r.buffer.handle(), 1, &solve);
   vkCmdCopyBuffer(cmd, clock_.handle(), r.buffer.handle(), 1, &clock);
@@ -360,6 +429,11 @@ std::optional<ParticleStats> ParticlesSolver::stats() const {
   s.time = newest->time;
   s.live = counts.live;
   s.issued = std::uint32_t(newest->tag);
+  for (std::size_t a = 0; a < driver_.setup().absorbers.size(); ++a) {
+    std::uint32_t taken = 0;
+    std::memcpy(&taken, bytes + kReadbackAbsorbed + a * sizeof(taken), sizeof(taken));
+    s.absorbed += taken;
+  }
   const std::uint32_t groups = groups_of(counts.live, shared::kStatsGroupSize);
   double compression = 0.0, heights = 0.0;
   for (std::uint32_t g = 0; g < groups; ++g) {
