@@ -35,7 +35,11 @@ bool absorbed_here(uint i, vec3 p) {
     vec3 local = vec3(dot(r.row0, p1), dot(r.row1, p1), dot(r.row2, p1));
     if (distance_at(distance_grids[r.grid_limit.x], local) > -absorbers.settling.z) continue;
     // Counted first and given back when over the limit: the count never passes it.
-    if (atomicAdd(absorbed[a], 1u) < r.grid_limit.y) return true;
+    if (atomicAdd(absorbed[a], 1u) < r.grid_limit.y) {
+      uvec3 color = uvec3(round(clamp(records[i].color.rgb, 0.0, 1.0) * kAbsorbedColorScale));
+      for (uint c = 0u; c < 3u; ++c) atomicAdd(absorbed[kMaxParticleAbsorbers + 3u * a + c], color[c]);
+      return true;
+    }
     atomicAdd(absorbed[a], 0xffffffffu);
   }
   return false;

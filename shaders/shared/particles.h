@@ -237,6 +237,10 @@ struct ParticleClock {
 // Regions that take the particles settling in them (a container's liquid: particles pour back
 // into a bottle), read by the sort, which drains what they take (std430, written every frame).
 LFX_CONST uint kMaxParticleAbsorbers = 8u;
+// The absorbed buffer: each absorber's count, then the colours of what it took, summed in fixed
+// point (kAbsorbedColorScale a unit) at kMaxParticleAbsorbers + 3 a + channel.
+LFX_CONST uint kAbsorbedWords = 4u * kMaxParticleAbsorbers;
+LFX_CONST float kAbsorbedColorScale = 256.0f;
 struct ParticleAbsorber {
   vec4 row0, row1,
       row2;          // world -> the region's frame: local = (dot(row0, p1), dot(row1, p1), dot(row2, p1)), p1 = (p, 1)

@@ -194,5 +194,36 @@ TEST(PourTest, AFullSolverTakesNoMoreThanItHasRoomFor) {
   EXPECT_NEAR(p.container.liquid_volume_m3(), start - 500.0 * p.particle_volume(), 1e-12 * start);
 }
 
+TEST(PourTest, LiquidPouredInMixesItsColourByVolume) {
+  SloshKnobs knobs;
+  knobs.fill = 0.25f;
+  knobs.color = glm::vec3(1.0f, 0.0f, 0.0f);
+  LiquidContainer c(wine_bottle(), knobs);
+  ASSERT_TRUE(c.update(tilted(0.0f), 0.0));
+  // As much blue as there is red: half and half. Then a third as much again of green.
+  const double red = c.liquid_volume_m3();
+  EXPECT_DOUBLE_EQ(c.exchange_liquid(red, glm::vec3(0.0f, 0.0f, 1.0f)), red);
+  EXPECT_NEAR(glm::length(c.knobs().color - glm::vec3(0.5f, 0.0f, 0.5f)), 0.0f, 1e-6f);
+  EXPECT_NEAR(c.exchange_liquid(red, glm::vec3(0.0f, 1.0f, 0.0f)), red, 1e-15);
+  EXPECT_NEAR(glm::length(c.knobs().color - glm::vec3(1.0f, 1.0f, 1.0f) / 3.0f), 0.0f, 1e-6f);
+  // Taking liquid out leaves the colour; so do knobs given again unchanged (a damping change).
+  c.exchange_liquid(-0.5 * red);
+  knobs.damping = 0.5f;
+  c.set_knobs(knobs);
+  EXPECT_NEAR(glm::length(c.knobs().color - glm::vec3(1.0f, 1.0f, 1.0f) / 3.0f), 0.0f, 1e-6f);
+  EXPECT_NEAR(c.liquid_volume_m3(), 2.5 * red, 1e-15);
+  // A new colour or fill is the user's: it replaces what was mixed or poured.
+  knobs.color = glm::vec3(0.0f, 1.0f, 1.0f);
+  knobs.fill = 0.5f;
+  c.set_knobs(knobs);
+  EXPECT_EQ(c.knobs().color, knobs.color);
+  EXPECT_NEAR(c.liquid_volume_m3(), 2.0 * red, 1e-12);
+  // More than it holds: the rest is refused, and said so.
+  EXPECT_NEAR(c.exchange_liquid(10.0 * c.capacity_m3()), c.capacity_m3() - 2.0 * red, 1e-12);
+  EXPECT_NEAR(c.exchange_liquid(-10.0 * c.capacity_m3()), -c.capacity_m3(), 1e-12);
+  EXPECT_EQ(c.liquid_volume_m3(), 0.0);
+  EXPECT_TRUE(c.state().empty);
+}
+
 }  // namespace
 }  // namespace lfx

@@ -48,10 +48,10 @@ double ContainerFill::room() const {
   return c ? c->capacity_m3() - c->liquid_volume_m3() : 0.0;
 }
 
-void ContainerFill::absorbed(double m3) {
+void ContainerFill::absorbed(double m3, glm::vec3 color) {
   LiquidContainer* c = container_();
   if (!c) return;
-  const double given = c->exchange_liquid(m3);
+  const double given = c->exchange_liquid(m3, color);
   received_ += given;
   // Liquid landing in it stirs it: a tenth of its capacity at once is full agitation.
   c->stir(10.0 * given / c->capacity_m3());

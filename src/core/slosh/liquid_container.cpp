@@ -60,6 +60,7 @@ LiquidContainer::LiquidContainer(std::shared_ptr<const ContainerShape> shape, co
     : shape_(std::move(shape)), knobs_(knobs), bubbles_(knobs.bubbles, std::uint64_t(knobs.seed)) {
   volume_m3_ = std::clamp(double(knobs.fill), 0.0, 1.0) * capacity_m3();
   set_fill_ = knobs.fill;
+  set_color_ = knobs.color;
   derive_from_knobs();
   place_surface();
   update_film(0.0);
@@ -70,8 +71,13 @@ void LiquidContainer::set_knobs(const SloshKnobs& knobs) {
   // A new fill sets the volume; the same fill as last set keeps what was poured in or out since.
   if (knobs.fill != set_fill_) volume_m3_ = std::clamp(double(knobs.fill), 0.0, 1.0) * capacity_m3();
   set_fill_ = knobs.fill;
+  // Likewise the colour: the same as last given keeps what was mixed in since.
+  const glm::vec3 mixed = knobs_.color;
+  const bool same_color = knobs.color == set_color_;
+  set_color_ = knobs.color;
   knobs_ = knobs;
   knobs_.fill = float(volume_m3_ / capacity_m3());
+  if (same_color) knobs_.color = mixed;
   if (new_pool) bubbles_ = BubblePool(knobs.bubbles, std::uint64_t(knobs.seed));
   derive_from_knobs();
   place_surface();
@@ -120,10 +126,14 @@ double LiquidContainer::capacity_m3() const {
   return std::abs(shape_->liquid_volume.volume);
 }
 
-double LiquidContainer::exchange_liquid(double m3) {
+double LiquidContainer::exchange_liquid(double m3, std::optional<glm::vec3> color) {
   if (!std::isfinite(m3)) return 0.0;
   const double before = volume_m3_;
   volume_m3_ = std::clamp(volume_m3_ + m3, 0.0, capacity_m3());
+  if (color && volume_m3_ > before && std::isfinite(color->x + color->y + color->z)) {
+    const float added = float((volume_m3_ - before) / volume_m3_);
+    knobs_.color = glm::mix(knobs_.color, glm::clamp(*color, 0.0f, 1.0f), added);
+  }
   knobs_.fill = float(volume_m3_ / capacity_m3());
   derive_from_knobs();
   place_surface();

@@ -80,8 +80,8 @@ class ParticleAbsorber {
   virtual Pose pose() const = 0;
   /// How much more it can take now (m^3).
   virtual double room() const = 0;
-  /// It was given `m3` more of the particles' liquid.
-  virtual void absorbed(double m3) = 0;
+  /// It was given `m3` more of the particles' liquid, whose mean colour is `color`.
+  virtual void absorbed(double m3, glm::vec3 color) = 0;
 };
 
 /// A box where particles drain away (world corners).

@@ -16,6 +16,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 #include <memory>
+#include <optional>
 #include <span>
 
 #include "liquidfx/core/slosh/bubbles.h"
@@ -70,7 +71,8 @@ class LiquidContainer {
   double capacity_m3() const;
   /// Adds `m3` of liquid (negative: takes it away) without disturbing its motion, clamped to
   /// what the container holds; returns the volume that changed hands. The fill knob follows.
-  double exchange_liquid(double m3);
+  /// Liquid added with a `color` mixes with what is there by volume (the colour knob follows).
+  double exchange_liquid(double m3, std::optional<glm::vec3> color = std::nullopt);
   /// Adds `amount` (0..1) of agitation, as liquid poured in does; the waves grow with it.
   void stir(double amount);
   /// The velocity of a point fixed to the container, at world position `p`, over the last update
@@ -129,6 +131,7 @@ class LiquidContainer {
   glm::dvec3 last_spin_{0.0};  // angular velocity over the last update (rad/s, world)
   double volume_m3_ = 0.0;     // what it holds: knobs_.fill follows this, not the other way
   float set_fill_ = 0.0f;      // the fill knob as last given (a different one sets the volume)
+  glm::vec3 set_color_{0.0f};  // the colour knob as last given (the same keeps what was mixed in)
   double last_dt_ = 0.0;
 
   glm::dvec2 slope_{0.0};  // world xz slope of the surface (tan of the tilt), before the limit

@@ -144,6 +144,7 @@ class ParticlesSolver {
   // (on the GPU; credited: what its container has been given).
   Buffer absorbers_, absorbed_;
   std::array<std::uint32_t, shared::kMaxParticleAbsorbers> credited_{};
+  std::array<glm::uvec3, shared::kMaxParticleAbsorbers> credited_color_{};  // the colour sums credited
   std::uint32_t absorber_seed_ = 0;
   std::uint32_t first_absorber_grid_ = 0;  // its index among the distance grids
   void credit_absorbers();

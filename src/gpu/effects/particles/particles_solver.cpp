@@ -17,7 +17,7 @@ namespace {
 constexpr std::size_t kReadbackSolve = sizeof(shared::ParticleCounts);
 constexpr std::size_t kReadbackClock = kReadbackSolve + sizeof(shared::PressureSolve);
 constexpr std::size_t kReadbackAbsorbed = kReadbackClock + sizeof(shared::ParticleClock);
-constexpr std::size_t kReadbackPartials = kReadbackAbsorbed + shared::kMaxParticleAbsorbers * sizeof(std::uint32_t);
+constexpr std::size_t kReadbackPartials = kReadbackAbsorbed + shared::kAbsorbedWords * sizeof(std::uint32_t);
 
 constexpr VkBufferUsageFlags kStorage =
     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
@@ -111,7 +111,7 @@ Result<void> ParticlesSolver::make_buffers() {
       {&step_, sizeof(shared::ParticlesStepPush), kStorage, "particle step values"},
       {&clock_, sizeof(shared::ParticleClock), kStorage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, "particle clock"},
       {&absorbers_, sizeof(shared::ParticleAbsorbers), kStorage, "particle absorbers"},
-      {&absorbed_, shared::kMaxParticleAbsorbers * sizeof(std::uint32_t), kStorage, "particles absorbed"},
+      {&absorbed_, shared::kAbsorbedWords * sizeof(std::uint32_t), kStorage, "particles absorbed"},
   };
   for (const Need& n : needs) {
     LFX_TRY_ASSIGN(Buffer made, Buffer::create(ctx_, n.bytes, n.usage, MemoryUsage::device, n.name));
@@ -141,6 +141,7 @@ Result<void> ParticlesSolver::make_buffers() {
     values.insert(values.end(), g.values().begin(), g.values().end());
   }
   credited_ = {};
+  credited_color_ = {};
   if (infos.empty()) infos.push_back({});
   if (values.empty()) values.push_back(0.0f);
   std::vector<glm::vec4> sinks;
@@ -169,11 +170,20 @@ void ParticlesSolver::credit_absorbers() {
   if (!newest) return;
   const auto* bytes = static_cast<const std::byte*>(newest->buffer.mapped());
   const double particle_volume = std::pow(double(driver_.spacing()), 3.0);
+  std::array<std::uint32_t, shared::kAbsorbedWords> words;
+  std::memcpy(words.data(), bytes + kReadbackAbsorbed, sizeof(words));
   for (std::size_t a = 0; a < absorbers.size(); ++a) {
-    std::uint32_t taken = 0;
-    std::memcpy(&taken, bytes + kReadbackAbsorbed + a * sizeof(taken), sizeof(taken));
+    const std::uint32_t taken = words[a];
     if (taken <= credited_[a]) continue;
-    absorbers[a]->absorbed(double(taken - credited_[a]) * particle_volume);
+    // The colour of what it took since the last credit: the sums' growth over the count's.
+    glm::vec3 color(0.0f);
+    for (int c = 0; c < 3; ++c) {
+      const std::uint32_t sum = words[shared::kMaxParticleAbsorbers + 3 * a + std::size_t(c)];
+      color[c] = float(double(sum - credited_color_[a][c]) /
+                       (double(taken - credited_[a]) * double(shared::kAbsorbedColorScale)));
+      credited_color_[a][c] = sum;
+    }
+    absorbers[a]->absorbed(double(taken - credited_[a]) * particle_volume, color);
     credited_[a] = taken;
   }
 }
