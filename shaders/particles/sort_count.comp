@@ -17,7 +17,7 @@ layout(set = 0, binding = 28, std430) readonly buffer Absorbers { ParticleAbsorb
 layout(set = 0, binding = 29, std430) buffer Absorbed { uint absorbed[]; };
 layout(push_constant) uniform Push { LFX_PARTICLES_SORT_PUSH };
 
-#include "particles/distance_grid.glsl"
+#include "particles/absorbers.glsl"
 
 // A number in [0, 1) from two (PCG's output permutation).
 float chance(uint a, uint b) {
@@ -29,13 +29,10 @@ float chance(uint a, uint b) {
 bool absorbed_here(uint i, vec3 p) {
   if (length(records[i].velocity_density.xyz) >= absorbers.settling.y) return false;
   if (chance(i, absorbers.header.y) >= absorbers.settling.x) return false;
-  vec4 p1 = vec4(p, 1.0);
   for (uint a = 0u; a < absorbers.header.x; ++a) {
-    ParticleAbsorber r = absorbers.absorbers[a];
-    vec3 local = vec3(dot(r.row0, p1), dot(r.row1, p1), dot(r.row2, p1));
-    if (distance_at(distance_grids[r.grid_limit.x], local) > -absorbers.settling.z) continue;
+    if (absorber_distance(a, p) > -absorbers.settling.z) continue;
     // Counted first and given back when over the limit: the count never passes it.
-    if (atomicAdd(absorbed[a], 1u) < r.grid_limit.y) {
+    if (atomicAdd(absorbed[a], 1u) < absorbers.absorbers[a].grid_limit.y) {
       uvec3 color = uvec3(round(clamp(records[i].color.rgb, 0.0, 1.0) * kAbsorbedColorScale));
       for (uint c = 0u; c < 3u; ++c) atomicAdd(absorbed[kMaxParticleAbsorbers + 3u * a + c], color[c]);
       return true;

@@ -173,7 +173,7 @@ struct ParticleStatsPartial {
   float compression_sum;  // sum of max(density - 1, 0)
   float front;            // largest x - left wall (m)
   float height_sum;       // sum of the heights above the tank's floor (m)
-  float pad0;
+  float spilled;          // particles at rest outside every container they fill
   float pad1;
   float pad2;
 };

@@ -98,6 +98,8 @@ class ParticlesEffect : public Effect {
             // The liquid at rest density, a cube of the spacing a particle, now: the live ones
             // measured and those issued since (a pour's: what its container lost meanwhile).
             {"volume_m3", s ? double(live_now(*s)) * std::pow(double(passes_->driver().spacing()), 3.0) : nan},
+            // At rest outside every container the particles fill (0 without any).
+            {"spilled_m3", s ? double(s->spilled) * std::pow(double(passes_->driver().spacing()), 3.0) : nan},
             {"measured_at_s", s ? s->time : nan}};
   }
 

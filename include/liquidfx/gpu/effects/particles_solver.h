@@ -36,6 +36,9 @@ struct ParticleStats {
   /// The particles the absorbers had taken by then, in all (their containers are credited when
   /// the solver next prepares: absorbed_credited()).
   std::uint64_t absorbed = 0;
+  /// The particles at rest (slower than settle_speed) outside every container they fill (0
+  /// without any).
+  std::uint64_t spilled = 0;
   double kinetic_energy = 0.0;  ///< J.
   double largest_speed = 0.0;   ///< m/s.
   double density_error = 0.0;   ///< Mean of max(density / rest - 1, 0) (compression).

@@ -454,6 +454,7 @@ std::optional<ParticleStats> ParticlesSolver::stats() const {
     compression += p.compression_sum;
     s.front = std::max(s.front, double(p.front));
     heights += p.height_sum;
+    s.spilled += std::uint64_t(p.spilled);
   }
   s.density_error = counts.live ? compression / counts.live : 0.0;
   s.mean_height = counts.live ? heights / counts.live : 0.0;
