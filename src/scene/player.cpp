@@ -1,5 +1,6 @@
 #include "liquidfx/scene/player.h"
 
+#include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
 #include <glm/mat3x3.hpp>
@@ -100,8 +101,26 @@ Ray ScenePlayer::ray_through(glm::vec2 position) const {
 
 bool ScenePlayer::input(InputEvent event) {
   event.ray = ray_through(event.position);
-  for (auto it = effects_.rbegin(); it != effects_.rend(); ++it)
-    if ((*it)->input(event)) return true;
+  // The last effect first (it is drawn over the others), except that a press goes first to the
+  // effects with something under the pointer, nearest first: a bottle standing in front of a
+  // particle tank is picked up, not pushed through.
+  std::vector<Effect*> order;
+  for (auto it = effects_.rbegin(); it != effects_.rend(); ++it) order.push_back(it->get());
+  if (event.kind == InputKind::press) {
+    std::vector<std::optional<float>> distance;
+    for (const Effect* e : order) distance.push_back(e->press_distance(event.ray));
+    std::vector<std::size_t> rank(order.size());
+    for (std::size_t i = 0; i < rank.size(); ++i) rank[i] = i;
+    std::stable_sort(rank.begin(), rank.end(), [&](std::size_t a, std::size_t b) {
+      if (distance[a].has_value() != distance[b].has_value()) return distance[a].has_value();
+      return distance[a] && *distance[a] < *distance[b];
+    });
+    std::vector<Effect*> sorted;
+    for (const std::size_t i : rank) sorted.push_back(order[i]);
+    order = std::move(sorted);
+  }
+  for (Effect* e : order)
+    if (e->input(event)) return true;
   return false;
 }
 

@@ -4,6 +4,7 @@
 // bottle only loses liquid and the glass only gains it, and the pour stops once the bottle is
 // turned back.
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <string>
 #include <utility>
@@ -79,6 +80,50 @@ TEST_F(PourSceneTest, TheBottleLosesExactlyWhatTheParticlesGain) {
   EXPECT_NEAR(glass_before, poured - particles, 1e-12);
   EXPECT_LT(largest_error, 1e-3);
   EXPECT_EQ(poured_after_turning_back, 0.0);
+}
+
+// In the viewer: the pointer picks the bottle up (the particles' tank beside it leaves the press
+// alone), the wheel tilts it, and it pours into the particles, every drop accounted for.
+TEST_F(PourSceneTest, ABottleCarriedAndTiltedPours) {
+  const std::string text = R"({"resolution": [96, 54], "fps": 30, "duration": 3,
+    "camera": {"position": [-0.2, 0.15, 0.5], "target": [-0.2, 0.15, 0.0], "fov": 40},
+    "effects": [
+      {"type": "bottle", "name": "glassware", "containers": [
+        {"name": "bottle", "shape": "wine_bottle", "position": [-0.2, 0, 0], "fill": 0.7}]},
+      {"type": "particles", "name": "wine", "spheres": false, "spacing": 0.005, "count": 3000,
+       "sound_speed": 4, "tank": {"min": [-0.12, 0, -0.1], "max": [0.2, 0.4, 0.1]},
+       "pours": [{"from": "glassware", "container": "bottle"}]}]})";
+  auto scene = scene::parse_scene(text, "carried_pour.json");
+  ASSERT_TRUE(scene) << scene.error().message;
+  auto player = scene::ScenePlayer::create(ctx(), *scene, 96, 54);
+  ASSERT_TRUE(player) << player.error().message;
+  const auto stat = [&](const std::string& name) {
+    for (const auto& [n, v] : (*player)->stats())
+      if (n == name) return v;
+    return std::nan("");
+  };
+  const auto frame = [&] {
+    ASSERT_TRUE((*player)->advance(1.0 / 30.0));
+    ASSERT_TRUE((*player)->render());
+  };
+  frame();
+  const double start = stat("glassware.volume_m3");
+  scene::InputEvent press;
+  press.kind = scene::InputKind::press;
+  press.position = glm::vec2(0.5f, 0.5f);  // the bottle's middle
+  ASSERT_TRUE((*player)->input(press));
+  EXPECT_EQ(stat("glassware.in_hand"), 1.0);
+  // Twelve notches of eight degrees: the neck points down past the horizontal.
+  scene::InputEvent wheel = press;
+  wheel.kind = scene::InputKind::wheel;
+  wheel.wheel = -12.0f;
+  ASSERT_TRUE((*player)->input(wheel));
+  for (int f = 0; f < 30; ++f) frame();
+  const double bottle = stat("glassware.volume_m3"), particles = stat("wine.volume_m3");
+  std::printf("carried and tilted: the bottle poured %.1f ml; particles %.1f ml\n", (start - bottle) * 1e6,
+              particles * 1e6);
+  EXPECT_LT(bottle, 0.8 * start);
+  EXPECT_NEAR(bottle + particles, start, 1e-12 * start);
 }
 
 // A pour from a container that cannot pour is refused at its key, saying why.

@@ -98,6 +98,10 @@ class Effect {
   virtual std::vector<EffectStat> stats() const { return {}; }
   /// Pointer input; returns true when the effect took it (it grabbed or touched something).
   virtual bool input(const InputEvent&) { return false; }
+  /// How far along `ray` (metres) a press would grab something of this effect (a container, the
+  /// liquid's plane); std::nullopt when it has nothing there or no place in depth (a flat
+  /// effect). A press goes to the nearest such effect first.
+  virtual std::optional<float> press_distance(const Ray& /*ray*/) const { return std::nullopt; }
   /// What other effects find by this effect's name, typed: the particles it offers as they are
   /// now (a particle surface draws them); std::nullopt from an effect that offers none.
   virtual std::optional<gpu::ParticleSource> particle_source() const { return std::nullopt; }

@@ -75,6 +75,13 @@ class BottleEffect : public Effect {
     return success();
   }
 
+  std::optional<float> press_distance(const Ray& ray) const override {
+    if (layout_dirty_) return std::nullopt;
+    const auto hit = container_hit(ray);
+    if (!hit) return std::nullopt;
+    return hit->second;
+  }
+
   // The left button picks a container up (the nearest the pointer's ray meets), moves, shakes
   // and throws it; the wheel tilts the one held.
   bool input(const InputEvent& e) override {

@@ -113,6 +113,13 @@ class ParticlesEffect : public Effect {
     return std::min<std::uint64_t>(s.live + since, d.capacity()) + taken;
   }
 
+  std::optional<float> press_distance(const Ray& ray) const override {
+    const float plane_z = passes_->driver().setup().domain.center().z;
+    const std::optional<glm::vec3> p = PointerHand::on_plane(ray, plane_z);
+    if (!p) return std::nullopt;
+    return glm::length(*p - ray.origin);
+  }
+
   // The left button pushes the liquid with a hand (a sphere) that follows the pointer.
   bool input(const InputEvent& e) override {
     const float plane_z = passes_->driver().setup().domain.center().z;
