@@ -5,7 +5,7 @@
 // turned back.
 #include <cmath>
 #include <cstdio>
-#include <map>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -16,7 +16,37 @@
 namespace lfx::test {
 namespace {
 
-class PourSceneTest : public GpuTest {};
+class PourSceneTest : public GpuTest {
+ protected:
+  // The scene text played at 96 x 54; nullptr (a failure said) when it does not load.
+  std::unique_ptr<scene::ScenePlayer> play(const std::string& text, const std::string& path) {
+    auto scene = scene::parse_scene(text, path);
+    if (!scene) {
+      ADD_FAILURE() << scene.error().message;
+      return nullptr;
+    }
+    auto player = scene::ScenePlayer::create(ctx(), *scene, 96, 54);
+    if (!player) {
+      ADD_FAILURE() << player.error().message;
+      return nullptr;
+    }
+    return std::move(player.value());
+  }
+};
+
+// The statistic `name` ("<effect>.<stat>") as the player reports it now.
+double stat(const scene::ScenePlayer& player, const std::string& name) {
+  for (const auto& [n, v] : player.stats())
+    if (n == name) return v;
+  ADD_FAILURE() << "no statistic " << name;
+  return std::nan("");
+}
+
+// One frame of 1/30 s, rendered (the statistics come back with it).
+void play_frame(scene::ScenePlayer& player) {
+  ASSERT_TRUE(player.advance(1.0 / 30.0));
+  ASSERT_TRUE(player.render());
+}
 
 TEST_F(PourSceneTest, TheBottleLosesExactlyWhatTheParticlesGain) {
   // The scene with particles twice as wide and sound half as fast: the same pour in a sixteenth
@@ -31,25 +61,17 @@ TEST_F(PourSceneTest, TheBottleLosesExactlyWhatTheParticlesGain) {
     ASSERT_NE(at, std::string::npos) << from;
     text->replace(at, from.size(), to);
   }
-  auto scene = scene::parse_scene(*text, path);
-  ASSERT_TRUE(scene) << scene.error().message;
-  auto player = scene::ScenePlayer::create(ctx(), *scene, 96, 54);
-  ASSERT_TRUE(player) << player.error().message;
-  const auto stat = [&](const std::string& name) {
-    for (const auto& [n, v] : (*player)->stats())
-      if (n == name) return v;
-    ADD_FAILURE() << "no statistic " << name;
-    return std::nan("");
-  };
+  const auto player = play(*text, path);
+  ASSERT_TRUE(player);
+  const auto stat = [&](const std::string& name) { return test::stat(*player, name); };
   const double start = stat("glassware.bottle.volume_m3");
   ASSERT_GT(start, 1e-4);
   EXPECT_EQ(stat("glassware.glass.volume_m3"), 0.0);
   double bottle_before = start, glass_before = 0.0, largest_error = 0.0, poured_after_turning_back = 0.0;
   int measured = 0;
-  const int frames = int(std::lround(scene->duration * 30.0));
+  const int frames = int(std::lround(player->scene().duration * 30.0));
   for (int f = 0; f < frames; ++f) {
-    ASSERT_TRUE((*player)->advance(1.0 / 30.0));
-    ASSERT_TRUE((*player)->render());
+    ASSERT_NO_FATAL_FAILURE(play_frame(*player));
     const double bottle = stat("glassware.bottle.volume_m3"), glass = stat("glassware.glass.volume_m3");
     const double particles = stat("wine.volume_m3");
     ASSERT_GE(glass, glass_before) << "the glass lost liquid at frame " << f;
@@ -57,7 +79,7 @@ TEST_F(PourSceneTest, TheBottleLosesExactlyWhatTheParticlesGain) {
     ASSERT_GE(bottle, 0.0);
     ASSERT_LE(bottle, bottle_before) << "the bottle's fill rose without inflow at frame " << f;
     // The track turns the bottle back to 80 degrees at 3.1 s: nothing pours after.
-    if ((*player)->time() > 3.15) poured_after_turning_back += bottle_before - bottle;
+    if (player->time() > 3.15) poured_after_turning_back += bottle_before - bottle;
     bottle_before = bottle;
     if (std::isnan(particles)) continue;  // before the first statistics came back
     ++measured;
@@ -93,32 +115,22 @@ TEST_F(PourSceneTest, ABottleCarriedAndTiltedPours) {
       {"type": "particles", "name": "wine", "spheres": false, "spacing": 0.005, "count": 3000,
        "sound_speed": 4, "tank": {"min": [-0.12, 0, -0.1], "max": [0.2, 0.4, 0.1]},
        "pours": [{"from": "glassware", "container": "bottle"}]}]})";
-  auto scene = scene::parse_scene(text, "carried_pour.json");
-  ASSERT_TRUE(scene) << scene.error().message;
-  auto player = scene::ScenePlayer::create(ctx(), *scene, 96, 54);
-  ASSERT_TRUE(player) << player.error().message;
-  const auto stat = [&](const std::string& name) {
-    for (const auto& [n, v] : (*player)->stats())
-      if (n == name) return v;
-    return std::nan("");
-  };
-  const auto frame = [&] {
-    ASSERT_TRUE((*player)->advance(1.0 / 30.0));
-    ASSERT_TRUE((*player)->render());
-  };
-  frame();
+  const auto player = play(text, "carried_pour.json");
+  ASSERT_TRUE(player);
+  const auto stat = [&](const std::string& name) { return test::stat(*player, name); };
+  ASSERT_NO_FATAL_FAILURE(play_frame(*player));
   const double start = stat("glassware.volume_m3");
   scene::InputEvent press;
   press.kind = scene::InputKind::press;
   press.position = glm::vec2(0.5f, 0.5f);  // the bottle's middle
-  ASSERT_TRUE((*player)->input(press));
+  ASSERT_TRUE(player->input(press));
   EXPECT_EQ(stat("glassware.in_hand"), 1.0);
   // Twelve notches of eight degrees: the neck points down past the horizontal.
   scene::InputEvent wheel = press;
   wheel.kind = scene::InputKind::wheel;
   wheel.wheel = -12.0f;
-  ASSERT_TRUE((*player)->input(wheel));
-  for (int f = 0; f < 30; ++f) frame();
+  ASSERT_TRUE(player->input(wheel));
+  for (int f = 0; f < 30; ++f) ASSERT_NO_FATAL_FAILURE(play_frame(*player));
   const double bottle = stat("glassware.volume_m3"), particles = stat("wine.volume_m3");
   std::printf("carried and tilted: the bottle poured %.1f ml; particles %.1f ml\n", (start - bottle) * 1e6,
               particles * 1e6);

@@ -248,7 +248,7 @@ void ParticlesDriver::emit_nozzles(double t, float dt) {
 }
 
 void ParticlesDriver::emit_inflows(double t, float dt, std::uint64_t issued) {
-  const double particle_volume = std::pow(double(spacing_), 3.0);
+  const double particle_volume = this->particle_volume();
   for (std::size_t i = 0; i < setup_.inflows.size(); ++i) {
     ParticleInflow& inflow = *setup_.inflows[i];
     InflowState& state = inflows_[i];

@@ -97,9 +97,9 @@ class ParticlesEffect : public Effect {
             {"divergence_residual", s ? s->divergence_residual : nan},
             // The liquid at rest density, a cube of the spacing a particle, now: the live ones
             // measured and those issued since (a pour's: what its container lost meanwhile).
-            {"volume_m3", s ? double(live_now(*s)) * std::pow(double(passes_->driver().spacing()), 3.0) : nan},
+            {"volume_m3", s ? double(live_now(*s)) * passes_->driver().particle_volume() : nan},
             // At rest outside every container the particles fill (0 without any).
-            {"spilled_m3", s ? double(s->spilled) * std::pow(double(passes_->driver().spacing()), 3.0) : nan},
+            {"spilled_m3", s ? double(s->spilled) * passes_->driver().particle_volume() : nan},
             {"measured_at_s", s ? s->time : nan}};
   }
 
@@ -238,6 +238,25 @@ Result<ParticleColliderDesc> read_collider(const EffectSetup& setup, const JsonO
   return c;
 }
 
+// Links to containers of bottle effects ({"<effect_key>": effect, "container": name}): what
+// `ask` gives for each, appended to `out`. Checking only (no device), the names alone.
+template <class T>
+Result<void> read_container_links(const EffectSetup& setup, std::span<const JsonObject> links,
+                                  std::string_view effect_key,
+                                  Result<std::shared_ptr<T>> (Effect::*ask)(std::string_view),
+                                  std::vector<std::shared_ptr<T>>& out) {
+  for (const JsonObject& o : links) {
+    LFX_TRY_ASSIGN(Effect * effect, setup.find_effect(o, effect_key, "bottle"));
+    LFX_TRY_ASSIGN(const std::string container, o.string("container"));
+    LFX_TRY(o.finish());
+    if (!effect) continue;
+    auto made = (effect->*ask)(container);
+    if (!made) return o.error_at("container", made.error().message);
+    out.push_back(std::move(made.value()));
+  }
+  return success();
+}
+
 }  // namespace
 
 Result<std::unique_ptr<Effect>> create_particles_effect(const EffectSetup& setup) {
@@ -279,25 +298,9 @@ Result<std::unique_ptr<Effect>> create_particles_effect(const EffectSetup& setup
     s.sinks.push_back({box.min, box.max});
   }
   LFX_TRY_ASSIGN(const auto pours, b.objects("pours"));
-  for (const JsonObject& o : pours) {
-    LFX_TRY_ASSIGN(Effect * source, setup.find_effect(o, "from", "bottle"));
-    LFX_TRY_ASSIGN(const std::string container, o.string("container"));
-    LFX_TRY(o.finish());
-    if (!source) continue;  // checked only
-    auto inflow = source->outflow(container);
-    if (!inflow) return o.error_at("container", inflow.error().message);
-    s.inflows.push_back(std::move(inflow.value()));
-  }
+  LFX_TRY(read_container_links(setup, pours, "from", &Effect::outflow, s.inflows));
   LFX_TRY_ASSIGN(const auto fills, b.objects("fills"));
-  for (const JsonObject& o : fills) {
-    LFX_TRY_ASSIGN(Effect * target, setup.find_effect(o, "into", "bottle"));
-    LFX_TRY_ASSIGN(const std::string container, o.string("container"));
-    LFX_TRY(o.finish());
-    if (!target) continue;  // checked only
-    auto absorber = target->inflow(container);
-    if (!absorber) return o.error_at("container", absorber.error().message);
-    s.absorbers.push_back(std::move(absorber.value()));
-  }
+  LFX_TRY(read_container_links(setup, fills, "into", &Effect::inflow, s.absorbers));
   if (s.absorbers.size() > shared::kMaxParticleAbsorbers)
     return b.error_at("fills", "names " + std::to_string(s.absorbers.size()) + " containers; at most " +
                                    std::to_string(shared::kMaxParticleAbsorbers));

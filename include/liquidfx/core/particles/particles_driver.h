@@ -10,6 +10,7 @@
 // while the liquid moves slowly (shaders/particles/clock.comp).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -94,6 +95,9 @@ class ParticlesDriver {
   std::uint32_t issued() const { return next_id_; }
   /// Mass of one particle (kg, water's density).
   float particle_mass() const { return 1000.0f * spacing_ * spacing_ * spacing_; }
+  /// The liquid one particle stands for at rest density: a cube of the spacing (m^3). Whole
+  /// particles of it are what a pour or a fill exchanges.
+  double particle_volume() const { return std::pow(double(spacing_), 3.0); }
   /// Particles the blocks hold at the current spacing (before the capacity limits them).
   std::uint64_t block_particles() const;
 

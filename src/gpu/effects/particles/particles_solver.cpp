@@ -19,6 +19,14 @@ constexpr std::size_t kReadbackClock = kReadbackSolve + sizeof(shared::PressureS
 constexpr std::size_t kReadbackAbsorbed = kReadbackClock + sizeof(shared::ParticleClock);
 constexpr std::size_t kReadbackPartials = kReadbackAbsorbed + shared::kAbsorbedWords * sizeof(std::uint32_t);
 
+// Each absorber's count, then the colour sums of what it took (shared::kAbsorbedWords), as the
+// statistics of a read-back slot hold them.
+std::array<std::uint32_t, shared::kAbsorbedWords> absorbed_words(const ReadbackRing::Slot& slot) {
+  std::array<std::uint32_t, shared::kAbsorbedWords> words;
+  std::memcpy(words.data(), static_cast<const std::byte*>(slot.buffer.mapped()) + kReadbackAbsorbed, sizeof(words));
+  return words;
+}
+
 constexpr VkBufferUsageFlags kStorage =
     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
 
@@ -168,10 +176,8 @@ void ParticlesSolver::credit_absorbers() {
   const auto& absorbers = driver_.setup().absorbers;
   const ReadbackRing::Slot* newest = absorbers.empty() ? nullptr : readbacks_.newest(ctx_);
   if (!newest) return;
-  const auto* bytes = static_cast<const std::byte*>(newest->buffer.mapped());
-  const double particle_volume = std::pow(double(driver_.spacing()), 3.0);
-  std::array<std::uint32_t, shared::kAbsorbedWords> words;
-  std::memcpy(words.data(), bytes + kReadbackAbsorbed, sizeof(words));
+  const double particle_volume = driver_.particle_volume();
+  const std::array<std::uint32_t, shared::kAbsorbedWords> words = absorbed_words(*newest);
   for (std::size_t a = 0; a < absorbers.size(); ++a) {
     const std::uint32_t taken = words[a];
     if (taken <= credited_[a]) continue;
@@ -203,7 +209,7 @@ void ParticlesSolver::record_absorbers(VkCommandBuffer cmd) {
   const double between_sorts = double(k.reorder_every) * double(driver_.step_dt());
   gpu.settling = glm::vec4(float(1.0 - std::exp(-between_sorts / double(k.settle_time))), k.settle_speed,
                            0.5f * driver_.spacing(), 0.0f);
-  const double particle_volume = std::pow(double(driver_.spacing()), 3.0);
+  const double particle_volume = driver_.particle_volume();
   for (std::size_t a = 0; a < absorbers.size(); ++a) {
     const Pose pose = absorbers[a]->pose();
     const glm::mat3 to_local = glm::transpose(glm::mat3_cast(pose.orientation));
@@ -439,11 +445,8 @@ std::optional<ParticleStats> ParticlesSolver::stats() const {
   s.time = newest->time;
   s.live = counts.live;
   s.issued = std::uint32_t(newest->tag);
-  for (std::size_t a = 0; a < driver_.setup().absorbers.size(); ++a) {
-    std::uint32_t taken = 0;
-    std::memcpy(&taken, bytes + kReadbackAbsorbed + a * sizeof(taken), sizeof(taken));
-    s.absorbed += taken;
-  }
+  const std::array<std::uint32_t, shared::kAbsorbedWords> words = absorbed_words(*newest);
+  for (std::size_t a = 0; a < driver_.setup().absorbers.size(); ++a) s.absorbed += words[a];
   const std::uint32_t groups = groups_of(counts.live, shared::kStatsGroupSize);
   double compression = 0.0, heights = 0.0;
   for (std::uint32_t g = 0; g < groups; ++g) {
