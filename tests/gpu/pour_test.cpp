@@ -9,8 +9,8 @@
 #include <string>
 #include <utility>
 
-#include "liquidfx/core/text_file.h"
 #include "liquidfx/scene/player.h"
+#include "support/coarse_scene.h"
 #include "support/gpu_test.h"
 
 namespace lfx::test {
@@ -25,7 +25,10 @@ class PourSceneTest : public GpuTest {
       ADD_FAILURE() << scene.error().message;
       return nullptr;
     }
-    auto player = scene::ScenePlayer::create(ctx(), *scene, 96, 54);
+    return play(*scene);
+  }
+  std::unique_ptr<scene::ScenePlayer> play(const scene::Scene& scene) {
+    auto player = scene::ScenePlayer::create(ctx(), scene, 96, 54);
     if (!player) {
       ADD_FAILURE() << player.error().message;
       return nullptr;
@@ -49,19 +52,9 @@ void play_frame(scene::ScenePlayer& player) {
 }
 
 TEST_F(PourSceneTest, TheBottleLosesExactlyWhatTheParticlesGain) {
-  // The scene with particles twice as wide and sound half as fast: the same pour in a sixteenth
-  // of the solver's work.
-  const std::string path = std::string(LIQUIDFX_SOURCE_DIR) + "/scenes/pour.json";
-  auto text = read_text_file(path, "scene", std::size_t(1) << 20);
-  ASSERT_TRUE(text) << text.error().message;
-  for (const auto& [from, to] : {std::pair<std::string, std::string>{"\"spacing\": 0.0025", "\"spacing\": 0.005"},
-                                 {"\"count\": 12000", "\"count\": 1500"},
-                                 {"\"sound_speed\": 8", "\"sound_speed\": 4"}}) {
-    const std::size_t at = text->find(from);
-    ASSERT_NE(at, std::string::npos) << from;
-    text->replace(at, from.size(), to);
-  }
-  const auto player = play(*text, path);
+  auto scene = load_edited_scene("pour", coarse_pour_edits());
+  ASSERT_TRUE(scene) << scene.error().message;
+  const auto player = play(*scene);
   ASSERT_TRUE(player);
   const auto stat = [&](const std::string& name) { return test::stat(*player, name); };
   const double start = stat("glassware.bottle.volume_m3");
