@@ -231,11 +231,19 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
   float meniscus = top ? 0.0 : 1.0 - smoothstep(0.0, c.surface.x + footprint, below);
 #endif
 
+  // The liquid's own colours where the ray enters it: an immiscible layer poured in has its own,
+  // its top lighter by as much as the liquid's.
+  vec3 own_color = c.body_color.rgb, own_top = c.top_color.rgb;
+  if (liquid_in_layer(c, entry)) {
+    own_color = c.layer.rgb;
+    own_top = clamp(c.layer.rgb + c.top_color.rgb - c.body_color.rgb, 0.0, 1.0);
+  }
+
   if (c.top_color.w > 0.5) {
     // The opaque style: two flat colours with a rim gradient, a lighter flat top.
     vec3 light = 0.55 + 0.45 * vec3(max(dot(n_in, frame.sun_direction.xyz), 0.0));
-    vec3 body = mix(c.body_color.rgb, c.top_color.rgb, 0.6 * pow(1.0 - ndv, 2.0));
-    body = top ? c.top_color.rgb : mix(body, c.top_color.rgb * 1.15, meniscus * 0.8);
+    vec3 body = mix(own_color, own_top, 0.6 * pow(1.0 - ndv, 2.0));
+    body = top ? own_top : mix(body, own_top * 1.15, meniscus * 0.8);
     ray.radiance += ray.weight * body * light;
     ray.weight = vec3(0.0);
     return t_out;
@@ -298,7 +306,7 @@ float through_liquid(inout Ray ray, LiquidContainerGpu c, BottleDrawGpu draw, ve
   ray.weight *= 1.0 - bubble.a;
 
   // The liquid's own colour over what it absorbs along the path.
-  vec3 scatter = c.body_color.rgb * (frame.sun_radiance.rgb * 0.25 + sky_light(n_in) * 0.8);
+  vec3 scatter = own_color * (frame.sun_radiance.rgb * 0.25 + sky_light(n_in) * 0.8);
   ray.radiance += ray.weight * c.body_color.w * scatter;
   ray.weight *= (1.0 - c.body_color.w) * exp(-c.absorption.rgb * (t_out - t_in));
   if (leaves_by_top) cross_interface(ray, t_out, surface_normal, index, 1.0, share);

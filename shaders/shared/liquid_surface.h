@@ -28,8 +28,19 @@ struct LiquidContainerGpu {
   vec4 body_color;      // rgb: liquid colour (linear); w: opacity
   vec4 top_color;       // rgb: top colour (opaque style); w: style (kLiquidStyleRefractive / Opaque)
   vec4 absorption;      // rgb: Beer-Lambert absorption (1/m); w: refraction strength
-  vec4 optics;          // x: blur (mip level); y: index of refraction; z: equivalent radius (m); w: unused
+  vec4 optics;          // x: blur (mip level); y: index of refraction; z: equivalent radius (m); w: layer side
+  vec4 layer;           // rgb: colour of a poured-in immiscible layer; w: offset of its interface plane
 };
+
+// A layer of immiscible liquid poured in lies above (side +1, it floats) or below (side -1, it
+// sinks) the interface dot(n, p) = layer.w, n the free surface's normal; side 0: no layer.
+LFX_CONST float kLiquidLayerFloats = 1.0f;
+LFX_CONST float kLiquidLayerSinks = -1.0f;
+
+// Whether p (in the liquid) lies in the poured-in layer.
+LFX_FN bool liquid_in_layer(LiquidContainerGpu c, vec3 p) {
+  return c.optics.w * (dot(vec3(c.plane.x, c.plane.y, c.plane.z), p) - c.layer.w) > 0.0f;
+}
 
 // The horizontal coordinates the surface pattern is drawn in: world x and z relative to the
 // surface centre (the normal stays within the clamp of vertical, so they never degenerate).
@@ -101,7 +112,7 @@ LFX_FN vec3 liquid_surface_normal(LiquidContainerGpu c, vec3 p) {
 LFX_SHARED_END
 
 #ifdef __cplusplus
-static_assert(sizeof(lfx::shared::LiquidContainerGpu) == 2 * 64 + 11 * 16, "LiquidContainerGpu must match std430");
+static_assert(sizeof(lfx::shared::LiquidContainerGpu) == 2 * 64 + 12 * 16, "LiquidContainerGpu must match std430");
 #endif
 
 #endif

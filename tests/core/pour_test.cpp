@@ -10,6 +10,7 @@
 #include <numbers>
 
 #include "liquidfx/core/container/shapes.h"
+#include "liquidfx/core/container/volume.h"
 #include "liquidfx/core/particles/container_pour.h"
 #include "liquidfx/core/particles/particles_driver.h"
 
@@ -223,6 +224,81 @@ TEST(PourTest, LiquidPouredInMixesItsColourByVolume) {
   EXPECT_NEAR(c.exchange_liquid(-10.0 * c.capacity_m3()), -c.capacity_m3(), 1e-12);
   EXPECT_EQ(c.liquid_volume_m3(), 0.0);
   EXPECT_TRUE(c.state().empty);
+}
+
+// The liquid of `c` below its layer's interface plane (m^3), clipped from its liquid mesh.
+double liquid_under_interface(const LiquidContainer& c) {
+  const shared::LiquidContainerGpu& g = c.gpu();
+  const glm::dvec3 normal(g.plane.x, g.plane.y, g.plane.z);
+  const glm::dmat3 to_local = glm::transpose(glm::dmat3(glm::mat3_cast(c.pose().orientation)));
+  const double offset = double(g.layer.w) - glm::dot(normal, glm::dvec3(c.pose().position));
+  return slice_below(c.shape().liquid, to_local * normal, offset).volume;
+}
+
+TEST(PourTest, ImmiscibleLiquidKeepsALayerThatFloatsOrSinks) {
+  const glm::vec3 red(1.0f, 0.0f, 0.0f), blue(0.0f, 0.0f, 1.0f), green(0.0f, 1.0f, 0.0f);
+  for (const PouredLiquid poured : {PouredLiquid::floats, PouredLiquid::sinks}) {
+    SCOPED_TRACE(poured == PouredLiquid::floats ? "floats" : "sinks");
+    SloshKnobs knobs;
+    knobs.fill = 0.3f;
+    knobs.color = red;
+    knobs.poured_liquid = poured;
+    LiquidContainer c(wine_bottle(), knobs);
+    ASSERT_TRUE(c.update(tilted(0.0f), 0.0));
+    const double own = c.liquid_volume_m3(), capacity = c.capacity_m3();
+    EXPECT_EQ(c.layer_volume_m3(), 0.0);
+    EXPECT_EQ(c.gpu().optics.w, 0.0f);  // no layer to draw
+    // Blue and then as much green poured in: one layer of their mix; the own liquid keeps its colour.
+    EXPECT_NEAR(c.exchange_liquid(0.1 * capacity, blue), 0.1 * capacity, 1e-15);
+    EXPECT_NEAR(c.exchange_liquid(0.1 * capacity, green), 0.1 * capacity, 1e-15);
+    EXPECT_NEAR(c.layer_volume_m3(), 0.2 * capacity, 1e-15);
+    EXPECT_NEAR(glm::length(c.layer_color() - glm::vec3(0.0f, 0.5f, 0.5f)), 0.0f, 1e-6f);
+    EXPECT_EQ(c.knobs().color, red);
+    EXPECT_NEAR(c.liquid_volume_m3(), own + 0.2 * capacity, 1e-15);
+    // Drawn: the layer lies on its side of an interface under which the right volume lies, at
+    // any tilt (the fill table's accuracy, half a percent of the capacity).
+    for (const float degrees : {0.0f, 35.0f, 100.0f}) {
+      ASSERT_TRUE(c.update(tilted(degrees), 1.0 / 60.0));
+      const double under = poured == PouredLiquid::floats ? own : 0.2 * capacity;
+      EXPECT_NEAR(liquid_under_interface(c), under, 0.005 * capacity) << degrees;
+      EXPECT_EQ(c.gpu().optics.w, poured == PouredLiquid::floats ? 1.0f : -1.0f);
+      EXPECT_EQ(glm::vec3(c.gpu().layer), c.layer_color());
+    }
+    // What pours out is the liquid on top: a floating layer first, a sunk one last.
+    EXPECT_EQ(c.outflow_color(), poured == PouredLiquid::floats ? c.layer_color() : red);
+    c.exchange_liquid(-0.15 * capacity);
+    EXPECT_NEAR(c.layer_volume_m3(), poured == PouredLiquid::floats ? 0.05 * capacity : 0.2 * capacity, 1e-15);
+    c.exchange_liquid(-own);
+    EXPECT_NEAR(c.layer_volume_m3(), poured == PouredLiquid::floats ? 0.0 : 0.05 * capacity, 1e-15);
+    EXPECT_EQ(c.outflow_color(), poured == PouredLiquid::floats ? red : c.layer_color());
+  }
+}
+
+TEST(PourTest, ALayerMadeMiscibleMixesAndANewFillHasNone) {
+  SloshKnobs knobs;
+  knobs.fill = 0.3f;
+  knobs.color = glm::vec3(1.0f, 0.0f, 0.0f);
+  knobs.poured_liquid = PouredLiquid::floats;
+  LiquidContainer c(wine_bottle(), knobs);
+  ASSERT_TRUE(c.update(tilted(0.0f), 0.0));
+  c.exchange_liquid(c.liquid_volume_m3(), glm::vec3(0.0f, 0.0f, 1.0f));
+  // Sinking instead keeps the layer; mixing stirs it in by volume, half and half.
+  knobs.poured_liquid = PouredLiquid::sinks;
+  c.set_knobs(knobs);
+  EXPECT_GT(c.layer_volume_m3(), 0.0);
+  knobs.poured_liquid = PouredLiquid::mixes;
+  c.set_knobs(knobs);
+  EXPECT_EQ(c.layer_volume_m3(), 0.0);
+  EXPECT_NEAR(glm::length(c.knobs().color - glm::vec3(0.5f, 0.0f, 0.5f)), 0.0f, 1e-6f);
+  EXPECT_EQ(c.gpu().optics.w, 0.0f);
+  // A new fill is one liquid again.
+  knobs.poured_liquid = PouredLiquid::floats;
+  c.set_knobs(knobs);
+  c.exchange_liquid(0.01 * c.capacity_m3(), glm::vec3(0.0f, 1.0f, 0.0f));
+  knobs.fill = 0.5f;
+  c.set_knobs(knobs);
+  EXPECT_EQ(c.layer_volume_m3(), 0.0);
+  EXPECT_NEAR(c.liquid_volume_m3(), 0.5 * c.capacity_m3(), 1e-15);
 }
 
 }  // namespace

@@ -261,6 +261,44 @@ TEST_F(BottleTest, ABottleSeenThroughAnotherShowsItsLiquid) {
   EXPECT_GT(redder, 40);
 }
 
+// An immiscible liquid poured in keeps its layer: in the opaque style, red below the interface
+// and blue above it (floating), or the other way round (sinking), wherever the ray enters.
+TEST_F(BottleTest, AnImmiscibleLayerShowsItsOwnColourOnItsSide) {
+  for (const PouredLiquid poured : {PouredLiquid::floats, PouredLiquid::sinks}) {
+    SCOPED_TRACE(poured == PouredLiquid::floats ? "floats" : "sinks");
+    SloshKnobs knobs;
+    knobs.fill = 0.35f;
+    knobs.style = LiquidStyle::opaque;
+    knobs.color = glm::vec3(0.8f, 0.05f, 0.05f);
+    knobs.top_color = glm::vec3(0.9f, 0.3f, 0.3f);
+    knobs.poured_liquid = poured;
+    LiquidContainer jar(shape_of("cylinder"), knobs);
+    ASSERT_TRUE(jar.update({glm::vec3(0.0f), glm::angleAxis(0.3f, glm::vec3(0, 0, 1))}, 0.0));
+    jar.exchange_liquid(0.3 * jar.capacity_m3(), glm::vec3(0.05f, 0.1f, 0.8f));
+    const ImageRgba8 image = render({}, looking_at({0.0f, 0.14f, 0.45f}, {0.0f, 0.06f, 0.0f}), {{&jar, {}}});
+    int layer = 0, own = 0, wrong = 0;
+    const std::vector<glm::vec4> entries = read_rgba32f(ctx(), entry_);
+    for (int y = 0; y < int(kHeight); ++y)
+      for (int x = 0; x < int(kWidth); ++x) {
+        const glm::vec4 entry = entries[std::size_t(y) * kWidth + std::size_t(x)];
+        if (entry.w != 1.0f) continue;
+        const std::uint8_t* rgb = image.at(x, y);
+        const bool in_layer = shared::liquid_in_layer(jar.gpu(), glm::vec3(entry));
+        // A pixel near the interface may blend both through the anti-aliased edge.
+        const float from_interface = glm::dot(glm::vec3(jar.gpu().plane), glm::vec3(entry)) - jar.gpu().layer.w;
+        if (std::abs(from_interface) < 0.002f) continue;
+        const bool blue = rgb[2] > rgb[0] + 20, red = rgb[0] > rgb[2] + 20;
+        layer += in_layer && blue;
+        own += !in_layer && red;
+        wrong += in_layer ? !blue : !red;
+      }
+    std::printf("%d pixels of the layer, %d of the own liquid, %d of the wrong colour\n", layer, own, wrong);
+    EXPECT_GT(layer, 300);
+    EXPECT_GT(own, 300);
+    EXPECT_LT(wrong, (layer + own) / 100);
+  }
+}
+
 TEST_F(BottleTest, SurfacesDrawnInSeveralRunsGiveTheSamePicture) {
   // A row of bottles seen along its length: each overlaps the next, so each is its own group.
   SloshKnobs knobs;

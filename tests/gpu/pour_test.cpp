@@ -97,6 +97,27 @@ TEST_F(PourSceneTest, TheBottleLosesExactlyWhatTheParticlesGain) {
   EXPECT_EQ(poured_after_turning_back, 0.0);
 }
 
+// The wine poured into a glass of an immiscible liquid keeps a layer of its own, which holds
+// exactly what the glass gained.
+TEST_F(PourSceneTest, WinePouredOnAnImmiscibleLiquidStaysALayer) {
+  std::vector<TextEdit> edits = coarse_pour_edits();
+  edits.push_back({"\"fill\": 0.0,", "\"fill\": 0.15, \"poured_liquid\": \"floats\","});
+  auto scene = load_edited_scene("pour", edits);
+  ASSERT_TRUE(scene) << scene.error().message;
+  const auto player = play(*scene);
+  ASSERT_TRUE(player);
+  const auto stat = [&](const std::string& name) { return test::stat(*player, name); };
+  const double own = stat("glassware.glass.volume_m3");
+  ASSERT_GT(own, 0.0);
+  EXPECT_EQ(stat("glassware.glass.layer_m3"), 0.0);
+  while (player->time() < 3.5) ASSERT_NO_FATAL_FAILURE(play_frame(*player));
+  const double glass = stat("glassware.glass.volume_m3"), layer = stat("glassware.glass.layer_m3");
+  std::printf("the glass holds %.1f ml: %.1f of its own and a layer of %.1f ml of wine\n", glass * 1e6, own * 1e6,
+              layer * 1e6);
+  EXPECT_GT(layer, 0.1 * own);
+  EXPECT_NEAR(layer, glass - own, 1e-12);
+}
+
 // In the viewer: the pointer picks the bottle up (the particles' tank beside it leaves the press
 // alone), the wheel tilts it, and it pours into the particles, every drop accounted for.
 TEST_F(PourSceneTest, ABottleCarriedAndTiltedPours) {

@@ -26,7 +26,7 @@ std::optional<InflowJet> ContainerPour::jet(double, float) {
   const std::optional<PourJet> p = pour_jet(*c, opening_);
   if (!p) return std::nullopt;
   pouring_ = true;
-  return InflowJet{p->position, p->direction, p->carried, p->rate, p->speed, c->knobs().color, c->liquid_volume_m3()};
+  return InflowJet{p->position, p->direction, p->carried, p->rate, p->speed, c->outflow_color(), c->liquid_volume_m3()};
 }
 
 void ContainerPour::took(double m3) {

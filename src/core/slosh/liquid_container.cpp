@@ -68,13 +68,22 @@ LiquidContainer::LiquidContainer(std::shared_ptr<const ContainerShape> shape, co
 
 void LiquidContainer::set_knobs(const SloshKnobs& knobs) {
   const bool new_pool = knobs.bubbles != knobs_.bubbles || knobs.seed != knobs_.seed;
-  // A new fill sets the volume; the same fill as last set keeps what was poured in or out since.
-  if (knobs.fill != set_fill_) volume_m3_ = std::clamp(double(knobs.fill), 0.0, 1.0) * capacity_m3();
+  // A new fill sets the volume (of one liquid); the same fill as last set keeps what was poured
+  // in or out since.
+  if (knobs.fill != set_fill_) {
+    volume_m3_ = std::clamp(double(knobs.fill), 0.0, 1.0) * capacity_m3();
+    layer_m3_ = 0.0;
+  }
   set_fill_ = knobs.fill;
   // Likewise the colour: the same as last given keeps what was mixed in since.
-  const glm::vec3 mixed = knobs_.color;
+  glm::vec3 mixed = knobs_.color;
   const bool same_color = knobs.color == set_color_;
   set_color_ = knobs.color;
+  // Liquids made miscible mix: the layer goes into the rest by volume.
+  if (knobs.poured_liquid == PouredLiquid::mixes && layer_m3_ > 0.0) {
+    mixed = glm::mix(mixed, layer_color_, float(layer_m3_ / volume_m3_));
+    layer_m3_ = 0.0;
+  }
   knobs_ = knobs;
   knobs_.fill = float(volume_m3_ / capacity_m3());
   if (same_color) knobs_.color = mixed;
@@ -130,14 +139,30 @@ double LiquidContainer::exchange_liquid(double m3, std::optional<glm::vec3> colo
   if (!std::isfinite(m3)) return 0.0;
   const double before = volume_m3_;
   volume_m3_ = std::clamp(volume_m3_ + m3, 0.0, capacity_m3());
-  if (color && volume_m3_ > before && std::isfinite(color->x + color->y + color->z)) {
-    const float added = float((volume_m3_ - before) / volume_m3_);
-    knobs_.color = glm::mix(knobs_.color, glm::clamp(*color, 0.0f, 1.0f), added);
+  const double changed = volume_m3_ - before;
+  const bool poured = color && std::isfinite(color->x + color->y + color->z);
+  if (changed > 0.0 && poured) {
+    const glm::vec3 added = glm::clamp(*color, 0.0f, 1.0f);
+    if (knobs_.poured_liquid == PouredLiquid::mixes) {
+      knobs_.color = glm::mix(knobs_.color, added, float(changed / volume_m3_));
+    } else {
+      layer_m3_ += changed;
+      layer_color_ = glm::mix(layer_color_, added, float(changed / layer_m3_));
+    }
+  } else if (changed < 0.0 && knobs_.poured_liquid == PouredLiquid::floats) {
+    layer_m3_ = std::max(layer_m3_ + changed, 0.0);  // the floating layer leaves first
   }
+  layer_m3_ = std::min(layer_m3_, volume_m3_);  // a sunk layer leaves last
   knobs_.fill = float(volume_m3_ / capacity_m3());
   derive_from_knobs();
   place_surface();
-  return volume_m3_ - before;
+  return changed;
+}
+
+glm::vec3 LiquidContainer::outflow_color() const {
+  const bool layer_on_top =
+      layer_m3_ > 0.0 && (knobs_.poured_liquid == PouredLiquid::floats || layer_m3_ >= volume_m3_);
+  return layer_on_top ? layer_color_ : knobs_.color;
 }
 
 void LiquidContainer::stir(double amount) {
@@ -311,6 +336,14 @@ void LiquidContainer::place_surface() {
   state_.frequency_hz = float(std::sqrt(stiffness_[0]) / (2.0 * kPi));
   state_.depth = fill_.offset - fill_.lowest;
   state_.effective_gravity = float(effective_gravity_);
+  if (layer_m3_ > 0.0) {
+    // The interface between the layer and the rest is parallel to the free surface, with the
+    // liquid under it taking its share of the volume at this tilt.
+    const double below = knobs_.poured_liquid == PouredLiquid::floats ? volume_m3_ - layer_m3_ : layer_m3_;
+    const float share = float(std::clamp(below / capacity_m3(), 0.0, 1.0));
+    const FillLookup under = shape_->table.lookup(local_normal, share);
+    interface_offset_ = under.offset + glm::dot(normal, pose_.position);
+  }
 }
 
 void LiquidContainer::update_film(double dt) {
@@ -363,7 +396,11 @@ void LiquidContainer::update_gpu() const {
   g.top_color = glm::vec4(k.top_color,
                           k.style == LiquidStyle::opaque ? shared::kLiquidStyleOpaque : shared::kLiquidStyleRefractive);
   g.absorption = glm::vec4(k.absorption, k.refraction);
-  g.optics = glm::vec4(k.blur, 1.33f, radius, 0.0f);
+  float layer_side = 0.0f;
+  if (layer_m3_ > 0.0)
+    layer_side = k.poured_liquid == PouredLiquid::floats ? shared::kLiquidLayerFloats : shared::kLiquidLayerSinks;
+  g.optics = glm::vec4(k.blur, 1.33f, radius, layer_side);
+  g.layer = glm::vec4(layer_color_, interface_offset_);
 }
 
 void LiquidContainer::update_bubbles(double dt) {

@@ -190,6 +190,7 @@ class BottleEffect : public Effect {
         out.push_back({name + ".tilt_deg", double(p.liquid->state().tilt_degrees())});
         out.push_back({name + ".agitation", double(p.liquid->state().agitation)});
         out.push_back({name + ".volume_m3", p.liquid->liquid_volume_m3()});
+        out.push_back({name + ".layer_m3", p.liquid->layer_volume_m3()});  // immiscible, part of volume_m3
       }
     return out;
   }

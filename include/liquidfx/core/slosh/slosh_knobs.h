@@ -14,6 +14,14 @@ struct KnobEnumNames<LiquidStyle> {
   static constexpr std::string_view kNames[] = {"refractive", "opaque"};
 };
 
+/// What liquid poured into a container does: mixes with its liquid (colours by volume), or keeps
+/// a layer of its own, floating on it or sinking under it (immiscible, as oil on water).
+enum class PouredLiquid { mixes, floats, sinks };
+template <>
+struct KnobEnumNames<PouredLiquid> {
+  static constexpr std::string_view kNames[] = {"mixes", "floats", "sinks"};
+};
+
 // clang-format off
 #define LFX_SLOSH_KNOBS(X)                                                                                          \
   X(fill, float, 0.5f, 0.0, 1.0, "", "Share of the liquid mesh's volume filled, kept exactly at any tilt")         \
@@ -53,6 +61,7 @@ struct KnobEnumNames<LiquidStyle> {
   X(style, LiquidStyle, LiquidStyle::refractive, 0, 0, "", "refractive (bends and tints what is behind) or opaque (two flat colours with a rim)") \
   X(color, glm::vec3, (glm::vec3{0.30f, 0.62f, 0.85f}), 0.0, 1.0, "rgb", "Liquid colour (linear)")              \
   X(top_color, glm::vec3, (glm::vec3{0.55f, 0.80f, 0.95f}), 0.0, 1.0, "rgb", "Colour of the top (opaque style)") \
+  X(poured_liquid, PouredLiquid, PouredLiquid::mixes, 0, 0, "", "Liquid poured in mixes (colours by volume), or stays a layer that floats on this one or sinks under it (immiscible)") \
   X(opacity, float, 0.25f, 0.0, 1.0, "", "How much of the liquid's own colour covers what it refracts")         \
   X(absorption, glm::vec3, (glm::vec3{6.0f, 2.5f, 1.2f}), 0.0, 10000.0, "1/m", "Beer-Lambert absorption along the view path") \
   X(refraction, float, 1.0f, 0.0, 2.0, "", "Share of the liquid's physical bending (index 1.33) that is applied")                    \
