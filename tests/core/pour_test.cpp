@@ -141,6 +141,7 @@ struct Pouring {
 
 TEST(PourTest, WhatTheContainerLosesIsExactlyWhatTheParticlesGain) {
   Pouring p(0.6f, 1 << 20);
+  EXPECT_FALSE(p.driver->inflow_absorption());
   const double start = p.container.liquid_volume_m3();
   double lowest = start;
   bool poured = false;
@@ -159,6 +160,9 @@ TEST(PourTest, WhatTheContainerLosesIsExactlyWhatTheParticlesGain) {
   EXPECT_TRUE(poured);
   EXPECT_GT(p.emitted, 1000u);
   EXPECT_NEAR(p.pour->poured_m3(), double(p.emitted) * p.particle_volume(), 1e-12 * start);
+  // The particles hand on the absorption of the liquid they came from.
+  ASSERT_TRUE(p.driver->inflow_absorption());
+  EXPECT_NEAR(glm::length(*p.driver->inflow_absorption() - p.container.knobs().absorption), 0.0f, 1e-4f);
   // Standing again, nothing more leaves.
   const std::uint64_t after = p.emitted;
   for (int f = 0; f < 30; ++f) p.frame(tilted(0.0f), 1.0 / 30.0);
@@ -195,29 +199,37 @@ TEST(PourTest, AFullSolverTakesNoMoreThanItHasRoomFor) {
   EXPECT_NEAR(p.container.liquid_volume_m3(), start - 500.0 * p.particle_volume(), 1e-12 * start);
 }
 
-TEST(PourTest, LiquidPouredInMixesItsColourByVolume) {
+TEST(PourTest, LiquidPouredInMixesItsColourAndAbsorptionByVolume) {
   SloshKnobs knobs;
   knobs.fill = 0.25f;
   knobs.color = glm::vec3(1.0f, 0.0f, 0.0f);
+  knobs.absorption = glm::vec3(10.0f, 20.0f, 30.0f);
   LiquidContainer c(wine_bottle(), knobs);
   ASSERT_TRUE(c.update(tilted(0.0f), 0.0));
   // As much blue as there is red: half and half. Then a third as much again of green.
   const double red = c.liquid_volume_m3();
-  EXPECT_DOUBLE_EQ(c.exchange_liquid(red, glm::vec3(0.0f, 0.0f, 1.0f)), red);
+  // The blue absorbs 30, 40, 50 per metre; the green has no absorption of its own and keeps it.
+  EXPECT_DOUBLE_EQ(c.exchange_liquid(red, glm::vec3(0.0f, 0.0f, 1.0f), glm::vec3(30.0f, 40.0f, 50.0f)), red);
   EXPECT_NEAR(glm::length(c.knobs().color - glm::vec3(0.5f, 0.0f, 0.5f)), 0.0f, 1e-6f);
+  EXPECT_NEAR(glm::length(c.knobs().absorption - glm::vec3(20.0f, 30.0f, 40.0f)), 0.0f, 1e-4f);
   EXPECT_NEAR(c.exchange_liquid(red, glm::vec3(0.0f, 1.0f, 0.0f)), red, 1e-15);
   EXPECT_NEAR(glm::length(c.knobs().color - glm::vec3(1.0f, 1.0f, 1.0f) / 3.0f), 0.0f, 1e-6f);
+  EXPECT_NEAR(glm::length(c.knobs().absorption - glm::vec3(20.0f, 30.0f, 40.0f)), 0.0f, 1e-4f);
+  EXPECT_EQ(c.gpu().absorption.x, c.knobs().absorption.x);
   // Taking liquid out leaves the colour; so do knobs given again unchanged (a damping change).
   c.exchange_liquid(-0.5 * red);
   knobs.damping = 0.5f;
   c.set_knobs(knobs);
   EXPECT_NEAR(glm::length(c.knobs().color - glm::vec3(1.0f, 1.0f, 1.0f) / 3.0f), 0.0f, 1e-6f);
+  EXPECT_NEAR(glm::length(c.knobs().absorption - glm::vec3(20.0f, 30.0f, 40.0f)), 0.0f, 1e-4f);
   EXPECT_NEAR(c.liquid_volume_m3(), 2.5 * red, 1e-15);
   // A new colour or fill is the user's: it replaces what was mixed or poured.
   knobs.color = glm::vec3(0.0f, 1.0f, 1.0f);
+  knobs.absorption = glm::vec3(1.0f);
   knobs.fill = 0.5f;
   c.set_knobs(knobs);
   EXPECT_EQ(c.knobs().color, knobs.color);
+  EXPECT_EQ(c.knobs().absorption, knobs.absorption);
   EXPECT_NEAR(c.liquid_volume_m3(), 2.0 * red, 1e-12);
   // More than it holds: the rest is refused, and said so.
   EXPECT_NEAR(c.exchange_liquid(10.0 * c.capacity_m3()), c.capacity_m3() - 2.0 * red, 1e-12);
@@ -266,6 +278,7 @@ TEST(PourTest, ImmiscibleLiquidKeepsALayerThatFloatsOrSinks) {
     }
     // What pours out is the liquid on top: a floating layer first, a sunk one last.
     EXPECT_EQ(c.outflow_color(), poured == PouredLiquid::floats ? c.layer_color() : red);
+    EXPECT_EQ(c.outflow_absorption().has_value(), poured == PouredLiquid::sinks);  // a layer has only a colour
     c.exchange_liquid(-0.15 * capacity);
     EXPECT_NEAR(c.layer_volume_m3(), poured == PouredLiquid::floats ? 0.05 * capacity : 0.2 * capacity, 1e-15);
     c.exchange_liquid(-own);

@@ -26,7 +26,9 @@ std::optional<InflowJet> ContainerPour::jet(double, float) {
   const std::optional<PourJet> p = pour_jet(*c, opening_);
   if (!p) return std::nullopt;
   pouring_ = true;
-  return InflowJet{p->position, p->direction, p->carried, p->rate, p->speed, c->outflow_color(), c->liquid_volume_m3()};
+  return InflowJet{
+      p->position,          p->direction, p->carried, p->rate, p->speed, c->outflow_color(), c->outflow_absorption(),
+      c->liquid_volume_m3()};
 }
 
 void ContainerPour::took(double m3) {
@@ -48,10 +50,10 @@ double ContainerFill::room() const {
   return c ? c->capacity_m3() - c->liquid_volume_m3() : 0.0;
 }
 
-void ContainerFill::absorbed(double m3, glm::vec3 color) {
+void ContainerFill::absorbed(double m3, glm::vec3 color, std::optional<glm::vec3> absorption) {
   LiquidContainer* c = container_();
   if (!c) return;
-  const double given = c->exchange_liquid(m3, color);
+  const double given = c->exchange_liquid(m3, color, absorption);
   received_ += given;
   // Liquid landing in it stirs it: a tenth of its capacity at once is full agitation.
   c->stir(10.0 * given / c->capacity_m3());

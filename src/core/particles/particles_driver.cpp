@@ -96,6 +96,8 @@ Result<void> ParticlesDriver::restart() {
   time_ = target_ = 0.0;
   step_index_ = 0;
   next_id_ = 0;
+  inflow_absorption_sum_ = glm::dvec3(0.0);
+  inflow_absorption_m3_ = 0.0;
   // One layer of a jet is a square lattice over its disc, across the jet; layers leave every
   // `layer` metres of travel, so that the volume poured is exactly the rate. Both follow from
   // the spacing, so they are laid out here, once.
@@ -160,6 +162,11 @@ int ParticlesDriver::slots_per_block() const {
 
 float ParticlesDriver::step_dt() const {
   return float(1.0 / (60.0 * steps_per_60th()));
+}
+
+std::optional<glm::vec3> ParticlesDriver::inflow_absorption() const {
+  if (!(inflow_absorption_m3_ > 0.0)) return std::nullopt;
+  return glm::vec3(inflow_absorption_sum_ / inflow_absorption_m3_);
 }
 
 std::uint64_t ParticlesDriver::block_particles() const {
@@ -283,7 +290,14 @@ void ParticlesDriver::emit_inflows(double t, float dt, std::uint64_t issued) {
     }
     if (emitted == most) state.travel = std::min(state.travel, float(layer));  // held back, not piled up
     issued += emitted;
-    if (emitted > 0) inflow.took(double(emitted) * particle_volume);
+    if (emitted > 0) {
+      const double took = double(emitted) * particle_volume;
+      inflow.took(took);
+      if (jet->absorption && std::isfinite(jet->absorption->x + jet->absorption->y + jet->absorption->z)) {
+        inflow_absorption_sum_ += glm::dvec3(*jet->absorption) * took;
+        inflow_absorption_m3_ += took;
+      }
+    }
   }
 }
 

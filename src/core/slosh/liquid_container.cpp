@@ -61,6 +61,7 @@ LiquidContainer::LiquidContainer(std::shared_ptr<const ContainerShape> shape, co
   volume_m3_ = std::clamp(double(knobs.fill), 0.0, 1.0) * capacity_m3();
   set_fill_ = knobs.fill;
   set_color_ = knobs.color;
+  set_absorption_ = knobs.absorption;
   derive_from_knobs();
   place_surface();
   update_film(0.0);
@@ -75,10 +76,12 @@ void LiquidContainer::set_knobs(const SloshKnobs& knobs) {
     layer_m3_ = 0.0;
   }
   set_fill_ = knobs.fill;
-  // Likewise the colour: the same as last given keeps what was mixed in since.
+  // Likewise the colour and absorption: the same as last given keep what was mixed in since.
   glm::vec3 mixed = knobs_.color;
-  const bool same_color = knobs.color == set_color_;
+  const glm::vec3 mixed_absorption = knobs_.absorption;
+  const bool same_color = knobs.color == set_color_, same_absorption = knobs.absorption == set_absorption_;
   set_color_ = knobs.color;
+  set_absorption_ = knobs.absorption;
   // Liquids made miscible mix: the layer goes into the rest by volume.
   if (knobs.poured_liquid == PouredLiquid::mixes && layer_m3_ > 0.0) {
     mixed = glm::mix(mixed, layer_color_, float(layer_m3_ / volume_m3_));
@@ -87,6 +90,7 @@ void LiquidContainer::set_knobs(const SloshKnobs& knobs) {
   knobs_ = knobs;
   knobs_.fill = float(volume_m3_ / capacity_m3());
   if (same_color) knobs_.color = mixed;
+  if (same_absorption) knobs_.absorption = mixed_absorption;
   if (new_pool) bubbles_ = BubblePool(knobs.bubbles, std::uint64_t(knobs.seed));
   derive_from_knobs();
   place_surface();
@@ -135,7 +139,8 @@ double LiquidContainer::capacity_m3() const {
   return std::abs(shape_->liquid_volume.volume);
 }
 
-double LiquidContainer::exchange_liquid(double m3, std::optional<glm::vec3> color) {
+double LiquidContainer::exchange_liquid(double m3, std::optional<glm::vec3> color,
+                                        std::optional<glm::vec3> absorption) {
   if (!std::isfinite(m3)) return 0.0;
   const double before = volume_m3_;
   volume_m3_ = std::clamp(volume_m3_ + m3, 0.0, capacity_m3());
@@ -144,7 +149,11 @@ double LiquidContainer::exchange_liquid(double m3, std::optional<glm::vec3> colo
   if (changed > 0.0 && poured) {
     const glm::vec3 added = glm::clamp(*color, 0.0f, 1.0f);
     if (knobs_.poured_liquid == PouredLiquid::mixes) {
-      knobs_.color = glm::mix(knobs_.color, added, float(changed / volume_m3_));
+      // Dyes mix by volume: so do the colours and the absorption coefficients.
+      const float share = float(changed / volume_m3_);
+      knobs_.color = glm::mix(knobs_.color, added, share);
+      if (absorption && std::isfinite(absorption->x + absorption->y + absorption->z))
+        knobs_.absorption = glm::mix(knobs_.absorption, glm::max(*absorption, 0.0f), share);
     } else {
       layer_m3_ += changed;
       layer_color_ = glm::mix(layer_color_, added, float(changed / layer_m3_));
@@ -159,10 +168,17 @@ double LiquidContainer::exchange_liquid(double m3, std::optional<glm::vec3> colo
   return changed;
 }
 
+bool LiquidContainer::layer_on_top() const {
+  return layer_m3_ > 0.0 && (knobs_.poured_liquid == PouredLiquid::floats || layer_m3_ >= volume_m3_);
+}
+
 glm::vec3 LiquidContainer::outflow_color() const {
-  const bool layer_on_top =
-      layer_m3_ > 0.0 && (knobs_.poured_liquid == PouredLiquid::floats || layer_m3_ >= volume_m3_);
-  return layer_on_top ? layer_color_ : knobs_.color;
+  return layer_on_top() ? layer_color_ : knobs_.color;
+}
+
+std::optional<glm::vec3> LiquidContainer::outflow_absorption() const {
+  if (layer_on_top()) return std::nullopt;
+  return knobs_.absorption;
 }
 
 void LiquidContainer::stir(double amount) {

@@ -37,7 +37,8 @@ class ContainerPour : public ParticleInflow {
 };
 
 /// A LiquidContainer that the particles fill: those settling in its liquid's region go back into
-/// its liquid, which rises by exactly their volume, takes their colour by volume, and stirs.
+/// its liquid, which rises by exactly their volume, takes their colour and absorption by volume
+/// (or keeps them as a layer: the knob poured_liquid), and stirs.
 class ContainerFill : public ParticleAbsorber {
  public:
   /// `container` gives the container as it is now (nullptr: none at the moment, so it takes
@@ -47,7 +48,7 @@ class ContainerFill : public ParticleAbsorber {
   const InsideGrid& region() const override { return shape_->inside; }
   Pose pose() const override;
   double room() const override;
-  void absorbed(double m3, glm::vec3 color) override;
+  void absorbed(double m3, glm::vec3 color, std::optional<glm::vec3> absorption) override;
 
   /// What it was given so far (m^3).
   double received_m3() const { return received_; }

@@ -98,6 +98,9 @@ class ParticlesDriver {
   /// The liquid one particle stands for at rest density: a cube of the spacing (m^3). Whole
   /// particles of it are what a pour or a fill exchanges.
   double particle_volume() const { return std::pow(double(spacing_), 3.0); }
+  /// The absorption of the liquid the inflows gave with one, mean by volume (std::nullopt
+  /// before any did): the particles carry only a colour, so this is what they hand on.
+  std::optional<glm::vec3> inflow_absorption() const;
   /// Particles the blocks hold at the current spacing (before the capacity limits them).
   std::uint64_t block_particles() const;
 
@@ -134,6 +137,8 @@ class ParticlesDriver {
   double target_ = 0.0;  // the time played so far
   std::uint64_t step_index_ = 0;
   std::uint32_t next_id_ = 0;
+  glm::dvec3 inflow_absorption_sum_{0.0};  // absorption (1/m) times volume (m^3), since the (re)start
+  double inflow_absorption_m3_ = 0.0;
   struct NozzleState {
     std::vector<glm::vec2> lattice;  // one layer's offsets across the jet (m)
     float layer = 0.0f;              // travel between layers (m)

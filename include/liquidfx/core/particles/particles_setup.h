@@ -51,6 +51,9 @@ struct InflowJet {
   double rate = 0.0;                       ///< m^3/s.
   float speed = 0.0f;                      ///< m/s along direction.
   glm::vec3 color{0.2f, 0.45f, 0.8f};
+  /// Beer-Lambert absorption of its liquid (1/m), where the source draws with one: the particles
+  /// hand it on, by volume, to the containers they settle in.
+  std::optional<glm::vec3> absorption;
   double available = 0.0;  ///< The most it can give now (m^3).
 };
 
@@ -80,8 +83,9 @@ class ParticleAbsorber {
   virtual Pose pose() const = 0;
   /// How much more it can take now (m^3).
   virtual double room() const = 0;
-  /// It was given `m3` more of the particles' liquid, whose mean colour is `color`.
-  virtual void absorbed(double m3, glm::vec3 color) = 0;
+  /// It was given `m3` more of the particles' liquid, whose mean colour is `color` and whose
+  /// absorption is `absorption` (std::nullopt: no inflow gave one).
+  virtual void absorbed(double m3, glm::vec3 color, std::optional<glm::vec3> absorption) = 0;
 };
 
 /// A box where particles drain away (world corners).

@@ -71,16 +71,20 @@ class LiquidContainer {
   double capacity_m3() const;
   /// Adds `m3` of liquid (negative: takes it away) without disturbing its motion, clamped to
   /// what the container holds; returns the volume that changed hands. The fill knob follows.
-  /// Liquid added with a `color` is poured in: by the knob poured_liquid it mixes with what is
-  /// there by volume (the colour knob follows) or joins the immiscible layer. Liquid taken away
-  /// is the liquid on top.
-  double exchange_liquid(double m3, std::optional<glm::vec3> color = std::nullopt);
+  /// Liquid added with a `color` (and an `absorption`, 1/m) is poured in: by the knob
+  /// poured_liquid it mixes with what is there by volume (the colour and absorption knobs
+  /// follow) or joins the immiscible layer (its colour; the layer is drawn with the container's
+  /// absorption). Liquid taken away is the liquid on top.
+  double exchange_liquid(double m3, std::optional<glm::vec3> color = std::nullopt,
+                         std::optional<glm::vec3> absorption = std::nullopt);
   /// The immiscible layer poured in (poured_liquid floats or sinks): its volume (m^3, part of
   /// liquid_volume_m3) and its colour, which mixes by volume what was poured into it.
   double layer_volume_m3() const { return layer_m3_; }
   glm::vec3 layer_color() const { return layer_color_; }
-  /// The colour of the liquid on top, which is what pours out.
+  /// The colour of the liquid on top, which is what pours out, and its absorption (std::nullopt
+  /// for a layer, which has only a colour).
   glm::vec3 outflow_color() const;
+  std::optional<glm::vec3> outflow_absorption() const;
   /// Adds `amount` (0..1) of agitation, as liquid poured in does; the waves grow with it.
   void stir(double amount);
   /// The velocity of a point fixed to the container, at world position `p`, over the last update
@@ -104,6 +108,8 @@ class LiquidContainer {
  private:
   void advance(double dt, const glm::dvec3& velocity_change, double spin_angle, double rotation_angle, double window);
   void place_surface();
+  /// Whether the immiscible layer is the liquid on top (what pours out first).
+  bool layer_on_top() const;
   void update_film(double dt);
   void update_gpu() const;
   /// The radius of a circle as large as the free surface (the waterline's reach from its centre).
@@ -136,11 +142,12 @@ class LiquidContainer {
   bool has_velocity_ = false;
   glm::dvec3 last_centroid_{0.0};
   glm::dvec3 last_velocity_{0.0};
-  glm::dvec3 last_spin_{0.0};  // angular velocity over the last update (rad/s, world)
-  double volume_m3_ = 0.0;     // what it holds: knobs_.fill follows this, not the other way
-  float set_fill_ = 0.0f;      // the fill knob as last given (a different one sets the volume)
-  glm::vec3 set_color_{0.0f};  // the colour knob as last given (the same keeps what was mixed in)
-  double layer_m3_ = 0.0;      // the immiscible layer poured in, part of volume_m3_
+  glm::dvec3 last_spin_{0.0};       // angular velocity over the last update (rad/s, world)
+  double volume_m3_ = 0.0;          // what it holds: knobs_.fill follows this, not the other way
+  float set_fill_ = 0.0f;           // the fill knob as last given (a different one sets the volume)
+  glm::vec3 set_color_{0.0f};       // the colour knob as last given (the same keeps what was mixed in)
+  glm::vec3 set_absorption_{0.0f};  // likewise the absorption knob
+  double layer_m3_ = 0.0;           // the immiscible layer poured in, part of volume_m3_
   glm::vec3 layer_color_{0.0f};
   float interface_offset_ = 0.0f;  // world: dot(surface normal, p) = offset between layer and the rest
   double last_dt_ = 0.0;

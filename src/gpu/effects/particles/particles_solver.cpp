@@ -189,7 +189,7 @@ void ParticlesSolver::credit_absorbers() {
                        (double(taken - credited_[a]) * double(shared::kAbsorbedColorScale)));
       credited_color_[a][c] = sum;
     }
-    absorbers[a]->absorbed(double(taken - credited_[a]) * particle_volume, color);
+    absorbers[a]->absorbed(double(taken - credited_[a]) * particle_volume, color, driver_.inflow_absorption());
     credited_[a] = taken;
   }
 }
