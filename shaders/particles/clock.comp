@@ -68,13 +68,13 @@ void main() {
   step.warm_scale = last_dt > 0.0 && last_dt != step_dt ? (step_dt / last_dt) * (step_dt / last_dt) : 1.0;
   clock.last_step.x = step_dt;
   if (span > 1u) {
-    // What scales with dt (the slot's values are for one slot): the bulk viscosity and the
-    // stiffness follow the sound's cells a step (c and c^2), viscosity and foam rate dt, the
-    // foam's decay and the volume correction compound.
+    // What scales with dt (the slot's values are for one slot): viscosity and foam rate dt, the
+    // foam's decay and the volume correction compound. Only the incompressible solver joins
+    // slots, so the weakly compressible stiffness and bulk viscosity are not here, and
+    // material.x is its FLIP share, not a rate.
     float n = float(span);
     step.domain_min.w = dt * n;
-    step.gravity.w = gravity.w * n;
-    step.material = vec4(material.x * n * n, material.y * n, material.z * n, pow(material.w, n));
+    step.material = vec4(material.x, material.y * n, material.z * n, pow(material.w, n));
     step.volume_rate = 1.0 - pow(1.0 - volume_rate, n);
   }
 }

@@ -94,7 +94,8 @@ LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
   vec4 domain_min;     /* xyz the tank's walls (m, world); w step dt (s) */                        \
   vec4 domain_max;     /* xyz (m, world); w time at the step's start (s) */                        \
   vec4 gravity;        /* xyz (m/s^2); w bulk viscosity (cells^2 per step) */                      \
-  vec4 material;       /* x pressure stiffness (grid units); y kinematic viscosity (cells^2/step); \
+  vec4 material;       /* x wcmpm: pressure stiffness (grid units), incompressible: FLIP share;    \
+                          y kinematic viscosity (cells^2/step);                                    \
                           z foam rate; w foam decay per step (factor) */                           \
   uint collider_first; /* this step's first entry in the collider list */                          \
   uint collider_count;                                                                             \

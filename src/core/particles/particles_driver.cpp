@@ -388,7 +388,9 @@ shared::ParticlesStepPush ParticlesDriver::step_push(const ParticleStep& step, s
   const float stiffness = rest * c * c / kTaitGamma;
   const float viscosity = knobs_->viscosity * dt / (dx * dx);
   const float foam_decay = std::exp(-0.69314718f * dt / knobs_->foam_lifetime);
-  p.material = glm::vec4(stiffness, viscosity, knobs_->foam_rate * dt, foam_decay);
+  // The incompressible solver has no stiffness; its FLIP share takes the place.
+  const bool incompressible = knobs_->solver == ParticleSolverKind::incompressible;
+  p.material = glm::vec4(incompressible ? knobs_->flip : stiffness, viscosity, knobs_->foam_rate * dt, foam_decay);
   p.collider_first = step.collider_first;
   p.collider_count = collider_count;
   p.capacity = capacity();
