@@ -26,9 +26,14 @@ std::optional<InflowJet> ContainerPour::jet(double, float) {
   const std::optional<PourJet> p = pour_jet(*c, opening_);
   if (!p) return std::nullopt;
   pouring_ = true;
-  return InflowJet{
-      p->position,          p->direction, p->carried, p->rate, p->speed, c->outflow_color(), c->outflow_absorption(),
-      c->liquid_volume_m3()};
+  return InflowJet{.position = p->position,
+                   .direction = p->direction,
+                   .carried = p->carried,
+                   .rate = p->rate,
+                   .speed = p->speed,
+                   .color = c->outflow_color(),
+                   .absorption = c->outflow_absorption(),
+                   .available = c->liquid_volume_m3()};
 }
 
 void ContainerPour::took(double m3) {
