@@ -112,9 +112,13 @@ int run_bench(const BenchOptions& o) {
   // timestamps passes loosely.
   std::vector<std::string> group_order;
   std::map<std::string, std::vector<double>> group_samples;
-  // The CPU's share of a frame, on this thread: what a game pays for the effects besides the GPU.
-  const std::array<const char*, 3> cpu_names = {"advance (simulation)", "prepare (uploads)", "record (command buffer)"};
-  std::array<std::vector<double>, 3> cpu_samples;
+  // The CPU's share of a frame, on this thread: what a game pays for the effects besides the GPU;
+  // and the wall time from submitting the frame to its end, what the frame costs as a whole (on a
+  // CPU driver, whose pass timestamps can land far from the work they bracket, the one sure
+  // measure of a pass group is this time with and without it).
+  const std::array<const char*, 4> cpu_names = {"advance (simulation)", "prepare (uploads)", "record (command buffer)",
+                                                "frame (submit to finish)"};
+  std::array<std::vector<double>, 4> cpu_samples;
   const auto since = [](std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   };
@@ -123,7 +127,7 @@ int run_bench(const BenchOptions& o) {
   const double dt = 1.0 / setup->scene.fps;
   Progress progress("bench", unsigned(warm + measured));
   for (int frame = 0; frame < warm + measured; ++frame) {
-    std::array<double, 3> cpu{};
+    std::array<double, 4> cpu{};
     auto start = std::chrono::steady_clock::now();
     if (frame > 0)
       if (auto r = (*player)->advance(dt); !r) return fail(r.error());
@@ -131,6 +135,7 @@ int run_bench(const BenchOptions& o) {
     start = std::chrono::steady_clock::now();
     if (auto r = host ? (*player)->prepare(host->frame()) : (*player)->prepare(); !r) return fail(r.error());
     cpu[1] = since(start);
+    start = std::chrono::steady_clock::now();
     if (auto r = (*ctx)->submit_and_wait([&](VkCommandBuffer cmd) {
           const auto recording = std::chrono::steady_clock::now();
           (*player)->record(cmd);
@@ -138,6 +143,7 @@ int run_bench(const BenchOptions& o) {
         });
         !r)
       return fail(r.error());
+    cpu[3] = since(start) - cpu[2];
     progress.update(unsigned(frame + 1));
     if (frame < warm) continue;
     for (std::size_t k = 0; k < cpu.size(); ++k) cpu_samples[k].push_back(cpu[k]);

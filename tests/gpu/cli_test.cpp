@@ -208,8 +208,11 @@ TEST(CliTest, BenchJsonHasTheDocumentedShape) {
     EXPECT_LE(c["min_ms"].get<double>(), c["median_ms"].get<double>());
     EXPECT_LE(c["median_ms"].get<double>(), c["max_ms"].get<double>());
   }
-  EXPECT_EQ(cpu, (std::vector<std::string>{"advance (simulation)", "prepare (uploads)", "record (command buffer)"}));
+  EXPECT_EQ(cpu, (std::vector<std::string>{"advance (simulation)", "prepare (uploads)", "record (command buffer)",
+                                           "frame (submit to finish)"}));
   EXPECT_GT(j["cpu"][2]["min_ms"].get<double>(), 0.0);
+  // Every pass ran between the frame's submission and its end.
+  EXPECT_GE(j["cpu"][3]["median_ms"].get<double>(), 0.9 * j["total_median_ms"].get<double>());
 }
 
 TEST(CliTest, DevicesListsLavapipeOrAGpu) {
