@@ -15,6 +15,9 @@ LFX_CONST uint kSpreadTilesPerRow = 4096u;  // listed tiles' workgroups a dispat
 // fastest sweep along each axis, plus the levelling's one cell and a margin for the other
 // schemes' stencils) are listed; the rest neither hold liquid nor receive any this step.
 LFX_CONST int kSpreadThicknessTile = 8;
+// Cells each invocation of the statistics pass (reduce.comp) sums: the partials are the cells
+// over this.
+LFX_CONST uint kSpreadReduceRun = 256u;
 LFX_CONST float kSpreadTileReachMargin = 2.0f;  // cells beyond the fastest sweep
 // The seed's traces (history) show where half the largest coverage seen and the current one,
 // summed, are above this.

@@ -31,7 +31,10 @@ void main() {
     face_y[k] = w;
     fastest_y = abs(w);
   }
-  if (fastest_x > 0.0) atomicMax(control[2], floatBitsToUint(fastest_x));
-  if (fastest_y > 0.0) atomicMax(control[3], floatBitsToUint(fastest_y));
-  if (max(fastest_x, fastest_y) > 0.0) atomicMax(control[0], floatBitsToUint(max(fastest_x, fastest_y)));
+  // A plain read first spares nearly all the atomics (the largest only grows): a CPU driver runs
+  // them one lane at a time, and three for every face were most of this pass's cost there.
+  uint x_bits = floatBitsToUint(fastest_x), y_bits = floatBitsToUint(fastest_y), bits = max(x_bits, y_bits);
+  if (x_bits > control[2]) atomicMax(control[2], x_bits);
+  if (y_bits > control[3]) atomicMax(control[3], y_bits);
+  if (bits > control[0]) atomicMax(control[0], bits);
 }

@@ -14,8 +14,7 @@ namespace {
 
 constexpr VkBufferUsageFlags kStorage =
     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
-constexpr std::uint32_t kReduceGroup = 256;
-constexpr std::uint32_t kStatistics = 5;  // reduce.comp's partials a workgroup
+constexpr std::uint32_t kStatistics = 5;  // reduce.comp's partials an invocation
 
 void compute_barrier(VkCommandBuffer cmd) {
   memory_barrier(
@@ -96,7 +95,8 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   const glm::ivec2 tiles = tile_grid();
   const std::size_t tile_count = std::size_t(tiles.x) * tiles.y;
   const std::size_t planes = std::size_t(kSpreadPigments) * cells;
-  partial_stride_ = groups(std::uint32_t(std::max<std::size_t>(cells, std::size_t(cells_.x) * cells_.y)), kReduceGroup);
+  partial_stride_ =
+      groups(std::uint32_t(std::max<std::size_t>(cells, std::size_t(cells_.x) * cells_.y)), shared::kSpreadReduceRun);
 
   // Every buffer made anew; the old ones are retired (frames in flight may use them).
   struct Made {
@@ -465,8 +465,7 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
 void SpreadSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
   PassScope pass(timer, cmd, "spread statistics");
   shared::SpreadPush push = last_push_;
-  const auto most = std::uint32_t(std::max(grid_.x * grid_.y, cells_.x * cells_.y));
-  dispatch(cmd, reduce_, push, most, kReduceGroup);
+  dispatch(cmd, reduce_, push, partial_stride_, 64);
   ReadbackRing::Slot& r = readbacks_.next(ctx_, time_);
   const VkBufferCopy control{0, 0, 2 * sizeof(std::uint32_t)};
   const VkBufferCopy partials{0, 2 * sizeof(std::uint32_t), partials_.size()};
@@ -485,18 +484,14 @@ std::optional<SpreadStats> SpreadSolver::stats() const {
   // After the control's fastest speed and sub-step count (record_step reads those).
   std::vector<float> partials(kStatistics * partial_stride_);
   std::memcpy(partials.data(), bytes + 2 * sizeof(std::uint32_t), partials.size() * sizeof(float));
-  const std::uint32_t thickness_groups = groups(std::uint32_t(grid_.x * grid_.y), kReduceGroup);
-  const std::uint32_t velocity_groups = groups(std::uint32_t(cells_.x * cells_.y), kReduceGroup);
   SpreadStats s;
   s.time = newest->time;
   double divergence[2] = {0.0, 0.0};
   s.min_thickness = partials[partial_stride_];
-  for (std::uint32_t g = 0; g < thickness_groups; ++g) {
+  for (std::uint32_t g = 0; g < partial_stride_; ++g) {  // every invocation's share of both grids
     s.volume += partials[g];
     s.min_thickness = std::min(s.min_thickness, double(partials[partial_stride_ + g]));
     s.max_thickness = std::max(s.max_thickness, double(partials[2 * partial_stride_ + g]));
-  }
-  for (std::uint32_t g = 0; g < velocity_groups; ++g) {
     divergence[0] += partials[3 * partial_stride_ + g];
     divergence[1] += partials[4 * partial_stride_ + g];
   }
