@@ -102,7 +102,10 @@ class SpreadSolver {
   // Nothing moves until a stroke: the flow and the pressure are exactly zero (laid out so, and no
   // stroke since), so the velocity and projection passes would give zero again and are skipped.
   bool flow_still_ = false;
-  double changed_at_ = 0.0;                   // when the last step with strokes or blobs ended (or the layout)
+  double changed_at_ = 0.0;  // when the last step with strokes or blobs ended (or the layout)
+  // Whether a field may have changed since the statistics' last reduction: if not, its partial
+  // sums still hold and are copied again without it (a liquid at rest pays for no reduction).
+  bool fields_changed_ = true;
   shared::SpreadPush last_thickness_push_{};  // the last step that ran the thickness passes
   bool thickness_settled(const shared::SpreadPush& push) const;
   Buffer u_[2], v_[2], u_back_, v_back_, pressure_, rhs_, residual_;
