@@ -234,7 +234,6 @@ struct ParticleClock {
   uvec4 once_dispatch;      // its one-workgroup passes: (1, 1, 1), or none
   vec4 last_step;           // x the last step's dt (s; 0 before the first)
 };
-// The live count and indirect dispatch arguments (std430, 48 bytes), written by the GPU.
 // Regions that take the particles settling in them (a container's liquid: particles pour back
 // into a bottle), read by the sort, which drains what they take (std430, written every frame).
 LFX_CONST uint kMaxParticleAbsorbers = 8u;
@@ -255,6 +254,7 @@ struct ParticleAbsorbers {
   ParticleAbsorber absorbers[kMaxParticleAbsorbers];
 };
 
+// The live count and indirect dispatch arguments (std430, 48 bytes), written by the GPU.
 struct ParticleCounts {
   uint live;         // particles in [0, live)
   uint sorted_live;  // the sort's new live count, until it commits

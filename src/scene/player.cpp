@@ -104,23 +104,20 @@ bool ScenePlayer::input(InputEvent event) {
   // The last effect first (it is drawn over the others), except that a press goes first to the
   // effects with something under the pointer, nearest first: a bottle standing in front of a
   // particle tank is picked up, not pushed through.
-  std::vector<Effect*> order;
-  for (auto it = effects_.rbegin(); it != effects_.rend(); ++it) order.push_back(it->get());
-  if (event.kind == InputKind::press) {
-    std::vector<std::optional<float>> distance;
-    for (const Effect* e : order) distance.push_back(e->press_distance(event.ray));
-    std::vector<std::size_t> rank(order.size());
-    for (std::size_t i = 0; i < rank.size(); ++i) rank[i] = i;
-    std::stable_sort(rank.begin(), rank.end(), [&](std::size_t a, std::size_t b) {
-      if (distance[a].has_value() != distance[b].has_value()) return distance[a].has_value();
-      return distance[a] && *distance[a] < *distance[b];
-    });
-    std::vector<Effect*> sorted;
-    for (const std::size_t i : rank) sorted.push_back(order[i]);
-    order = std::move(sorted);
-  }
-  for (Effect* e : order)
-    if (e->input(event)) return true;
+  struct Candidate {
+    Effect* effect;
+    std::optional<float> distance;  // of what a press would grab
+  };
+  const bool press = event.kind == InputKind::press;
+  std::vector<Candidate> order;
+  for (auto it = effects_.rbegin(); it != effects_.rend(); ++it)
+    order.push_back({it->get(), press ? (*it)->press_distance(event.ray) : std::nullopt});
+  std::stable_sort(order.begin(), order.end(), [](const Candidate& a, const Candidate& b) {
+    if (a.distance.has_value() != b.distance.has_value()) return a.distance.has_value();
+    return a.distance && *a.distance < *b.distance;
+  });
+  for (const Candidate& c : order)
+    if (c.effect->input(event)) return true;
   return false;
 }
 

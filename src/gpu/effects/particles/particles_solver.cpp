@@ -131,22 +131,21 @@ Result<void> ParticlesSolver::make_buffers() {
   // The colliders' meshes and the sinks do not change: uploaded once.
   std::vector<shared::DistanceGridInfo> infos;
   std::vector<float> values;
+  const auto add_grid = [&](glm::vec3 origin, float cell, glm::ivec3 dims, const std::vector<float>& samples) {
+    infos.push_back({glm::vec4(origin, cell), glm::uvec4(std::uint32_t(dims.x), std::uint32_t(dims.y),
+                                                         std::uint32_t(dims.z), std::uint32_t(values.size()))});
+    values.insert(values.end(), samples.begin(), samples.end());
+  };
   for (const ParticleColliderDesc& c : driver_.setup().colliders) {
     if (c.shape != ColliderShape::shell) continue;
     const DistanceGrid& g = *c.distance;
-    infos.push_back({glm::vec4(g.origin, g.cell), glm::uvec4(std::uint32_t(g.nx), std::uint32_t(g.ny),
-                                                             std::uint32_t(g.nz), std::uint32_t(values.size()))});
-    values.insert(values.end(), g.values.begin(), g.values.end());
+    add_grid(g.origin, g.cell, glm::ivec3(g.nx, g.ny, g.nz), g.values);
   }
   // The absorbers' regions follow the shells' grids.
   first_absorber_grid_ = std::uint32_t(infos.size());
   for (const auto& absorber : driver_.setup().absorbers) {
     const InsideGrid& g = absorber->region();
-    const glm::ivec3 dims = g.dims();
-    infos.push_back(
-        {glm::vec4(g.origin(), g.cell_size()), glm::uvec4(std::uint32_t(dims.x), std::uint32_t(dims.y),
-                                                          std::uint32_t(dims.z), std::uint32_t(values.size()))});
-    values.insert(values.end(), g.values().begin(), g.values().end());
+    add_grid(g.origin(), g.cell_size(), g.dims(), g.values());
   }
   credited_ = {};
   credited_color_ = {};
