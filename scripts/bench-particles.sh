@@ -4,7 +4,8 @@
 #    (at most linear is the target; finer particles also need more steps a frame);
 # 2. scenes/particles_peer.json, the setting of the Splash browser demo (40,000 particles, a
 #    60 x 50 x 60 grid), per frame;
-# 3. the weakly compressible and the incompressible solver on the dam break and the lake.
+# 3. the weakly compressible and the incompressible solver on the dam break and the lake;
+# 4. the pressure solve's preconditioners (multigrid and Jacobi) on the lake at 100k and 400k.
 # The spheres are off: these are the simulation's passes only ("particles (all passes)").
 # Extra arguments go to every `liquidfx bench`, e.g. --frames 20.
 set -euo pipefail
@@ -66,5 +67,20 @@ for case in "dam_break water 16384" "lake lake 100000" "lake lake 400000"; do
     against=${wcmpm_ms:+$(awk "BEGIN { printf \"%.2f\", $ms / $wcmpm_ms }")}
     echo "| $scene | $n | $solver | $steps | $ms | $(awk "BEGIN { printf \"%.1f\", $ms / (2 * $steps) }") |" \
       "${against:--} |"
+  done
+done
+echo
+# 4. The pressure solve's preconditioners on the lake while its bob plunges in (frames 20 to 25):
+#    the iterations a solve took (mean) and a frame's cost, from its submission to its end.
+echo "| particles | preconditioner | pressure iterations | ms a frame (wall) | pressure passes (timestamps) |"
+echo "|---:|---|---:|---:|---:|"
+for n in 100000 400000; do
+  for preconditioner in multigrid jacobi; do
+    out=$("$liquidfx" bench scenes/lake.json --size 320x180 --frames 6 --warmup 19 --set "lake.count=$n" \
+      --set lake.solver=incompressible --set "lake.preconditioner=$preconditioner" "$@")
+    iterations=$(awk '$1 == "lake.pressure_iterations" { printf "%.1f", $2 }' <<<"$out")
+    wall=$(awk '$1 == "frame" && $2 == "(submit" { printf "%.0f", $5 }' <<<"$out")
+    pressure=$(awk '$1 == "particles" && $2 == "pressure" { printf "%.0f", $3 }' <<<"$out")
+    echo "| $n | $preconditioner | $iterations | $wall | $pressure |"
   done
 done

@@ -1,7 +1,8 @@
 #version 460
 // Lists the bricks of 4 x 4 x 4 cells that hold liquid, in grid order (so the solve's sums add in
 // the same order every run), and the pressure solve's dispatch of a workgroup per brick: the
-// solve's work follows the liquid, not the tank.
+// solve's work follows the liquid, not the tank. Also the multigrid levels' dispatches over all
+// their cells (each level halves the cells along every axis, rounding up).
 #include "particles/mac_common.glsl"
 layout(local_size_x = 256) in;
 layout(set = 0, binding = 22, std430) buffer Solve { PressureSolve solve; };
@@ -9,6 +10,7 @@ layout(set = 0, binding = 24, std430) readonly buffer BrickFlags { uint brick_fl
 layout(set = 0, binding = 25, std430) writeonly buffer BrickList { uint brick_list[]; };
 // The step's values, which the clock (clock.comp) wrote for it.
 layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
+layout(push_constant) uniform Push { LFX_PARTICLES_PRESSURE_PUSH };
 
 shared uint firsts[256];
 
@@ -33,6 +35,13 @@ void main() {
     uint x = min(running, 32768u);
     solve.bricks = running;
     solve.dispatch = uvec4(x, x == 0u ? 1u : (running + x - 1u) / x, 1u, 0u);
+    ivec3 d = grid_dims.xyz;
+    for (uint l = 1u; l < uint(kMultigridLevels); ++l) {
+      d = (d + 1) / 2;
+      uint groups = l < levels ? (uint(d.x * d.y * d.z) + 63u) / 64u : 0u;
+      uint gx = min(groups, 32768u);
+      solve.level_dispatch[l - 1u] = uvec4(gx, gx == 0u ? 1u : (groups + gx - 1u) / gx, 1u, 0u);
+    }
   }
   barrier();
   uint at = firsts[t];

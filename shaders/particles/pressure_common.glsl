@@ -1,13 +1,12 @@
 // The pressure solve's per-cell passes: a workgroup per listed brick of 4 x 4 x 4 cells; the
-// cells, the solve's scalars, and each workgroup's partial sums. Include after mac_common.glsl,
+// cells, the solve's scalars, and each subgroup's partial sums. Include after mac_common.glsl,
 // in a pass of kParticleGroupSize invocations dispatched from PressureSolve::dispatch.
+#extension GL_KHR_shader_subgroup_arithmetic : require
 layout(set = 0, binding = 18, std430) buffer Cells { vec4 cells[]; };  // phi, type, diagonal, liquid fraction
 layout(set = 0, binding = 21, std430) writeonly buffer Partials { vec4 partials[]; };
 layout(set = 0, binding = 22, std430) readonly buffer Solve { PressureSolve solve; };
 
 layout(set = 0, binding = 25, std430) readonly buffer BrickList { uint brick_list[]; };
-
-shared vec4 partial_sums[64];
 
 // The workgroup's place in the brick list (the bricks are listed in grid order).
 uint brick_slot() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }
@@ -23,17 +22,17 @@ int brick_cell() {
   return inside_grid(cell, grid_dims) ? node_index(cell, grid_dims) : -1;
 }
 
-// Sums `mine` over the workgroup in a fixed order (the same bits every run) and writes it as the
-// workgroup's partial. Every invocation must call it.
+// Sums `mine` over each subgroup and writes the sums as the brick's kPressurePartialSlots
+// partials (those past the workgroup's subgroups zero), which the reduction adds in a fixed
+// order. A subgroup's sum needs no barrier: a CPU driver runs a workgroup with barriers as
+// coroutines, which cost more than the pass's work. Every invocation must call it.
 void write_partial(vec4 mine) {
-  uint t = gl_LocalInvocationIndex;
-  partial_sums[t] = mine;
-  barrier();
-  for (uint half_size = 32u; half_size > 0u; half_size >>= 1u) {
-    if (t < half_size) partial_sums[t] += partial_sums[t + half_size];
-    barrier();
-  }
-  if (t == 0u && brick_slot() < solve.bricks) partials[brick_slot()] = partial_sums[0];
+  vec4 sum = subgroupAdd(mine);
+  if (brick_slot() >= solve.bricks) return;
+  uint first = brick_slot() * kPressurePartialSlots;
+  if (subgroupElect()) partials[first + gl_SubgroupID] = sum;
+  if (gl_LocalInvocationIndex == 0u)
+    for (uint s = gl_NumSubgroups; s < kPressurePartialSlots; ++s) partials[first + s] = vec4(0.0);
 }
 
 bool is_liquid(int n) { return n >= 0 && cells[n].y == kCellLiquid; }

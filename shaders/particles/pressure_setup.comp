@@ -11,7 +11,7 @@
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 4, std430) readonly buffer Faces { vec4 faces[]; };
 layout(set = 0, binding = 19, std430) buffer Pressure { vec4 pressure[]; };  // x, residual, A direction
-layout(set = 0, binding = 20, std430) writeonly buffer Directions { vec2 directions[]; };
+layout(set = 0, binding = 20, std430) writeonly buffer Directions { vec4 directions[]; };
 // The step's values, which the clock (clock.comp) wrote for it.
 layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
 #include "particles/pressure_common.glsl"
@@ -42,8 +42,8 @@ vec4 start(int n) {
   }
   cells[n].z = diagonal;
   pressure[n].y = r;
-  directions[n] = vec2(0.0);
-  return vec4(r * r / diagonal, r * r, b * b, 0.0);
+  directions[n] = vec4(0.0);
+  return vec4(0.0, r * r, b * b, 0.0);
 }
 
 void main() { write_partial(start(brick_cell())); }

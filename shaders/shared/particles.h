@@ -190,11 +190,23 @@ LFX_CONST float kCellSolid = 2.0f;
 LFX_CONST float kGhostFluidMinTheta = 0.1f;
 // The pressure solve runs on bricks of 4 x 4 x 4 cells (a workgroup each) that hold liquid.
 LFX_CONST int kBrickSide = 4;
+// A brick's partial sums: one per subgroup, for subgroups of 4 invocations or more.
+LFX_CONST uint kPressurePartialSlots = 16u;
 
-// The pressure solve's scalars (Jacobi-preconditioned conjugate gradients), kept on the GPU: a
-// pass reads them instead of a round trip to the CPU; the per-cell passes dispatch a workgroup
-// per listed brick, indirectly from `dispatch`, which is emptied once the solve converged
-// (std430, 64 bytes).
+// The pressure solve's preconditioner, multigrid: a V-cycle over levels of cells twice as coarse
+// as the one below (level 0 the grid's cells), down to one of at most kMultigridCoarsestCells
+// cells, kMultigridLevels levels at most. One damped Jacobi sweep (weight kMultigridSmoothing)
+// before and after each level's correction; kMultigridCoarsestSweeps symmetric Gauss-Seidel
+// sweeps on the coarsest level.
+LFX_CONST int kMultigridLevels = 10;
+LFX_CONST int kMultigridCoarsestCells = 128;
+LFX_CONST uint kMultigridCoarsestSweeps = 8u;
+LFX_CONST float kMultigridSmoothing = 6.0f / 7.0f;
+
+// The pressure solve's scalars (preconditioned conjugate gradients), kept on the GPU: a pass
+// reads them instead of a round trip to the CPU; the per-cell passes dispatch a workgroup per
+// listed brick, indirectly from `dispatch`, and the coarse levels' passes from
+// `level_dispatch`, all emptied once the solve converged (std430, 208 bytes).
 struct PressureSolve {
   float alpha;      // step length of this iteration
   float beta;       // weight of the previous direction
@@ -203,19 +215,43 @@ struct PressureSolve {
   float r_norm2;    // |r|^2 now
   uint iterations;  // done in this step's solve
   uint pad0;
-  uint bricks;            // bricks holding liquid this step (the brick list's length)
-  uvec4 dispatch;         // x, y, z workgroups of the per-brick passes (x 0 once converged:
-                          // |r| <= tolerance |b|, or the iterations ran out)
-  uvec4 reduce_dispatch;  // the reductions' one workgroup (x 0 once converged)
+  uint bricks;                                 // bricks holding liquid this step (the brick list's length)
+  uvec4 dispatch;                              // x, y, z workgroups of the per-brick passes (x 0 once converged:
+                                               // |r| <= tolerance |b|, or the iterations ran out)
+  uvec4 reduce_dispatch;                       // the reductions' one workgroup (x 0 once converged)
+  uvec4 level_dispatch[kMultigridLevels - 1];  // multigrid level l + 1's per-cell passes
 };
 
 // The pressure solve's reductions: which stage (0 after the setup, 1 after applying the
-// operator, 2 after the update), the tolerance (relative residual), the most iterations.
+// operator, 2 after preconditioning an iteration's residual, 3 after preconditioning the
+// setup's), the tolerance (relative residual), the most iterations.
 #define LFX_PARTICLES_PRESSURE_PUSH \
   uint stage;                       \
   float tolerance;                  \
   uint max_iterations;              \
-  uint pad0;
+  uint levels; /* multigrid levels (the brick list sets their dispatches); 0: Jacobi */
+
+// The passes of the preconditioner (particles/pressure_precondition.glsl), a pipeline each.
+LFX_CONST uint kPreconditionJacobi = 0u;    // level 0: z = r / diagonal
+LFX_CONST uint kPreconditionCoarsen = 1u;   // a coarse level's cells from the finer level's
+LFX_CONST uint kPreconditionDiagonal = 2u;  // a coarse level's diagonal
+LFX_CONST uint kPreconditionResidual = 3u;  // what the pre-smoothing leaves: b - A (w b / diagonal)
+LFX_CONST uint kPreconditionRestrict = 4u;  // a coarse level's b from the finer level's residual
+LFX_CONST uint kPreconditionCoarsest = 5u;  // the coarsest level's sweeps (one workgroup)
+LFX_CONST uint kPreconditionProlong = 6u;   // the pre-smoothed e plus the coarser level's correction
+LFX_CONST uint kPreconditionSmooth = 7u;    // the post-smoothing sweep (level 0: z, and r . z)
+
+LFX_CONST uint kPreconditionPasses = 8u;
+// One preconditioner pass: its level, and the cells of that level and the ones beside it (xyz
+// cells along each axis; w the level's first cell in the multigrid buffer).
+#define LFX_PARTICLES_PRECONDITION_PUSH \
+  ivec4 dims;                           \
+  ivec4 finer_dims;                     \
+  ivec4 coarser_dims;                   \
+  uint level;                           \
+  uint pad0;                            \
+  uint pad1;                            \
+  uint pad2;
 
 // The share of a cell the fastest particle may cross in a step that joins slots: half the speed
 // limit, since the front's timing error grows with the step (docs/particles.md).
@@ -292,6 +328,9 @@ struct ParticlesStatsPush {
 struct ParticlesPressurePush {
   LFX_PARTICLES_PRESSURE_PUSH
 };
+struct ParticlesPreconditionPush {
+  LFX_PARTICLES_PRECONDITION_PUSH
+};
 static_assert(sizeof(ParticleRecord) == kParticleStride && sizeof(ParticleState) == 48);
 static_assert(sizeof(ParticleCollider) == 80 && sizeof(DistanceGridInfo) == 32);
 static_assert(sizeof(ParticlesStepPush) == 128 && offsetof(ParticlesStepPush, collider_first) == 96);
@@ -302,8 +341,8 @@ static_assert(sizeof(ParticlesColliderDrawPush) == 64 && sizeof(ParticlesStatsPu
               sizeof(ParticlesDrawArgsPush) == 16 && sizeof(ParticleStatsPartial) == 32);
 static_assert(sizeof(ParticleCounts) == 48 && offsetof(ParticleCounts, dispatch) == 16);
 static_assert(sizeof(ParticleAbsorber) == 64 && sizeof(ParticleAbsorbers) == 32 + 64 * kMaxParticleAbsorbers);
-static_assert(sizeof(PressureSolve) == 64 && offsetof(PressureSolve, dispatch) == 32);
-static_assert(sizeof(ParticlesPressurePush) == 16);
+static_assert(sizeof(PressureSolve) == 208 && offsetof(PressureSolve, dispatch) == 32);
+static_assert(sizeof(ParticlesPressurePush) == 16 && sizeof(ParticlesPreconditionPush) == 64);
 #endif
 
 LFX_SHARED_END

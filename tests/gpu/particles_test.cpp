@@ -286,6 +286,37 @@ TEST_F(ParticlesTest, IncompressibleDamBreakFrontFollowsMartinAndMoyce) {
   EXPECT_LE(worst_residual, 1e-4);
 }
 
+// The multigrid preconditioner: the pressure solve reaches its tolerance in a few iterations,
+// about as many for four times the particles (a finer grid), where Jacobi's need many more.
+TEST_F(ParticlesTest, TheMultigridPressureSolveTakesFewIterationsThatStayFlatAsTheLiquidGrows) {
+  const float a = 0.2f;
+  double mean_iterations[2][2] = {};  // [preconditioner][size]
+  for (const PressurePreconditioner preconditioner :
+       {PressurePreconditioner::multigrid, PressurePreconditioner::jacobi})
+    for (const int size : {0, 1}) {
+      ParticlesKnobs knobs = incompressible(size == 0 ? 4096 : 16384);
+      knobs.preconditioner = preconditioner;
+      auto l = make(dam_break(a), knobs);
+      double iterations = 0.0, worst_residual = 0.0;
+      int frames = 0;
+      play(*l, 12, 0.01, [&](const gpu::ParticleStats& s) {
+        if (s.time < 0.02) return;  // the first solves start from no pressure at all
+        iterations += s.pressure_iterations;
+        worst_residual = std::max(worst_residual, s.divergence_residual);
+        ++frames;
+      });
+      const int p = preconditioner == PressurePreconditioner::jacobi;
+      mean_iterations[p][size] = iterations / frames;
+      std::printf("%s, %d particles: %.1f pressure iterations a step (mean of %d frames), worst residual %.2g\n",
+                  std::string(KnobEnumNames<PressurePreconditioner>::kNames[p]).c_str(), knobs.count,
+                  mean_iterations[p][size], frames, worst_residual);
+      ASSERT_GE(frames, 8);
+      EXPECT_LE(worst_residual, 1e-4);
+    }
+  EXPECT_LE(mean_iterations[0][1], 1.5 * mean_iterations[0][0]) << "multigrid: flat in the size";
+  EXPECT_LT(mean_iterations[0][1], 0.4 * mean_iterations[1][1]) << "multigrid against Jacobi";
+}
+
 // The FLIP share: a tank at rest stays still with it, and the dam break keeps more of its motion
 // (APIC's transfer smooths away some each step; FLIP carries the grid's change only).
 TEST_F(ParticlesTest, AFlipShareKeepsMoreMotionAndLeavesALiquidAtRestStill) {

@@ -150,6 +150,9 @@ class Context {
                                  VkMemoryPropertyFlags preferred = 0) const;
   /// Whether `format` supports all `features` for optimal-tiling images.
   bool supports_format(VkFormat format, VkFormatFeatureFlags2 features) const;
+  /// Whether compute shaders have subgroup arithmetic with subgroups of 4 invocations or more
+  /// (the incompressible particles' pressure solve sums per subgroup).
+  bool compute_subgroup_arithmetic() const;
 
   /// The convenience path for callers without a frame loop: records into a fresh command buffer
   /// (the staged uploads first), submits it to the queue and waits for it.

@@ -489,6 +489,15 @@ bool Context::supports_format(VkFormat format, VkFormatFeatureFlags2 features) c
   return (props3.optimalTilingFeatures & features) == features;
 }
 
+bool Context::compute_subgroup_arithmetic() const {
+  VkPhysicalDeviceVulkan11Properties p11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_PROPERTIES};
+  VkPhysicalDeviceVulkan13Properties p13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_PROPERTIES, &p11};
+  VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &p13};
+  vkGetPhysicalDeviceProperties2(physical_device_, &props);
+  return (p11.subgroupSupportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+         (p11.subgroupSupportedOperations & VK_SUBGROUP_FEATURE_ARITHMETIC_BIT) && p13.minSubgroupSize >= 4;
+}
+
 Result<void> Context::submit_and_wait(const std::function<void(VkCommandBuffer)>& record) {
   VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
   alloc.commandPool = immediate_pool_;

@@ -13,6 +13,15 @@ struct KnobEnumNames<ParticleSolverKind> {
   static constexpr std::string_view kNames[] = {"wcmpm", "incompressible"};
 };
 
+/// The incompressible solver's pressure preconditioner: multigrid (a V-cycle over coarser
+/// levels: iterations nearly independent of the liquid's size) or jacobi (the diagonal: cheaper
+/// iterations, more of them as the liquid grows).
+enum class PressurePreconditioner { multigrid, jacobi };
+template <>
+struct KnobEnumNames<PressurePreconditioner> {
+  static constexpr std::string_view kNames[] = {"multigrid", "jacobi"};
+};
+
 // clang-format off
 #define LFX_PARTICLES_KNOBS(X)                                                                                       \
   X(count, int, 32768, 64, 2000000, "", "Capacity in particles; the scene's blocks are filled with this many (changing it restarts)", ::lfx::kKnobRestarts) \
@@ -21,6 +30,7 @@ struct KnobEnumNames<ParticleSolverKind> {
   X(sound_speed, float, 12.0f, 0.5, 200.0, "m/s", "Speed of sound of the weakly compressible liquid: compression is about g x depth / c^2") \
   X(pressure_tolerance, float, 1.0e-4f, 1.0e-8, 0.1, "", "Incompressible: the pressure solve stops once the divergence left is this share of the step's") \
   X(volume_correction, float, 10.0f, 0.0, 1000.0, "1/s", "Incompressible: how fast liquid that bunched up (a cell fuller than at rest) spreads out again; 0: off") \
+  X(preconditioner, PressurePreconditioner, PressurePreconditioner::multigrid, 0, 0, "", "Incompressible: the pressure solve's preconditioner, multigrid (iterations nearly flat in the liquid's size) or jacobi") \
   X(max_pressure_iterations, int, 100, 1, 10000, "", "Incompressible: the most conjugate-gradient iterations of a step's pressure solve") \
   X(flip, float, 0.0f, 0.0, 1.0, "", "Incompressible: share of FLIP in the particles' velocity update (0: APIC alone, smooth; towards 1 livelier and noisier)") \
   X(viscosity, float, 1.0e-5f, 0.0, 1.0, "m2/s", "Kinematic viscosity (water 1e-6, olive oil 1e-4, honey 1e-2)")       \

@@ -91,6 +91,13 @@ class ParticlesSolver {
   /// The incompressible solver's grid: faces, the pressure solve, the projection, extrapolation
   /// (particles_projection.cpp).
   void record_projection(VkCommandBuffer cmd, GpuTimer* timer);
+  /// The pressure solve's z = M r for the residual in the pressure buffer, and the partial sums
+  /// of r . z and |r|^2 (particles_projection.cpp).
+  void record_precondition(VkCommandBuffer cmd);
+  /// A preconditioner pass at multigrid level `level` (0: the listed bricks).
+  void run_precondition(VkCommandBuffer cmd, std::uint32_t mode, std::size_t level);
+  /// The pressure solve runs the multigrid preconditioner (the knob, and a grid with levels).
+  bool multigrid() const;
   bool incompressible() const { return driver_.knobs().solver == ParticleSolverKind::incompressible; }
   /// Adds `count` records of the emission buffer from `first` to the live particles.
   void record_emit(VkCommandBuffer cmd, GpuTimer* timer, std::uint32_t first, std::uint32_t count,
@@ -131,14 +138,19 @@ class ParticlesSolver {
   Pipeline clock_pass_, emit_, commit_, p2g_, grid_update_, g2p_, sort_count_, scan_, sort_slot_, sort_scatter_, stats_;
   Pipeline p2g_mac_, mac_cells_, mac_faces_, pressure_setup_, pressure_apply_, pressure_update_, pressure_reduce_,
       pressure_bricks_, mac_project_, mac_extrapolate_, g2p_mac_;
-  ParticleWork work_;   // prepared, not yet recorded
-  bool built_ = false;  // buffers exist for the driver's capacity and grid
+  std::array<Pipeline, shared::kPreconditionPasses> precondition_;  // by kPrecondition* number
+  ParticleWork work_;                                               // prepared, not yet recorded
+  bool built_ = false;                                              // buffers exist for the driver's capacity and grid
   Buffer records_, states_, unsorted_records_, unsorted_states_, counts_;
   Buffer grid_, grid_velocity_;
   Buffer bucket_counts_, offsets_, block_sums_, keys_, order_;
   Buffer emitted_, colliders_, distance_grids_, distance_values_, sinks_, partials_;
   // The incompressible solver's (one element each when the solver is wcmpm).
   Buffer cells_, pressure_, directions_, pressure_partials_, solve_, face_scratch_, brick_flags_, brick_list_;
+  // The pressure preconditioner's multigrid levels: their cells along each axis (level 0 the
+  // grid's), and the coarse levels' cells (shaders/particles/pressure_precondition.comp).
+  std::vector<glm::ivec3> levels_;
+  Buffer multigrid_;
   // The clock's decision for the slot being recorded, and the step values the passes read.
   Buffer clock_, step_;
   ReadbackRing readbacks_;    // counts, then the partials

@@ -27,6 +27,11 @@ std::array<std::uint32_t, shared::kAbsorbedWords> absorbed_words(const ReadbackR
   return words;
 }
 
+// What the incompressible solver's passes need of the device.
+bool incompressible_supported(const Context& ctx) {
+  return ctx.compute_int64_atomics() && ctx.compute_subgroup_arithmetic();
+}
+
 constexpr VkBufferUsageFlags kStorage =
     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
 
@@ -46,25 +51,38 @@ Result<std::unique_ptr<ParticlesSolver>> ParticlesSolver::create(Context& ctx, P
       {&s->sort_slot_, "particles/sort_slot.comp", 0},
       {&s->sort_scatter_, "particles/sort_scatter.comp", sizeof(shared::ParticlesSortPush)},
       {&s->stats_, "particles/stats.comp", sizeof(shared::ParticlesStatsPush)},
-      {&s->pressure_setup_, "particles/pressure_setup.comp", 0},
-      {&s->pressure_apply_, "particles/pressure_apply.comp", 0},
-      {&s->pressure_update_, "particles/pressure_update.comp", 0},
       {&s->pressure_reduce_, "particles/pressure_reduce.comp", sizeof(shared::ParticlesPressurePush)},
-      {&s->pressure_bricks_, "particles/pressure_bricks.comp", 0},
+      {&s->pressure_bricks_, "particles/pressure_bricks.comp", sizeof(shared::ParticlesPressurePush)},
       {&s->mac_project_, "particles/mac_project.comp", 0},
       {&s->mac_extrapolate_, "particles/mac_extrapolate.comp", 0},
       {&s->g2p_mac_, "particles/g2p_mac.comp", 0},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
-  // The incompressible solver's face sums are 64-bit (face_sums.glsl): without the feature only
-  // the weakly compressible solver runs (make_buffers says so by name).
-  if (ctx.compute_int64_atomics()) {
-    const ComputePipelineSpec face_sums[] = {
+  // The incompressible solver's face sums are 64-bit (face_sums.glsl) and its pressure solve
+  // sums per subgroup (pressure_common.glsl): without the features only the weakly
+  // compressible solver runs (make_buffers says so by name).
+  if (incompressible_supported(ctx)) {
+    const ComputePipelineSpec incompressible[] = {
         {&s->p2g_mac_, "particles/p2g_mac.comp", 0},
         {&s->mac_cells_, "particles/mac_cells.comp", 0},
         {&s->mac_faces_, "particles/mac_faces.comp", 0},
+        {&s->pressure_setup_, "particles/pressure_setup.comp", 0},
+        {&s->pressure_apply_, "particles/pressure_apply.comp", 0},
+        {&s->pressure_update_, "particles/pressure_update.comp", 0},
     };
-    LFX_TRY(create_compute_pipelines(ctx, face_sums));
+    LFX_TRY(create_compute_pipelines(ctx, incompressible));
+    // The preconditioner's passes, in the order of their kPrecondition* numbers.
+    const char* const precondition_shaders[] = {
+        "particles/pressure_jacobi.comp",          "particles/pressure_coarsen.comp",
+        "particles/pressure_coarse_diagonal.comp", "particles/pressure_residual.comp",
+        "particles/pressure_restrict.comp",        "particles/pressure_coarsest.comp",
+        "particles/pressure_prolong.comp",         "particles/pressure_smooth.comp"};
+    static_assert(std::size(precondition_shaders) == shared::kPreconditionPasses);
+    for (std::uint32_t mode = 0; mode < shared::kPreconditionPasses; ++mode) {
+      const ComputePipelineSpec spec{&s->precondition_[mode], precondition_shaders[mode],
+                                     sizeof(shared::ParticlesPreconditionPush)};
+      LFX_TRY(create_compute_pipelines(ctx, std::span(&spec, 1)));
+    }
   }
   return s;
 }
@@ -75,6 +93,11 @@ Result<void> ParticlesSolver::make_buffers() {
         ctx_.device_name() +
         ": the particles' incompressible solver needs 64-bit atomics in compute shaders (shaderInt64 "
         "and shaderBufferInt64Atomics), which this device does not enable; solver=wcmpm runs without them");
+  if (incompressible() && !incompressible_supported(ctx_))
+    return gpu_error(ctx_.device_name() +
+                     ": the particles' incompressible solver needs subgroup arithmetic in compute shaders "
+                     "(VK_SUBGROUP_FEATURE_ARITHMETIC_BIT, subgroups of 4 or more), which this device lacks; "
+                     "solver=wcmpm runs without it");
   const std::uint64_t capacity = driver_.capacity();
   const std::uint64_t nodes = driver_.grid().node_count();
   const std::uint64_t buckets = nodes + 1;  // the cells and the drained bucket
@@ -84,6 +107,15 @@ Result<void> ParticlesSolver::make_buffers() {
   const glm::u64vec3 brick_dims =
       (glm::u64vec3(driver_.grid().nodes) + std::uint64_t(shared::kBrickSide - 1)) / std::uint64_t(shared::kBrickSide);
   const std::uint64_t bricks = incompressible() ? brick_dims.x * brick_dims.y * brick_dims.z : 1;
+  // The multigrid levels: each halves the cells along every axis (rounding up, as
+  // pressure_bricks.comp does), down to at most kMultigridCoarsestCells cells.
+  const auto cells_in = [](glm::ivec3 d) { return std::uint64_t(d.x) * std::uint64_t(d.y) * std::uint64_t(d.z); };
+  levels_ = {glm::ivec3(driver_.grid().nodes)};
+  while (incompressible() && levels_.size() < std::size_t(shared::kMultigridLevels) &&
+         cells_in(levels_.back()) > std::uint64_t(shared::kMultigridCoarsestCells))
+    levels_.push_back((levels_.back() + 1) / 2);
+  std::uint64_t coarse_cells = 1;
+  for (std::size_t l = 1; l < levels_.size(); ++l) coarse_cells += cells_in(levels_[l]);
   // Per node: mass and momentum (wcmpm: four ints); a 64-bit face sum per axis (incompressible).
   const std::uint64_t sums_per_node = incompressible() ? 6 : 4;
   struct Need {
@@ -109,8 +141,10 @@ Result<void> ParticlesSolver::make_buffers() {
        "particle statistics"},
       {&cells_, cells * sizeof(glm::vec4), kStorage, "particle cells"},
       {&pressure_, cells * sizeof(glm::vec4), kStorage, "particle pressure"},
-      {&directions_, cells * sizeof(glm::vec2), kStorage, "particle pressure directions"},
-      {&pressure_partials_, bricks * sizeof(glm::vec4), kStorage, "particle pressure partial sums"},
+      {&directions_, cells * sizeof(glm::vec4), kStorage, "particle pressure directions"},
+      {&multigrid_, 2 * coarse_cells * sizeof(glm::vec4), kStorage, "particle pressure multigrid"},
+      {&pressure_partials_, bricks * shared::kPressurePartialSlots * sizeof(glm::vec4), kStorage,
+       "particle pressure partial sums"},
       {&brick_flags_, bricks * sizeof(std::uint32_t), kStorage, "particle liquid bricks"},
       {&brick_list_, bricks * sizeof(std::uint32_t), kStorage, "particle liquid brick list"},
       {&solve_, sizeof(shared::PressureSolve), kStorage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
@@ -287,6 +321,7 @@ void ParticlesSolver::run(VkCommandBuffer cmd, const Pipeline& pipeline, std::sp
       .storage_buffer(27, clock_.handle())
       .storage_buffer(28, absorbers_.handle())
       .storage_buffer(29, absorbed_.handle())
+      .storage_buffer(30, multigrid_.handle())
       .push(ctx_, cmd, pipeline);
   if (!push.empty()) pipeline.push_constants(cmd, push.data(), std::uint32_t(push.size()));
   if (dispatch.indirect != VK_NULL_HANDLE)
