@@ -32,8 +32,11 @@ LFX_CONST int kSpreadCoarsestSweeps = 40;
 LFX_CONST int kSpreadGroupLevelCells = 4096;
 // The solver's control buffer: [0] the fastest transport speed's bits, [1] the sub-steps run,
 // [2], [3] the fastest along x and along y (bits), then from kSpreadControlArgs each recorded sub-step's indirect
-// dispatch arguments (faces, then cells: 6 uints) and the closing copy's (3 uints).
+// dispatch arguments (faces, then cells: 6 uints) and the closing copy's (3 uints), then at
+// kSpreadControlBound a bound on the transport speed along x and along y (bits, transport_bound.comp).
 LFX_CONST uint kSpreadControlArgs = 4u;
+LFX_CONST uint kSpreadControlBound = kSpreadControlArgs + 6u * uint(kSpreadMostSubsteps) + 3u;
+LFX_CONST uint kSpreadControlWords = kSpreadControlBound + 2u;
 
 // Explicit viscosity sub-steps a step keeping each stable (nu dt / dx^2 <= 1/4).
 LFX_FN int spread_diffusion_steps(float viscosity, float dt, float dx) {

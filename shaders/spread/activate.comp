@@ -8,7 +8,9 @@
 // square. Mode 0: whether liquid lies within reach along x (kept in the tile's fifth flag);
 // mode 1: whether such a tile lies within reach along y - the tile runs, and is listed; mode 2,
 // after: the listed tiles' marks of liquid and of piles are cleared, for traces.comp, sweep.comp
-// and level.comp to set again.
+// and level.comp to set again. Modes 3 and 4, before faces.comp, the same box from the transport
+// speed's bound (transport_bound.comp) widened by the reach of departures.comp's scans: the
+// tiles whose faces this step may read (the sixth flag).
 #include "spread/fields.glsl"
 layout(local_size_x = 8, local_size_y = 8) in;
 
@@ -19,16 +21,28 @@ int reach(int axis) {
   return min(int(ceil(cells / float(kSpreadThicknessTile))), thickness_tiles()[axis]);
 }
 
-// Whether any tile within reach along `axis` has flag `section` set.
-bool any_within_reach(ivec2 tile, int axis, int section) {
+// Tiles whose faces a step may read along one axis, from the bound on the fastest sweep: those
+// the step can run on, and beyond them those departures.comp scans (twice the sweep, a cell
+// spare).
+int face_reach(int axis) {
+  float sweep = uintBitsToFloat(control[kSpreadControlBound + uint(axis)]) * dt / dh;
+  float tile = float(kSpreadThicknessTile);
+  int tiles = int(ceil((sweep + kSpreadTileReachMargin) / tile)) + int(ceil((2.0 * sweep + 2.0) / tile));
+  return min(tiles, thickness_tiles()[axis]);
+}
+
+// Whether any tile within `r` tiles along `axis` has flag `section` set.
+bool any_within(ivec2 tile, int axis, int section, int r) {
   ivec2 step = axis == 0 ? ivec2(1, 0) : ivec2(0, 1);
-  int r = reach(axis), first = max(tile[axis] - r, 0), last = min(tile[axis] + r, thickness_tiles()[axis] - 1);
+  int first = max(tile[axis] - r, 0), last = min(tile[axis] + r, thickness_tiles()[axis] - 1);
   for (int a = first; a <= last; ++a) {
     ivec2 t = tile + step * (a - tile[axis]);
     if (tile_flags[section * tile_count() + tile_at(t)] != 0u) return true;
   }
   return false;
 }
+
+bool any_within_reach(ivec2 tile, int axis, int section) { return any_within(tile, axis, section, reach(axis)); }
 
 void main() {
   ivec2 tile = ivec2(gl_GlobalInvocationID.xy), tiles = thickness_tiles();
@@ -40,7 +54,11 @@ void main() {
     bool runs = any_within_reach(tile, 1, 4);
     tile_flags[here] = runs ? 1u : 0u;
     if (runs) listed[atomicAdd(listed_count, 1u)] = uint(tile.x) | (uint(tile.y) << 16);
-  } else if (tile_runs(here)) {
-    tile_flags[n + here] = tile_flags[2 * n + here] = 0u;
+  } else if (mode == 2u) {
+    if (tile_runs(here)) tile_flags[n + here] = tile_flags[2 * n + here] = 0u;
+  } else if (mode == 3u) {
+    tile_flags[4 * n + here] = any_within(tile, 0, 1, face_reach(0)) ? 1u : 0u;  // the wet tiles, along x
+  } else {
+    tile_flags[5 * n + here] = any_within(tile, 1, 4, face_reach(1)) ? 1u : 0u;
   }
 }

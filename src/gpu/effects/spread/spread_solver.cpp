@@ -48,6 +48,7 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
       {&s->divergence_, "spread/divergence.comp", push},
       {&s->multigrid_, "spread/multigrid.comp", push},
       {&s->gradient_, "spread/gradient.comp", push},
+      {&s->transport_bound_, "spread/transport_bound.comp", push},
       {&s->faces_, "spread/faces.comp", push},
       {&s->substeps_, "spread/substeps.comp", push},
       {&s->flux_, "spread/flux.comp", push},
@@ -128,10 +129,10 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&flux_y_, std::size_t(grid_.x) * (grid_.y + 1), "spread flux y"},
       {&scale_, cells, "spread outflow scale"},
       {&curl_, std::size_t(cells_.x) * cells_.y, "spread curl"},
-      {&control_, shared::kSpreadControlArgs + 6 * shared::kSpreadMostSubsteps + 3, "spread control"},
+      {&control_, shared::kSpreadControlWords, "spread control"},
       {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes"},
       {&partials_, kStatistics * partial_stride_, "spread statistics"},
-      {&tile_flags_, 5 * tile_count, "spread tiles"},
+      {&tile_flags_, 6 * tile_count, "spread tiles"},
       {&tile_list_, 4 + tile_count, "spread tiles that run"},
   };
   for (const Made& m : made) {
@@ -156,7 +157,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   }
   // The tiles that hold liquid (activate.comp lists those within reach of one each step), and
   // those stained by film or traces (the shading's).
-  std::vector<std::uint32_t> flags(5 * tile_count, 0u);
+  std::vector<std::uint32_t> flags(6 * tile_count, 0u);
   for (int j = 0; j < grid_.y; ++j)
     for (int i = 0; i < grid_.x; ++i) {
       const glm::ivec2 tile = glm::ivec2(i, j) / shared::kSpreadThicknessTile;
@@ -319,6 +320,22 @@ void SpreadSolver::record_flow(VkCommandBuffer cmd, shared::SpreadPush push, int
 void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push, std::uint32_t most) {
   const auto thickness_faces = std::uint32_t(std::max((grid_.x + 1) * grid_.y, grid_.x * (grid_.y + 1)));
   const auto thickness_cells = std::uint32_t(grid_.x * grid_.y);
+  const bool swept = knobs_.thickness_scheme == SpreadThicknessScheme::swept;
+  if (swept) {
+    // Faces only where the step may read them: the swept scheme reads them only on the tiles
+    // within reach of liquid and those its departures scan (the other schemes' sub-step count
+    // is the fastest face anywhere, as the CPU reference counts it).
+    const auto coarse_faces = std::uint32_t(std::max((cells_.x + 1) * cells_.y, cells_.x * (cells_.y + 1)));
+    dispatch(cmd, transport_bound_, push, coarse_faces);
+    const glm::ivec2 tiles = tile_grid();
+    for (std::uint32_t mode : {3u, 4u}) {  // within reach along x, then y
+      push.mode = mode;
+      bind(cmd, activate_, push);
+      Pipeline::dispatch_2d(cmd, std::uint32_t(tiles.x), std::uint32_t(tiles.y));
+      compute_barrier(cmd);
+    }
+  }
+  push.mode = swept ? 1u : 0u;
   dispatch(cmd, faces_, push, thickness_faces);
   dispatch(cmd, substeps_, push, 64, 64);
   record_tiles(cmd, push);
