@@ -31,7 +31,7 @@ struct KnobEnumNames<PressurePreconditioner> {
   X(pressure_tolerance, float, 1.0e-4f, 1.0e-8, 0.1, "", "Incompressible: the pressure solve stops once the divergence left is this share of the step's") \
   X(volume_correction, float, 10.0f, 0.0, 1000.0, "1/s", "Incompressible: how fast liquid that bunched up (a cell fuller than at rest) spreads out again; 0: off") \
   X(preconditioner, PressurePreconditioner, PressurePreconditioner::multigrid, 0, 0, "", "Incompressible: the pressure solve's preconditioner, multigrid (iterations nearly flat in the liquid's size) or jacobi") \
-  X(max_pressure_iterations, int, 100, 1, 10000, "", "Incompressible: the most conjugate-gradient iterations of a step's pressure solve") \
+  X(max_pressure_iterations, int, 40, 1, 10000, "", "Incompressible: the most conjugate-gradient iterations of a step's pressure solve (each is recorded; jacobi needs more)") \
   X(flip, float, 0.0f, 0.0, 1.0, "", "Incompressible: share of FLIP in the particles' velocity update (0: APIC alone, smooth; towards 1 livelier and noisier)") \
   X(viscosity, float, 1.0e-5f, 0.0, 1.0, "m2/s", "Kinematic viscosity (water 1e-6, olive oil 1e-4, honey 1e-2)")       \
   X(gravity, float, 9.81f, 0.0, 100.0, "m/s2", "Downward acceleration")                                              \

@@ -87,8 +87,7 @@ class SpreadSolver {
   const SpreadKnobs& knobs_;
   Pipeline blob_, advect_, forces_, diffuse_, divergence_, multigrid_, multigrid_group_, gradient_;
   Pipeline transport_bound_, faces_, substeps_, flux_, limit_, apply_, settle_, sweep_, departures_, level_, seed_,
-      traces_, reduce_,
-      vorticity_, activate_, tile_args_;
+      traces_, reduce_, vorticity_, activate_, tile_args_;
   glm::ivec2 cells_{0}, grid_{0};
   std::vector<glm::ivec2> levels_;  // multigrid levels, finest first
   std::vector<std::uint32_t> level_offsets_;
