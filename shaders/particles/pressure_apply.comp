@@ -1,6 +1,6 @@
 #version 460
 // One conjugate-gradient iteration, first half: the new search direction d = z + beta d (z the
-// preconditioned residual, pressure_precondition.comp), made where it is needed - at the cell
+// preconditioned residual, pressure_precondition.glsl), made where it is needed - at the cell
 // and at its liquid neighbours - so that no pass of its own is needed; then q = A d, and the
 // workgroup's part of d . q. The directions alternate between x and y of each vec4.
 #include "particles/mac_common.glsl"

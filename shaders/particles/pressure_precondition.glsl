@@ -12,9 +12,10 @@
 // - the coarsest level: kMultigridCoarsestSweeps symmetric Gauss-Seidel sweeps, in one thread;
 // - up: the coarser correction prolonged trilinearly (cell-centred: 3/4 and 1/4 along each axis)
 //   and one more damped Jacobi sweep.
-// The same sweeps before and after, symmetric ones on the coarsest level, and a restriction that is the prolongation's transpose make
-// M symmetric and positive, as conjugate gradients need; it is a fixed linear map, so the solve
-// stays deterministic. Level 0 runs on the listed bricks; the coarse levels over all their cells.
+// The same sweeps before and after, symmetric ones on the coarsest level, and a restriction that
+// is the prolongation's transpose make M symmetric and positive, as conjugate gradients need; it
+// is a fixed linear map, so the solve stays deterministic. Level 0 runs on the listed bricks; the
+// coarse levels over all their cells.
 #include "particles/mac_common.glsl"
 // x pressure, y residual r, z A d, w the multigrid's scratch at level 0 (the pre-smoothing's
 // residual, then the prolonged correction).

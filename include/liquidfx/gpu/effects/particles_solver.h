@@ -138,9 +138,10 @@ class ParticlesSolver {
   Pipeline clock_pass_, emit_, commit_, p2g_, grid_update_, g2p_, sort_count_, scan_, sort_slot_, sort_scatter_, stats_;
   Pipeline p2g_mac_, mac_cells_, mac_faces_, pressure_setup_, pressure_apply_, pressure_update_, pressure_reduce_,
       pressure_bricks_, mac_project_, mac_extrapolate_, g2p_mac_;
-  std::array<Pipeline, shared::kPreconditionPasses> precondition_;  // by kPrecondition* number
-  ParticleWork work_;                                               // prepared, not yet recorded
-  bool built_ = false;                                              // buffers exist for the driver's capacity and grid
+  // The pressure preconditioner's passes, by kPrecondition* number.
+  std::array<Pipeline, shared::kPreconditionPasses> precondition_;
+  ParticleWork work_;   // prepared, not yet recorded
+  bool built_ = false;  // buffers exist for the driver's capacity and grid
   Buffer records_, states_, unsorted_records_, unsorted_states_, counts_;
   Buffer grid_, grid_velocity_;
   Buffer bucket_counts_, offsets_, block_sums_, keys_, order_;
@@ -148,7 +149,7 @@ class ParticlesSolver {
   // The incompressible solver's (one element each when the solver is wcmpm).
   Buffer cells_, pressure_, directions_, pressure_partials_, solve_, face_scratch_, brick_flags_, brick_list_;
   // The pressure preconditioner's multigrid levels: their cells along each axis (level 0 the
-  // grid's), and the coarse levels' cells (shaders/particles/pressure_precondition.comp).
+  // grid's), and the coarse levels' cells (shaders/particles/pressure_precondition.glsl).
   std::vector<glm::ivec3> levels_;
   Buffer multigrid_;
   // The clock's decision for the slot being recorded, and the step values the passes read.

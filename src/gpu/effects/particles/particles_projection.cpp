@@ -91,7 +91,7 @@ void ParticlesSolver::record_precondition(VkCommandBuffer cmd) {
     run_precondition(cmd, shared::kPreconditionJacobi, 0);
     return;
   }
-  // The V-cycle: down to the coarsest level, then back up (pressure_precondition.comp).
+  // The V-cycle: down to the coarsest level, then back up (pressure_precondition.glsl).
   const std::size_t coarsest = levels_.size() - 1;
   for (std::size_t l = 0; l < coarsest; ++l) {
     if (l > 0) run_precondition(cmd, shared::kPreconditionRestrict, l);
