@@ -12,12 +12,14 @@ layout(set = 0, binding = 3, std430) readonly buffer Grid { int64_t grid[]; };
 layout(set = 0, binding = 5, std430) readonly buffer Colliders { ParticleCollider colliders[]; };
 layout(set = 0, binding = 6, std430) readonly buffer DistanceGrids { DistanceGridInfo distance_grids[]; };
 layout(set = 0, binding = 7, std430) readonly buffer DistanceValues { float distance_values[]; };
-layout(set = 0, binding = 18, std430) writeonly buffer Cells { vec4 cells[]; };
+layout(set = 0, binding = 18, std430) buffer Cells { vec4 cells[]; };
 layout(set = 0, binding = 19, std430) buffer Pressure { vec4 pressure[]; };      // x: the last step's
 layout(set = 0, binding = 24, std430) buffer BrickFlags { uint brick_flags[]; };  // 1: holds liquid
 // The step's values, which the clock (clock.comp) wrote for it.
 layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
 #include "particles/colliders.glsl"
+#define GRID_REGION_SOLIDS
+#include "particles/grid_region.glsl"
 
 float mass_at(ivec3 node, int axis) {
   if (!inside_grid(node, grid_dims)) return 0.0;
@@ -49,14 +51,13 @@ float mass_with_images(ivec3 node, int axis, vec3 lo, vec3 hi) {
 }
 
 void main() {
-  int n = cell_invocation();
-  if (n >= grid_dims.w) return;
+  int n = region_node();
+  if (n < 0) return;
   // The warm start at this step's scale (the pressure solve reads it next; nothing here does).
   if (warm_scale != 1.0) pressure[n].x *= warm_scale;
   float dx = grid_origin.w;
   ivec3 cell = node_of(n, grid_dims);
   vec3 lo = (domain_min.xyz - grid_origin.xyz) / dx, hi = (domain_max.xyz - grid_origin.xyz) / dx;
-  vec3 centre = vec3(cell) + 0.5;
 
   float mass = 0.0;
   for (int axis = 0; axis < 3; ++axis)
@@ -64,11 +65,7 @@ void main() {
   float fraction = mass / (6.0 * kRestParticlesPerCell);
   float phi = 0.5 - fraction;
 
-  bool solid = any(lessThan(centre, lo)) || any(greaterThan(centre, hi));
-  vec3 p = grid_origin.xyz + centre * dx;
-  for (uint i = 0u; i < collider_count && !solid; ++i)
-    solid = collider_contact(colliders[collider_first + i], p).distance < 0.0;
-  float type = solid ? kCellSolid : (phi < 0.0 ? kCellLiquid : kCellAir);
+  float type = cell_is_solid(cell) ? kCellSolid : (phi < 0.0 ? kCellLiquid : kCellAir);
   cells[n] = vec4(phi, type, 0.0, fraction);
   if (type == kCellLiquid) {
     ivec3 bricks = (grid_dims.xyz + kBrickSide - 1) / kBrickSide, brick = cell / kBrickSide;

@@ -13,10 +13,11 @@ layout(set = 0, binding = 4, std430) readonly buffer Faces { vec4 faces[]; };
 layout(set = 0, binding = 23, std430) writeonly buffer Extrapolated { vec4 extrapolated[]; };
 // The step's values, which the clock (clock.comp) wrote for it.
 layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
+#include "particles/grid_region.glsl"
 
 void main() {
-  int n = cell_invocation();
-  if (n >= grid_dims.w) return;
+  int n = region_node();
+  if (n < 0) return;
   ivec3 node = node_of(n, grid_dims);
   vec4 u = faces[n];
   uint known = uint(u.w);
@@ -28,7 +29,7 @@ void main() {
     for (int across = 0; across < 3; ++across)
       for (int side = -1; side <= 1; side += 2) {
         ivec3 other = node + side * unit(across);
-        if (!inside_grid(other, grid_dims)) continue;
+        if (!in_region(other)) continue;  // outside: no face is known there
         vec4 f = faces[node_index(other, grid_dims)];
         if ((uint(f.w) & bit) == 0u) continue;
         sum += f[axis];

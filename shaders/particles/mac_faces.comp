@@ -18,14 +18,15 @@ layout(set = 0, binding = 18, std430) readonly buffer Cells { vec4 cells[]; };
 // The step's values, which the clock (clock.comp) wrote for it.
 layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
 #include "particles/colliders.glsl"
+#define GRID_REGION_SOLIDS
+#define GRID_REGION_CELLS
+#include "particles/grid_region.glsl"
 
-float cell_type(ivec3 cell) {
-  return inside_grid(cell, grid_dims) ? cells[node_index(cell, grid_dims)].y : kCellSolid;
-}
+float cell_type(ivec3 cell) { return region_cell(cell).y; }
 
 void main() {
-  int n = cell_invocation();
-  if (n >= grid_dims.w) return;
+  int n = region_node();
+  if (n < 0) return;
   float dx = grid_origin.w, dt = domain_min.w;
   ivec3 node = node_of(n, grid_dims);
   vec3 u = vec3(0.0);

@@ -8,14 +8,21 @@
 #include "particles/mac_common.glsl"
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 4, std430) buffer Faces { vec4 faces[]; };
+layout(set = 0, binding = 5, std430) readonly buffer Colliders { ParticleCollider colliders[]; };
+layout(set = 0, binding = 6, std430) readonly buffer DistanceGrids { DistanceGridInfo distance_grids[]; };
+layout(set = 0, binding = 7, std430) readonly buffer DistanceValues { float distance_values[]; };
 layout(set = 0, binding = 18, std430) readonly buffer Cells { vec4 cells[]; };
 layout(set = 0, binding = 19, std430) buffer Pressure { vec4 pressure[]; };
 // The step's values, which the clock (clock.comp) wrote for it.
 layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
+#include "particles/colliders.glsl"
+#define GRID_REGION_SOLIDS
+#define GRID_REGION_CELLS
+#include "particles/grid_region.glsl"
 
 void main() {
-  int n = cell_invocation();
-  if (n >= grid_dims.w) return;
+  int n = region_node();
+  if (n < 0) return;
   ivec3 node = node_of(n, grid_dims);
   vec4 here = cells[n];
   vec4 u = faces[n];
@@ -27,7 +34,7 @@ void main() {
       continue;
     }
     int b = node_index(below, grid_dims);
-    vec4 there = cells[b];
+    vec4 there = region_cell(below);
     bool liquid_below = there.y == kCellLiquid, liquid_here = here.y == kCellLiquid;
     bool solid_below = there.y == kCellSolid, solid_here = here.y == kCellSolid;
     if (solid_below && solid_here) {

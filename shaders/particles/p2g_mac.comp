@@ -15,6 +15,7 @@ layout(set = 0, binding = 2, std430) readonly buffer Counts { ParticleCounts cou
 layout(set = 0, binding = 3, std430) buffer Grid { int64_t grid[]; };  // per node and axis: face_sum
 // The step's values, which the clock (clock.comp) wrote for it.
 layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
+#include "particles/grid_region.glsl"
 
 // Adds a particle at x (cells) with velocity component v and affine row `row` to the faces of
 // component `axis`.
@@ -38,6 +39,9 @@ void main() {
   vec3 v = r.velocity_density.xyz * dt / dx;              // cells per step
   mat3 c = c_matrix(states[i]) * dt;                      // per step
   mat3 affine = c - 4.0 * material.y * (c + transpose(c));
+  // The grid region holds the brick of the particle's cell (a plain read first: most are marked).
+  int brick = region_brick_of(clamp(ivec3(floor(x)), ivec3(0), grid_dims.xyz - 1));
+  if ((region_flags(brick) & 1u) == 0u) region[kRegionFlags + uint(brick)] = 1u;
 
   // One call per component, so that each axis is a constant once inlined.
   scatter_component(0, x, v.x, vec3(affine[0][0], affine[1][0], affine[2][0]));

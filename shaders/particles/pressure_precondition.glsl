@@ -30,11 +30,18 @@ layout(set = 0, binding = 30, std430) buffer Multigrid { vec4 multigrid[]; };
 layout(push_constant) uniform Push { LFX_PARTICLES_PRECONDITION_PUSH };
 const uint mode = PRECONDITION_MODE;
 #include "particles/pressure_common.glsl"
+#include "particles/grid_region.glsl"
 
 // What a level stores per cell.
 const int kB = 0, kEPre = 1, kResidual = 2, kE = 3;
 
 vec4 cell_of(uint l, int first, int n) { return l == 0u ? cells[n] : multigrid[2 * (first + n)]; }
+
+// A cell of level 0 read from level 1, which covers the whole grid: outside the grid region
+// (grid_region.glsl) no cell is made this step, and none holds liquid (taken as air).
+vec4 finest_cell(int n) {
+  return in_region(node_of(n, grid_dims)) ? cells[n] : vec4(0.5, kCellAir, 1.0, 0.0);
+}
 
 float value_of(uint l, int first, int n, int what) {
   if (l > 0u) return multigrid[2 * (first + n) + 1][what];
@@ -88,7 +95,8 @@ void coarsen(int n) {
   for (int k = 0; k < 8; ++k) {
     ivec3 child = 2 * c + ivec3(k & 1, (k >> 1) & 1, k >> 2);
     if (!inside_grid(child, finer_dims)) continue;
-    vec4 fine = cell_of(level - 1u, finer_dims.w, node_index(child, finer_dims));
+    int j = node_index(child, finer_dims);
+    vec4 fine = level == 1u ? finest_cell(j) : cell_of(level - 1u, finer_dims.w, j);
     if (fine.y == kCellSolid) continue;
     phi += fine.x;
     open += 1.0;
@@ -129,8 +137,8 @@ void restrict_residual(int n) {
       ivec3 f = 2 * c - 1 + o;
       if (!inside_grid(f, finer_dims)) continue;
       int j = node_index(f, finer_dims);
-      // Level 0's scratch is written only in the listed bricks: other cells are not liquid.
-      if (level == 1u && cells[j].y != kCellLiquid) continue;
+      // Level 0's scratch is written only in the listed bricks: the other cells are not liquid.
+      if (level == 1u && finest_cell(j).y != kCellLiquid) continue;
       b += kTrilinear[o.x] * kTrilinear[o.y] * kTrilinear[o.z] * value_of(level - 1u, finer_dims.w, j, kResidual);
     }
     b *= 4.0 / 8.0;  // the transpose of the prolongation over its 8 coarse cells' weights, times 4

@@ -190,6 +190,8 @@ LFX_CONST float kCellSolid = 2.0f;
 LFX_CONST float kGhostFluidMinTheta = 0.1f;
 // The pressure solve runs on bricks of 4 x 4 x 4 cells (a workgroup each) that hold liquid.
 LFX_CONST int kBrickSide = 4;
+// The grid region's flags start at this uint of its buffer (particles/grid_region.glsl).
+LFX_CONST uint kRegionFlags = 8u;
 // A brick's partial sums: one per subgroup, for subgroups of 4 invocations or more.
 LFX_CONST uint kPressurePartialSlots = 16u;
 

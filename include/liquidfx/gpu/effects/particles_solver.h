@@ -137,7 +137,7 @@ class ParticlesSolver {
   ParticlesDriver& driver_;
   Pipeline clock_pass_, emit_, commit_, p2g_, grid_update_, g2p_, sort_count_, scan_, sort_slot_, sort_scatter_, stats_;
   Pipeline p2g_mac_, mac_cells_, mac_faces_, pressure_setup_, pressure_apply_, pressure_update_, pressure_reduce_,
-      pressure_bricks_, mac_project_, mac_extrapolate_, g2p_mac_;
+      pressure_bricks_, mac_project_, mac_extrapolate_, g2p_mac_, grid_region_;
   // The pressure preconditioner's passes, by kPrecondition* number.
   std::array<Pipeline, shared::kPreconditionPasses> precondition_;
   ParticleWork work_;   // prepared, not yet recorded
@@ -152,6 +152,9 @@ class ParticlesSolver {
   // grid's), and the coarse levels' cells (shaders/particles/pressure_precondition.glsl).
   std::vector<glm::ivec3> levels_;
   Buffer multigrid_;
+  // The grid region the per-node passes run on (shaders/particles/grid_region.glsl).
+  Buffer region_;
+  Dispatch per_region_brick() const { return {.indirect = region_.handle(), .offset = 4 * sizeof(std::uint32_t)}; }
   // The clock's decision for the slot being recorded, and the step values the passes read.
   Buffer clock_, step_;
   ReadbackRing readbacks_;    // counts, then the partials

@@ -10,8 +10,8 @@ void ParticlesSolver::record_projection(VkCommandBuffer cmd, GpuTimer* timer) {
     PassScope pass(timer, cmd, "particles faces");
     vkCmdFillBuffer(cmd, brick_flags_.handle(), 0, VK_WHOLE_SIZE, 0);
     solver_barrier(cmd);
-    run(cmd, mac_cells_, step_nodes());
-    run(cmd, mac_faces_, step_nodes());
+    run(cmd, mac_cells_, per_region_brick());
+    run(cmd, mac_faces_, per_region_brick());
   }
   {
     // Preconditioned conjugate gradients on the bricks that hold liquid, whose scalars stay on
@@ -51,9 +51,9 @@ void ParticlesSolver::record_projection(VkCommandBuffer cmd, GpuTimer* timer) {
   }
   {
     PassScope pass(timer, cmd, "particles projection");
-    run(cmd, mac_project_, step_nodes());
-    run(cmd, mac_extrapolate_, step_nodes());                       // faces -> copy
-    run(cmd, mac_extrapolate_, step_nodes(), /*swap_faces=*/true);  // copy -> faces
+    run(cmd, mac_project_, per_region_brick());
+    run(cmd, mac_extrapolate_, per_region_brick());                       // faces -> copy
+    run(cmd, mac_extrapolate_, per_region_brick(), /*swap_faces=*/true);  // copy -> faces
   }
 }
 

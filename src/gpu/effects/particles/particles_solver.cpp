@@ -66,6 +66,7 @@ Result<std::unique_ptr<ParticlesSolver>> ParticlesSolver::create(Context& ctx, P
         {&s->p2g_mac_, "particles/p2g_mac.comp", 0},
         {&s->mac_cells_, "particles/mac_cells.comp", 0},
         {&s->mac_faces_, "particles/mac_faces.comp", 0},
+        {&s->grid_region_, "particles/grid_region.comp", 0},
         {&s->pressure_setup_, "particles/pressure_setup.comp", 0},
         {&s->pressure_apply_, "particles/pressure_apply.comp", 0},
         {&s->pressure_update_, "particles/pressure_update.comp", 0},
@@ -147,6 +148,8 @@ Result<void> ParticlesSolver::make_buffers() {
        "particle pressure partial sums"},
       {&brick_flags_, bricks * sizeof(std::uint32_t), kStorage, "particle liquid bricks"},
       {&brick_list_, bricks * sizeof(std::uint32_t), kStorage, "particle liquid brick list"},
+      {&region_, (shared::kRegionFlags + 2 * bricks) * sizeof(std::uint32_t),
+       kStorage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, "particle grid region"},
       {&solve_, sizeof(shared::PressureSolve), kStorage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
        "particle pressure solve"},
       {&face_scratch_, cells * sizeof(glm::vec4), kStorage, "particle faces (extrapolated)"},
@@ -322,6 +325,7 @@ void ParticlesSolver::run(VkCommandBuffer cmd, const Pipeline& pipeline, std::sp
       .storage_buffer(28, absorbers_.handle())
       .storage_buffer(29, absorbed_.handle())
       .storage_buffer(30, multigrid_.handle())
+      .storage_buffer(31, region_.handle())
       .push(ctx_, cmd, pipeline);
   if (!push.empty()) pipeline.push_constants(cmd, push.data(), std::uint32_t(push.size()));
   if (dispatch.indirect != VK_NULL_HANDLE)
@@ -387,8 +391,11 @@ void ParticlesSolver::record_step(VkCommandBuffer cmd, GpuTimer* timer, const Pa
   {
     PassScope pass(timer, cmd, "particles p2g");
     vkCmdFillBuffer(cmd, grid_.handle(), 0, VK_WHOLE_SIZE, 0);
+    // The grid region starts empty (a slot inside a joined step then dispatches no grid pass).
+    if (incompressible()) vkCmdFillBuffer(cmd, region_.handle(), 0, VK_WHOLE_SIZE, 0);
     solver_barrier(cmd);
     run(cmd, incompressible() ? p2g_mac_ : p2g_, step_particles());
+    if (incompressible()) run(cmd, grid_region_, step_once());
   }
   if (incompressible()) {
     record_projection(cmd, timer);

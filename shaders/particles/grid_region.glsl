@@ -1,0 +1,61 @@
+// The incompressible solver's grid region: the bricks of kBrickSide^3 nodes within a brick of a
+// particle's cell (26-neighbours). The grid's per-node passes run on these only, a workgroup a
+// listed brick: a particle's stencil reaches 2 nodes from its cell, and what the passes carry
+// further (the extrapolation's two sweeps) stays within the brick around. Outside it there is no
+// mass, and a face is never known: a pass reading a cell there takes it as empty (solid or air,
+// cell_is_solid) and a face as unknown, which is what computing it would give, so the region's
+// values are the whole grid's. Layout of `region` (uints): [0] the bricks listed, [4..6] their
+// dispatch (x by y workgroups), from kRegionFlags a flag per brick (bit 0: holds a particle's
+// cell, bit 1: listed), then the list, in grid order.
+layout(set = 0, binding = 31, std430) buffer GridRegion { uint region[]; };
+
+ivec3 region_bricks() { return (grid_dims.xyz + kBrickSide - 1) / kBrickSide; }
+int region_brick_count() { return region_bricks().x * region_bricks().y * region_bricks().z; }
+int region_brick_of(ivec3 node) {
+  ivec3 b = node / kBrickSide, bricks = region_bricks();
+  return (b.z * bricks.y + b.y) * bricks.x + b.x;
+}
+uint region_flags(int brick) { return region[kRegionFlags + uint(brick)]; }
+
+// Whether a node of the grid lies in the region.
+bool in_region(ivec3 node) { return inside_grid(node, grid_dims) && (region_flags(region_brick_of(node)) & 2u) != 0u; }
+
+#ifdef GRID_REGION_SOLIDS
+// Whether cell `cell` is solid: its centre outside the tank or inside a collider (the including
+// pass includes colliders.glsl first).
+bool cell_is_solid(ivec3 cell) {
+  float dx = grid_origin.w;
+  vec3 lo = (domain_min.xyz - grid_origin.xyz) / dx, hi = (domain_max.xyz - grid_origin.xyz) / dx;
+  vec3 centre = vec3(cell) + 0.5;
+  bool solid = any(lessThan(centre, lo)) || any(greaterThan(centre, hi));
+  vec3 p = grid_origin.xyz + centre * dx;
+  for (uint i = 0u; i < collider_count && !solid; ++i)
+    solid = collider_contact(colliders[collider_first + i], p).distance < 0.0;
+  return solid;
+}
+
+#endif
+
+#ifdef GRID_REGION_CELLS
+// A cell (phi, type, diagonal, fraction) as mac_cells.comp made it in the region; outside it, as
+// it would make a cell without mass: no liquid (phi 1/2), solid or air. Outside the grid: solid.
+vec4 region_cell(ivec3 cell) {
+  if (!inside_grid(cell, grid_dims)) return vec4(0.5, kCellSolid, 0.0, 0.0);
+  if (in_region(cell)) return cells[node_index(cell, grid_dims)];
+  return vec4(0.5, cell_is_solid(cell) ? kCellSolid : kCellAir, 0.0, 0.0);
+}
+#endif
+
+
+// This invocation's node in its listed brick (a workgroup of kBrickSide^3 a brick), -1 past the
+// list or the grid.
+int region_node() {
+  uint slot = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+  if (slot >= region[0]) return -1;
+  int b = int(region[kRegionFlags + uint(region_brick_count()) + slot]);
+  ivec3 bricks = region_bricks();
+  ivec3 brick = ivec3(b % bricks.x, (b / bricks.x) % bricks.y, b / (bricks.x * bricks.y));
+  uint t = gl_LocalInvocationIndex;
+  ivec3 node = brick * kBrickSide + ivec3(t & 3u, (t >> 2u) & 3u, t >> 4u);
+  return inside_grid(node, grid_dims) ? node_index(node, grid_dims) : -1;
+}
