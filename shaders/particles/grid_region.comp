@@ -1,14 +1,13 @@
 #version 460
 // Lists the grid region's bricks (grid_region.glsl): those within a brick of one holding a
 // particle's cell (p2g_mac.comp marks them), in grid order, and the per-node passes' dispatch of a
-// workgroup a listed brick. One workgroup: each invocation takes a run of bricks.
+// workgroup a listed brick.
 #include "particles/mac_common.glsl"
+#include "particles/list_bricks.glsl"
 layout(local_size_x = 256) in;
 // The step's values, which the clock (clock.comp) wrote for it.
 layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
 #include "particles/grid_region.glsl"
-
-shared uint firsts[256];
 
 // Whether a brick of a particle's cell lies within one brick of brick b.
 bool near_particles(int b, ivec3 bricks) {
@@ -22,36 +21,24 @@ bool near_particles(int b, ivec3 bricks) {
 }
 
 void main() {
-  uint t = gl_LocalInvocationIndex;
-  ivec3 bricks = region_bricks();
-  uint total = uint(region_brick_count());
-  uint chunk = (total + 255u) / 256u;
-  uint begin = min(t * chunk, total), end = min(begin + chunk, total);
+  ivec3 bricks = brick_grid(grid_dims);
+  uint total = uint(brick_count(grid_dims));
+  uvec2 run = list_run(total);
   uint mine = 0u;
-  for (uint b = begin; b < end; ++b)
+  for (uint b = run.x; b < run.y; ++b)
     if (near_particles(int(b), bricks)) {
       atomicOr(region[kRegionFlags + b], 2u);  // bit 0, which the others read, stays as it is
       ++mine;
     }
-  firsts[t] = mine;
-  memoryBarrierBuffer();
-  barrier();
-  if (t == 0u) {
-    uint running = 0u;
-    for (uint i = 0u; i < 256u; ++i) {
-      uint count = firsts[i];
-      firsts[i] = running;
-      running += count;
-    }
-    // Big grids list more than 65535 bricks: x by y workgroups.
-    uint x = min(running, 32768u);
-    region[0] = running;
-    region[4] = x;
-    region[5] = x == 0u ? 1u : (running + x - 1u) / x;
-    region[6] = 1u;
+  uint listed;
+  uint at = list_start(mine, listed);
+  if (gl_LocalInvocationIndex == 0u) {
+    region[0] = listed;
+    uvec4 dispatch = flat_dispatch(listed);
+    region[4] = dispatch.x;
+    region[5] = dispatch.y;
+    region[6] = dispatch.z;
   }
-  barrier();
-  uint at = firsts[t];
-  for (uint b = begin; b < end; ++b)
+  for (uint b = run.x; b < run.y; ++b)
     if ((region_flags(int(b)) & 2u) != 0u) region[kRegionFlags + total + at++] = b;
 }

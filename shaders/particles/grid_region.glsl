@@ -9,16 +9,10 @@
 // cell, bit 1: listed), then the list, in grid order.
 layout(set = 0, binding = 31, std430) buffer GridRegion { uint region[]; };
 
-ivec3 region_bricks() { return (grid_dims.xyz + kBrickSide - 1) / kBrickSide; }
-int region_brick_count() { return region_bricks().x * region_bricks().y * region_bricks().z; }
-int region_brick_of(ivec3 node) {
-  ivec3 b = node / kBrickSide, bricks = region_bricks();
-  return (b.z * bricks.y + b.y) * bricks.x + b.x;
-}
 uint region_flags(int brick) { return region[kRegionFlags + uint(brick)]; }
 
 // Whether a node of the grid lies in the region.
-bool in_region(ivec3 node) { return inside_grid(node, grid_dims) && (region_flags(region_brick_of(node)) & 2u) != 0u; }
+bool in_region(ivec3 node) { return inside_grid(node, grid_dims) && (region_flags(brick_of(node, grid_dims)) & 2u) != 0u; }
 
 #ifdef GRID_REGION_SOLIDS
 // Whether cell `cell` is solid: its centre outside the tank or inside a collider (the including
@@ -33,7 +27,6 @@ bool cell_is_solid(ivec3 cell) {
     solid = collider_contact(colliders[collider_first + i], p).distance < 0.0;
   return solid;
 }
-
 #endif
 
 #ifdef GRID_REGION_CELLS
@@ -46,16 +39,9 @@ vec4 region_cell(ivec3 cell) {
 }
 #endif
 
-
 // This invocation's node in its listed brick (a workgroup of kBrickSide^3 a brick), -1 past the
 // list or the grid.
 int region_node() {
-  uint slot = gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
-  if (slot >= region[0]) return -1;
-  int b = int(region[kRegionFlags + uint(region_brick_count()) + slot]);
-  ivec3 bricks = region_bricks();
-  ivec3 brick = ivec3(b % bricks.x, (b / bricks.x) % bricks.y, b / (bricks.x * bricks.y));
-  uint t = gl_LocalInvocationIndex;
-  ivec3 node = brick * kBrickSide + ivec3(t & 3u, (t >> 2u) & 3u, t >> 4u);
-  return inside_grid(node, grid_dims) ? node_index(node, grid_dims) : -1;
+  if (listed_slot() >= region[0]) return -1;
+  return brick_node(int(region[kRegionFlags + uint(brick_count(grid_dims)) + listed_slot()]), grid_dims);
 }

@@ -68,7 +68,6 @@ void main() {
   float type = cell_is_solid(cell) ? kCellSolid : (phi < 0.0 ? kCellLiquid : kCellAir);
   cells[n] = vec4(phi, type, 0.0, fraction);
   if (type == kCellLiquid) {
-    ivec3 bricks = (grid_dims.xyz + kBrickSide - 1) / kBrickSide, brick = cell / kBrickSide;
-    atomicOr(brick_flags[(brick.z * bricks.y + brick.y) * bricks.x + brick.x], 1u);
+    atomicOr(brick_flags[brick_of(cell, grid_dims)], 1u);
   }
 }

@@ -23,7 +23,34 @@ bool inside_grid(ivec3 node, ivec4 dims) {
   return all(greaterThanEqual(node, ivec3(0))) && all(lessThan(node, dims.xyz));
 }
 
-// Per-cell passes dispatch x by y workgroups (big grids need more than 65535).
+// The dispatch of `groups` workgroups, x by y (a dispatch takes at most 65,535 a side), as
+// cell_invocation() and listed_slot() read it.
+uvec4 flat_dispatch(uint groups) {
+  uint x = min(groups, 32768u);
+  return uvec4(x, x == 0u ? 1u : (groups + x - 1u) / x, 1u, 0u);
+}
+
+// The grid's bricks of kBrickSide^3 nodes (the pressure solve's and the grid region's), x fastest.
+ivec3 brick_grid(ivec4 dims) { return (dims.xyz + kBrickSide - 1) / kBrickSide; }
+int brick_count(ivec4 dims) { return brick_grid(dims).x * brick_grid(dims).y * brick_grid(dims).z; }
+int brick_of(ivec3 node, ivec4 dims) {
+  ivec3 b = node / kBrickSide, bricks = brick_grid(dims);
+  return (b.z * bricks.y + b.y) * bricks.x + b.x;
+}
+
+// The workgroup's place in a list of bricks dispatched a workgroup each (flat_dispatch).
+uint listed_slot() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }
+
+// This invocation's node in brick b (a workgroup of kBrickSide^3 invocations), -1 past the grid.
+int brick_node(int b, ivec4 dims) {
+  ivec3 bricks = brick_grid(dims);
+  ivec3 brick = ivec3(b % bricks.x, (b / bricks.x) % bricks.y, b / (bricks.x * bricks.y));
+  uint t = gl_LocalInvocationIndex;
+  ivec3 node = brick * kBrickSide + ivec3(t & 3u, (t >> 2u) & 3u, t >> 4u);
+  return inside_grid(node, dims) ? node_index(node, dims) : -1;
+}
+
+// Per-cell passes dispatch x by y workgroups (flat_dispatch; big grids need more than 65535).
 int cell_invocation() {
   return int(gl_GlobalInvocationID.y * gl_NumWorkGroups.x * gl_WorkGroupSize.x + gl_GlobalInvocationID.x);
 }

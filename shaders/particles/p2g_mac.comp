@@ -40,7 +40,7 @@ void main() {
   mat3 c = c_matrix(states[i]) * dt;                      // per step
   mat3 affine = c - 4.0 * material.y * (c + transpose(c));
   // The grid region holds the brick of the particle's cell (a plain read first: most are marked).
-  int brick = region_brick_of(clamp(ivec3(floor(x)), ivec3(0), grid_dims.xyz - 1));
+  int brick = brick_of(clamp(ivec3(floor(x)), ivec3(0), grid_dims.xyz - 1), grid_dims);
   if ((region_flags(brick) & 1u) == 0u) region[kRegionFlags + uint(brick)] = 1u;
 
   // One call per component, so that each axis is a constant once inlined.

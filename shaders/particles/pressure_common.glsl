@@ -9,17 +9,12 @@ layout(set = 0, binding = 22, std430) readonly buffer Solve { PressureSolve solv
 layout(set = 0, binding = 25, std430) readonly buffer BrickList { uint brick_list[]; };
 
 // The workgroup's place in the brick list (the bricks are listed in grid order).
-uint brick_slot() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x; }
+uint brick_slot() { return listed_slot(); }
 
 // This invocation's cell in its brick, -1 past the grid's end.
 int brick_cell() {
   if (brick_slot() >= solve.bricks) return -1;  // the dispatch's last row runs past the list
-  ivec3 bricks = (grid_dims.xyz + kBrickSide - 1) / kBrickSide;
-  int b = int(brick_list[brick_slot()]);
-  ivec3 brick = ivec3(b % bricks.x, (b / bricks.x) % bricks.y, b / (bricks.x * bricks.y));
-  uint t = gl_LocalInvocationIndex;
-  ivec3 cell = brick * kBrickSide + ivec3(t & 3u, (t >> 2u) & 3u, t >> 4u);
-  return inside_grid(cell, grid_dims) ? node_index(cell, grid_dims) : -1;
+  return brick_node(int(brick_list[brick_slot()]), grid_dims);
 }
 
 // Sums `mine` over each subgroup and writes the sums as the brick's kPressurePartialSlots

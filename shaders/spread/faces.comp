@@ -30,22 +30,23 @@ void main() {
   int k = int(gl_GlobalInvocationID.x);
   int mx = thickness_grid.x, my = thickness_grid.y;
   float fastest_x = 0.0, fastest_y = 0.0;
-  if (k < (mx + 1) * my && needed(ivec2(k % (mx + 1) - 1, k / (mx + 1)), ivec2(k % (mx + 1), k / (mx + 1)))) {
+  if (k < (mx + 1) * my) {
     int i = k % (mx + 1), j = k / (mx + 1);
-    float w = i > 0 && i < mx ? transport_at(vec2(float(i) * dh, (float(j) + 0.5) * dh)).x : 0.0;
-    face_x[k] = w;
-    fastest_x = abs(w);
+    if (needed(ivec2(i - 1, j), ivec2(i, j))) {
+      float w = i > 0 && i < mx ? transport_at(vec2(float(i) * dh, (float(j) + 0.5) * dh)).x : 0.0;
+      face_x[k] = w;
+      fastest_x = abs(w);
+    }
   }
-  if (k < mx * (my + 1) && needed(ivec2(k % mx, k / mx - 1), ivec2(k % mx, k / mx))) {
+  if (k < mx * (my + 1)) {
     int i = k % mx, j = k / mx;
-    float w = j > 0 && j < my ? transport_at(vec2((float(i) + 0.5) * dh, float(j) * dh)).y : 0.0;
-    face_y[k] = w;
-    fastest_y = abs(w);
+    if (needed(ivec2(i, j - 1), ivec2(i, j))) {
+      float w = j > 0 && j < my ? transport_at(vec2((float(i) + 0.5) * dh, float(j) * dh)).y : 0.0;
+      face_y[k] = w;
+      fastest_y = abs(w);
+    }
   }
-  // A plain read first spares nearly all the atomics (the largest only grows): a CPU driver runs
-  // them one lane at a time, and three for every face were most of this pass's cost there.
-  uint x_bits = floatBitsToUint(fastest_x), y_bits = floatBitsToUint(fastest_y), bits = max(x_bits, y_bits);
-  if (x_bits > control[2]) atomicMax(control[2], x_bits);
-  if (y_bits > control[3]) atomicMax(control[3], y_bits);
-  if (bits > control[0]) atomicMax(control[0], bits);
+  raise_control(2u, floatBitsToUint(fastest_x));
+  raise_control(3u, floatBitsToUint(fastest_y));
+  raise_control(0u, floatBitsToUint(max(fastest_x, fastest_y)));
 }

@@ -28,6 +28,13 @@ layout(set = 0, binding = 16, std430) buffer FluxX { float flux_x[]; };
 layout(set = 0, binding = 17, std430) buffer FluxY { float flux_y[]; };
 layout(set = 0, binding = 18, std430) buffer OutflowScale { float outflow_scale[]; };
 layout(set = 0, binding = 19, std430) buffer Control { uint control[]; };  // as kSpreadControlArgs says
+
+// Raises control[at] to `bits` (a positive float's bits order like it). A plain read first spares
+// nearly all the atomics, since the largest only grows: a CPU driver runs atomics one lane at a
+// time, and one for every face or cell was most of a pass's cost there.
+void raise_control(uint at, uint bits) {
+  if (bits > control[at]) atomicMax(control[at], bits);
+}
 layout(set = 0, binding = 20, std430) readonly buffer Strokes { SpreadStrokeGpu strokes[]; };
 layout(set = 0, binding = 23, std430) buffer UBack { float u_back[]; };  // MacCormack's round trip
 layout(set = 0, binding = 24, std430) buffer VBack { float v_back[]; };

@@ -23,8 +23,6 @@ void main() {
       fastest_x = max(fastest_x, velocity.x);
       fastest_y = max(fastest_y, velocity.y);
     }
-  uint x_bits = floatBitsToUint(fastest_x * kRoundingSpare), y_bits = floatBitsToUint(fastest_y * kRoundingSpare);
-  // A plain read first spares nearly all the atomics (the largest only grows).
-  if (x_bits > control[kSpreadControlBound]) atomicMax(control[kSpreadControlBound], x_bits);
-  if (y_bits > control[kSpreadControlBound + 1u]) atomicMax(control[kSpreadControlBound + 1u], y_bits);
+  raise_control(kSpreadControlBound, floatBitsToUint(fastest_x * kRoundingSpare));
+  raise_control(kSpreadControlBound + 1u, floatBitsToUint(fastest_y * kRoundingSpare));
 }
