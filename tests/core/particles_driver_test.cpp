@@ -56,7 +56,7 @@ TEST(ParticlesDriverTest, TheClockRunsTheSameStepsAtAnyFrameRate) {
   }
 }
 
-TEST(ParticlesDriverTest, TheIncompressibleClockQueuesWholeBlocksOf1Over180Second) {
+TEST(ParticlesDriverTest, TheIncompressibleClockQueuesWholeBlocksOf1Over120Second) {
   ParticlesKnobs knobs;
   knobs.count = 8000;
   knobs.solver = ParticleSolverKind::incompressible;
@@ -65,9 +65,9 @@ TEST(ParticlesDriverTest, TheIncompressibleClockQueuesWholeBlocksOf1Over180Secon
   const int block = d->slots_per_block();
   ASSERT_GT(block, 1) << "a block the GPU may join";
   EXPECT_EQ(ParticlesDriver::kBlocksPer60th * block, d->steps_per_60th());
-  d->advance(1.0 / 360.0);  // half a block: nothing yet, whatever the frame rate
+  d->advance(1.0 / 240.0);  // half a block: nothing yet, whatever the frame rate
   EXPECT_EQ(d->steps_done(), 0u);
-  d->advance(1.0 / 360.0);
+  d->advance(1.0 / 240.0);
   const ParticleWork w = d->take_work();
   ASSERT_EQ(w.steps.size(), std::size_t(block));
   for (int i = 0; i < block; ++i) EXPECT_EQ(w.steps[i].slots_left, std::uint32_t(block - i)) << "slot " << i;

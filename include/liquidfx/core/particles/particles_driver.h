@@ -6,7 +6,7 @@
 // The clock runs in slots of a fixed dt = 1 / (60 x substeps) whatever the frame rate, queued a
 // block at a time once the frame passed the block's end, so the same scene at 30 and 120 fps
 // runs the same slots. A slot is one solver step, except in the incompressible solver with
-// derived substeps: there a block spans 1/180 s, and the GPU joins its slots into fewer steps
+// derived substeps: there a block spans 1/120 s, and the GPU joins its slots into fewer steps
 // while the liquid moves slowly (shaders/particles/clock.comp).
 #pragma once
 
@@ -61,9 +61,8 @@ class ParticlesDriver {
   /// The farthest a particle moves in a step (cells): half a cell keeps the B-spline stencil
   /// valid, and no wall is crossed unseen.
   static constexpr float kSpeedLimitCells = 0.5f;
-  /// Blocks of joinable slots a 1/60 s: the longest incompressible step is 1/180 s. At 1/120 s
-  /// a lake at rest lost 0.9 % of its volume in 20 s (32,768 particles); at 1/180 s it keeps it.
-  static constexpr int kBlocksPer60th = 3;
+  /// Blocks of joinable slots a 1/60 s: the longest incompressible step is 1/120 s.
+  static constexpr int kBlocksPer60th = 2;
 
   /// Checks the setup, derives the spacing and the grid. `knobs` is read through the reference
   /// (the owner changes it and calls knobs_changed()).
