@@ -30,8 +30,8 @@ void move_particle(uint i, ParticleRecord r, vec3 v, mat3 c, float ratio) {
   // mean of the step's old and new velocity, exact under a steady acceleration, where the new
   // one alone runs ahead by half a step's worth of it every step. Where it only trembles, with
   // the new velocity (symplectic Euler): the mean feeds every oscillation, multiplying a mode's
-  // energy by 1 + (w dt)^2 / 2 a step, and with 1/120 s steps a lake at rest kept gaining
-  // kinetic energy (8 times in 9 s) where it now keeps it.
+  // energy by 1 + (w dt)^2 / 2 a step: with 1/120 s steps a lake at rest kept gaining kinetic
+  // energy (8 times in 9 s), where now it stays still.
   vec3 change = v - r.velocity_density.xyz * (dt / dx);  // cells per step
   float acceleration = length(change) * dx / (dt * dt);  // m/s^2
   vec3 to = from + (v - 0.5 * smoothstep(1.0, 5.0, acceleration) * change) * dx;
