@@ -11,11 +11,12 @@ layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_
 
 // Whether a brick of a particle's cell lies within one brick of brick b.
 bool near_particles(int b, ivec3 bricks) {
-  ivec3 brick = ivec3(b % bricks.x, (b / bricks.x) % bricks.y, b / (bricks.x * bricks.y));
+  ivec4 grid = ivec4(bricks, 0);
+  ivec3 brick = node_of(b, grid);
   for (int k = 0; k < 27; ++k) {
     ivec3 other = brick + ivec3(k % 3, (k / 3) % 3, k / 9) - 1;
-    if (!inside_grid(other, ivec4(bricks, 0))) continue;
-    if ((region_flags((other.z * bricks.y + other.y) * bricks.x + other.x) & 1u) != 0u) return true;
+    if (!inside_grid(other, grid)) continue;
+    if ((region_flags(node_index(other, grid)) & 1u) != 0u) return true;
   }
   return false;
 }

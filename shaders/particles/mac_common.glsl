@@ -43,8 +43,7 @@ uint listed_slot() { return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroup
 
 // This invocation's node in brick b (a workgroup of kBrickSide^3 invocations), -1 past the grid.
 int brick_node(int b, ivec4 dims) {
-  ivec3 bricks = brick_grid(dims);
-  ivec3 brick = ivec3(b % bricks.x, (b / bricks.x) % bricks.y, b / (bricks.x * bricks.y));
+  ivec3 brick = node_of(b, ivec4(brick_grid(dims), 0));
   uint t = gl_LocalInvocationIndex;
   ivec3 node = brick * kBrickSide + ivec3(t & 3u, (t >> 2u) & 3u, t >> 4u);
   return inside_grid(node, dims) ? node_index(node, dims) : -1;

@@ -79,11 +79,11 @@ Result<std::unique_ptr<ParticlesSolver>> ParticlesSolver::create(Context& ctx, P
         "particles/pressure_restrict.comp",        "particles/pressure_coarsest.comp",
         "particles/pressure_prolong.comp",         "particles/pressure_smooth.comp"};
     static_assert(std::size(precondition_shaders) == shared::kPreconditionPasses);
-    for (std::uint32_t mode = 0; mode < shared::kPreconditionPasses; ++mode) {
-      const ComputePipelineSpec spec{&s->precondition_[mode], precondition_shaders[mode],
-                                     sizeof(shared::ParticlesPreconditionPush)};
-      LFX_TRY(create_compute_pipelines(ctx, std::span(&spec, 1)));
-    }
+    std::array<ComputePipelineSpec, shared::kPreconditionPasses> precondition;
+    for (std::uint32_t mode = 0; mode < shared::kPreconditionPasses; ++mode)
+      precondition[mode] = {&s->precondition_[mode], precondition_shaders[mode],
+                            sizeof(shared::ParticlesPreconditionPush)};
+    LFX_TRY(create_compute_pipelines(ctx, precondition));
   }
   return s;
 }

@@ -28,6 +28,11 @@ std::uint32_t groups(std::uint32_t threads, std::uint32_t size) {
   return (std::max(threads, 1u) + size - 1) / size;
 }
 
+// Invocations that cover both axes' faces of a grid of `cells` (one pass computes a face of each).
+std::uint32_t face_invocations(glm::ivec2 cells) {
+  return std::uint32_t(std::max((cells.x + 1) * cells.y, cells.x * (cells.y + 1)));
+}
+
 Result<Buffer> device_buffer(Context& ctx, std::size_t floats, const char* name) {
   // Indirect: the control buffer holds the sub-steps' dispatch arguments.
   return Buffer::create(ctx, std::max<std::size_t>(floats, 1) * sizeof(float),
@@ -290,7 +295,7 @@ void SpreadSolver::dispatch_tiles(VkCommandBuffer cmd, const Pipeline& pipeline,
 }
 
 void SpreadSolver::record_flow(VkCommandBuffer cmd, shared::SpreadPush push, int diffusion_steps) {
-  const auto faces = std::uint32_t(std::max((cells_.x + 1) * cells_.y, cells_.x * (cells_.y + 1)));
+  const std::uint32_t faces = face_invocations(cells_);
   push.mode = 0;  // the step back along the flow
   dispatch(cmd, advect_, push, faces);
   if (knobs_.velocity_advection == SpreadVelocityAdvection::maccormack) {
@@ -318,14 +323,14 @@ void SpreadSolver::record_flow(VkCommandBuffer cmd, shared::SpreadPush push, int
 }
 
 void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push, std::uint32_t most) {
-  const auto thickness_faces = std::uint32_t(std::max((grid_.x + 1) * grid_.y, grid_.x * (grid_.y + 1)));
+  const std::uint32_t thickness_faces = face_invocations(grid_);
   const auto thickness_cells = std::uint32_t(grid_.x * grid_.y);
   const bool swept = knobs_.thickness_scheme == SpreadThicknessScheme::swept;
   if (swept) {
     // Faces only where the step may read them: the swept scheme reads them only on the tiles
     // within reach of liquid and those its departures scan (the other schemes' sub-step count
     // is the fastest face anywhere, as the CPU reference counts it).
-    const auto coarse_faces = std::uint32_t(std::max((cells_.x + 1) * cells_.y, cells_.x * (cells_.y + 1)));
+    const std::uint32_t coarse_faces = face_invocations(cells_);
     dispatch(cmd, transport_bound_, push, coarse_faces);
     const glm::ivec2 tiles = tile_grid();
     for (std::uint32_t mode : {3u, 4u}) {  // within reach along x, then y
@@ -436,7 +441,7 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
   push.pile_height = knobs_.pile_height;
   push.partial_stride = partial_stride_;
   push.vorticity = knobs_.vorticity;
-  const auto faces = std::uint32_t(std::max((cells_.x + 1) * cells_.y, cells_.x * (cells_.y + 1)));
+  const std::uint32_t faces = face_invocations(cells_);
   const auto thickness_cells = std::uint32_t(grid_.x * grid_.y);
   // Skipped where they would change nothing: the flow while it is still, the thickness once
   // it has settled (see flow_still_, thickness_settled).
