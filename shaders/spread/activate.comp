@@ -10,7 +10,7 @@
 // after: the listed tiles' marks of liquid and of piles are cleared, for traces.comp, sweep.comp
 // and level.comp to set again. Modes 3 and 4, before faces.comp, the same box from the transport
 // speed's bound (transport_bound.comp) widened by the reach of departures.comp's scans: the
-// tiles whose faces this step may read (the sixth flag).
+// tiles whose faces this step may read, listed for faces.comp.
 #include "spread/fields.glsl"
 layout(local_size_x = 8, local_size_y = 8) in;
 
@@ -59,6 +59,6 @@ void main() {
   } else if (mode == 3u) {
     tile_flags[4 * n + here] = any_within(tile, 0, 1, face_reach(0)) ? 1u : 0u;  // the wet tiles, along x
   } else {
-    tile_flags[5 * n + here] = any_within(tile, 1, 4, face_reach(1)) ? 1u : 0u;
+    if (any_within(tile, 1, 4, face_reach(1))) listed[atomicAdd(listed_count, 1u)] = uint(tile.x) | (uint(tile.y) << 16);
   }
 }

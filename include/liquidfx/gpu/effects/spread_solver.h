@@ -79,6 +79,8 @@ class SpreadSolver {
   void record_flow(VkCommandBuffer cmd, shared::SpreadPush push, int diffusion_steps);
   void record_thickness(VkCommandBuffer cmd, shared::SpreadPush push, std::uint32_t most);
   void record_tiles(VkCommandBuffer cmd, shared::SpreadPush push) const;
+  // The listed tiles' indirect dispatch arguments, made ready for dispatch_tiles.
+  void record_tile_args(VkCommandBuffer cmd) const;
   /// The thickness grid's tiles along x and y (kSpreadThicknessTile cells a side, the last partial).
   glm::ivec2 tile_grid() const { return (grid_ + shared::kSpreadThicknessTile - 1) / shared::kSpreadThicknessTile; }
   void dispatch_tiles(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push) const;

@@ -137,7 +137,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&control_, shared::kSpreadControlWords, "spread control"},
       {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes"},
       {&partials_, kStatistics * partial_stride_, "spread statistics"},
-      {&tile_flags_, 6 * tile_count, "spread tiles"},
+      {&tile_flags_, 5 * tile_count, "spread tiles"},
       {&tile_list_, 4 + tile_count, "spread tiles that run"},
   };
   for (const Made& m : made) {
@@ -162,7 +162,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   }
   // The tiles that hold liquid (activate.comp lists those within reach of one each step), and
   // those stained by film or traces (the shading's).
-  std::vector<std::uint32_t> flags(6 * tile_count, 0u);
+  std::vector<std::uint32_t> flags(5 * tile_count, 0u);
   for (int j = 0; j < grid_.y; ++j)
     for (int i = 0; i < grid_.x; ++i) {
       const glm::ivec2 tile = glm::ivec2(i, j) / shared::kSpreadThicknessTile;
@@ -279,6 +279,10 @@ void SpreadSolver::record_tiles(VkCommandBuffer cmd, shared::SpreadPush push) co
     Pipeline::dispatch_2d(cmd, std::uint32_t(tiles.x), std::uint32_t(tiles.y));
     if (mode < 2) compute_barrier(cmd);
   }
+  record_tile_args(cmd);
+}
+
+void SpreadSolver::record_tile_args(VkCommandBuffer cmd) const {
   tile_args_.bind(cmd);
   DescriptorWrites().storage_buffer(0, tile_list_.handle()).push(ctx_, cmd, tile_args_);
   vkCmdDispatch(cmd, 1, 1, 1);
@@ -329,19 +333,27 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
   if (swept) {
     // Faces only where the step may read them: the swept scheme reads them only on the tiles
     // within reach of liquid and those its departures scan (the other schemes' sub-step count
-    // is the fastest face anywhere, as the CPU reference counts it).
+    // is the fastest face anywhere, as the CPU reference counts it). Those tiles are listed,
+    // and the faces computed a workgroup a listed tile; then the list is emptied for the
+    // step's own.
     const std::uint32_t coarse_faces = face_invocations(cells_);
     dispatch(cmd, transport_bound_, push, coarse_faces);
     const glm::ivec2 tiles = tile_grid();
-    for (std::uint32_t mode : {3u, 4u}) {  // within reach along x, then y
+    for (std::uint32_t mode : {3u, 4u}) {  // within reach along x, then y (listed)
       push.mode = mode;
       bind(cmd, activate_, push);
       Pipeline::dispatch_2d(cmd, std::uint32_t(tiles.x), std::uint32_t(tiles.y));
       compute_barrier(cmd);
     }
+    record_tile_args(cmd);
+    push.mode = 1;
+    dispatch_tiles(cmd, faces_, push);
+    vkCmdFillBuffer(cmd, tile_list_.handle(), 0, sizeof(std::uint32_t), 0);
+    compute_barrier(cmd);
+  } else {
+    push.mode = 0;
+    dispatch(cmd, faces_, push, thickness_faces);
   }
-  push.mode = swept ? 1u : 0u;
-  dispatch(cmd, faces_, push, thickness_faces);
   dispatch(cmd, substeps_, push, 64, 64);
   record_tiles(cmd, push);
   if (knobs_.thickness_scheme == SpreadThicknessScheme::swept) {
