@@ -10,8 +10,21 @@
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
 
-vec2 transport_at(vec2 p) {
-  vec2 flow = vec2(smooth_u(p), smooth_v(p));
+// The second half of the coarse flow's B-spline (spread_simulation.cpp's sample_smooth): a row
+// of flow_rows (its sums along y) taken along x at x, the row's sample i lying at (i + ox) dx.
+float smooth_along_x(int start, int nx, float x_at, float ox) {
+  float x = clamp(x_at / dx - ox, 0.0, float(nx - 1));
+  int centre = int(round(x));
+  vec3 wx = spread_spline_weights(x - float(centre));
+  float sum = 0.0;
+  for (int a = 0; a < 3; ++a) sum += wx[a] * flow_rows[start + clamp(centre + a - 1, 0, nx - 1)];
+  return sum;
+}
+
+// At p, on row j of the x faces or of the y faces.
+vec2 transport_at(vec2 p, bool y_faces, int j) {
+  vec2 flow = vec2(smooth_along_x(flow_row_start(y_faces, false, j), cells.x + 1, p.x, 0.0),
+                   smooth_along_x(flow_row_start(y_faces, true, j), cells.x, p.x, 0.5));
   for (uint s = 0u; s < stroke_count; ++s) {
     SpreadStrokeGpu st = strokes[s];
     flow += plow * spread_finger_weight(st.from, st.to, st.radius, p) * ((st.to - st.from) / dt - flow);
@@ -23,7 +36,7 @@ vec2 transport_at(vec2 p) {
 // are still.
 float compute_face_x(int i, int j) {
   int mx = thickness_grid.x;
-  float w = i > 0 && i < mx ? transport_at(vec2(float(i) * dh, (float(j) + 0.5) * dh)).x : 0.0;
+  float w = i > 0 && i < mx ? transport_at(vec2(float(i) * dh, (float(j) + 0.5) * dh), false, j).x : 0.0;
   face_x[j * (mx + 1) + i] = w;
   return abs(w);
 }
@@ -31,7 +44,7 @@ float compute_face_x(int i, int j) {
 // The face below cell (i, j) (j in [0, my]).
 float compute_face_y(int i, int j) {
   int my = thickness_grid.y;
-  float w = j > 0 && j < my ? transport_at(vec2((float(i) + 0.5) * dh, float(j) * dh)).y : 0.0;
+  float w = j > 0 && j < my ? transport_at(vec2((float(i) + 0.5) * dh, float(j) * dh), true, j).y : 0.0;
   face_y[j * thickness_grid.x + i] = w;
   return abs(w);
 }

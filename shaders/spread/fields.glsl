@@ -51,6 +51,17 @@ layout(set = 0, binding = 26, std430) buffer TileList {
   uint listed[];
 };
 
+// The coarse flow's B-spline taken along y at the thickness faces' rows (smooth_rows.comp), rows
+// of cells.x + 1 floats: u, then v, at the x faces' rows (y = (j + 0.5) dh, my of each), then u
+// and v at the y faces' rows (y = j dh, my + 1 of each).
+layout(set = 0, binding = 27, std430) buffer FlowRows { float flow_rows[]; };
+int flow_row_count() { return 4 * thickness_grid.y + 2; }
+int flow_row_start(bool y_faces, bool is_v, int j) {
+  int my = thickness_grid.y;
+  int row = y_faces ? 2 * my + (is_v ? my + 1 : 0) + j : (is_v ? my : 0) + j;
+  return row * (cells.x + 1);
+}
+
 int cells_x() { return thickness_grid.x; }
 int cell_count() { return thickness_grid.x * thickness_grid.y; }
 
@@ -95,22 +106,6 @@ LFX_SPREAD_SAMPLER(sample_v, v, cells.x, cells.y + 1, dx, 0.5, 0.0)
 LFX_SPREAD_SAMPLER(sample_h, h, thickness_grid.x, thickness_grid.y, dh, 0.5, 0.5)
 
 vec2 velocity_at(vec2 p) { return vec2(sample_u(p), sample_v(p)); }
-
-// spread_simulation.cpp's sample_smooth: quadratic B-splines over the 3 x 3 nearest samples.
-#define LFX_SPREAD_SMOOTH_SAMPLER(NAME, FIELD, NX, NY, CELL, OX, OY)                                    \
-  float NAME(vec2 p) {                                                                                  \
-    int nx = NX, ny = NY;                                                                               \
-    float x = clamp(p.x / CELL - OX, 0.0, float(nx - 1)), y = clamp(p.y / CELL - OY, 0.0, float(ny - 1)); \
-    int i = int(round(x)), j = int(round(y));                                                           \
-    vec3 wx = spread_spline_weights(x - float(i)), wy = spread_spline_weights(y - float(j));            \
-    float sum = 0.0;                                                                                    \
-    for (int b = 0; b < 3; ++b)                                                                         \
-      for (int a = 0; a < 3; ++a)                                                                       \
-        sum += wx[a] * wy[b] * FIELD[clamp(j + b - 1, 0, ny - 1) * nx + clamp(i + a - 1, 0, nx - 1)];   \
-    return sum;                                                                                         \
-  }
-LFX_SPREAD_SMOOTH_SAMPLER(smooth_u, u, cells.x + 1, cells.y, dx, 0.0, 0.5)
-LFX_SPREAD_SMOOTH_SAMPLER(smooth_v, v, cells.x, cells.y + 1, dx, 0.5, 0.0)
 
 LFX_SPREAD_SAMPLER(sample_face_x, face_x, thickness_grid.x + 1, thickness_grid.y, dh, 0.0, 0.5)
 LFX_SPREAD_SAMPLER(sample_face_y, face_y, thickness_grid.x, thickness_grid.y + 1, dh, 0.5, 0.0)

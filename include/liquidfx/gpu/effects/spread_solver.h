@@ -88,8 +88,8 @@ class SpreadSolver {
   Context& ctx_;
   const SpreadKnobs& knobs_;
   Pipeline blob_, advect_, forces_, diffuse_, divergence_, multigrid_, multigrid_group_, gradient_;
-  Pipeline transport_bound_, faces_, substeps_, flux_, limit_, apply_, settle_, sweep_, departures_, level_, seed_,
-      traces_, reduce_, vorticity_, activate_, tile_args_;
+  Pipeline transport_bound_, smooth_rows_, faces_, substeps_, flux_, limit_, apply_, settle_, sweep_, departures_,
+      level_, seed_, traces_, reduce_, vorticity_, activate_, tile_args_;
   glm::ivec2 cells_{0}, grid_{0};
   std::vector<glm::ivec2> levels_;  // multigrid levels, finest first
   std::vector<std::uint32_t> level_offsets_;
@@ -112,7 +112,7 @@ class SpreadSolver {
   bool thickness_settled(const shared::SpreadPush& push) const;
   Buffer u_[2], v_[2], u_back_, v_back_, pressure_, rhs_, residual_;
   Buffer h_[2], pigments_[2], film_, film_pigments_, history_;
-  Buffer face_x_, face_y_, flux_x_, flux_y_, scale_, control_, strokes_, partials_, curl_;
+  Buffer face_x_, face_y_, flow_rows_, flux_x_, flux_y_, scale_, control_, strokes_, partials_, curl_;
   Buffer tile_flags_, tile_list_;  // the thickness tiles: which run this step and which hold liquid; those that run
   int current_velocity_ = 0, current_h_ = 0;
   shared::SpreadPush last_push_{};  // the last step's, for its statistics

@@ -54,6 +54,7 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
       {&s->multigrid_, "spread/multigrid.comp", push},
       {&s->gradient_, "spread/gradient.comp", push},
       {&s->transport_bound_, "spread/transport_bound.comp", push},
+      {&s->smooth_rows_, "spread/smooth_rows.comp", push},
       {&s->faces_, "spread/faces.comp", push},
       {&s->substeps_, "spread/substeps.comp", push},
       {&s->flux_, "spread/flux.comp", push},
@@ -130,6 +131,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&history_, cells, "spread history"},
       {&face_x_, std::size_t(grid_.x + 1) * grid_.y, "spread faces x"},
       {&face_y_, std::size_t(grid_.x) * (grid_.y + 1), "spread faces y"},
+      {&flow_rows_, std::size_t(4 * grid_.y + 2) * (cells_.x + 1), "spread flow rows"},
       {&flux_x_, std::size_t(grid_.x + 1) * grid_.y, "spread flux x"},
       {&flux_y_, std::size_t(grid_.x) * (grid_.y + 1), "spread flux y"},
       {&scale_, cells, "spread outflow scale"},
@@ -225,6 +227,7 @@ void SpreadSolver::bind(VkCommandBuffer cmd, const Pipeline& pipeline, const sha
       .storage_buffer(24, v_back_.handle())
       .storage_buffer(25, tile_flags_.handle())
       .storage_buffer(26, tile_list_.handle())
+      .storage_buffer(27, flow_rows_.handle())
       .push(ctx_, cmd, pipeline);
   pipeline.push_constants(cmd, push);
 }
@@ -330,6 +333,9 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
   const std::uint32_t thickness_faces = face_invocations(grid_);
   const auto thickness_cells = std::uint32_t(grid_.x * grid_.y);
   const bool swept = knobs_.thickness_scheme == SpreadThicknessScheme::swept;
+  bind(cmd, smooth_rows_, push);  // the flow's B-spline along y, for faces.comp's along x
+  Pipeline::dispatch_2d(cmd, std::uint32_t(cells_.x + 1), std::uint32_t(4 * grid_.y + 2));
+  compute_barrier(cmd);
   if (swept) {
     // Faces only where the step may read them: the swept scheme reads them only on the tiles
     // within reach of liquid and those its departures scan (the other schemes' sub-step count
