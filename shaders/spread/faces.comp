@@ -21,14 +21,22 @@ float smooth_along_x(int start, int nx, float x_at, float ox) {
   return sum;
 }
 
+// The first stroke (nearly always the only one: a finger), read once an invocation for all its
+// faces: a CPU driver reads a storage buffer lane by lane, even where every lane reads the same
+// stroke, and those reads were a third of this pass.
+SpreadStrokeGpu first_stroke;
+
+// The flow at p with a stroke's plow.
+vec2 plowed(vec2 flow, SpreadStrokeGpu st, vec2 p) {
+  return flow + plow * spread_finger_weight(st.from, st.to, st.radius, p) * ((st.to - st.from) / dt - flow);
+}
+
 // At p, on row j of the x faces or of the y faces.
 vec2 transport_at(vec2 p, bool y_faces, int j) {
   vec2 flow = vec2(smooth_along_x(flow_row_start(y_faces, false, j), cells.x + 1, p.x, 0.0),
                    smooth_along_x(flow_row_start(y_faces, true, j), cells.x, p.x, 0.5));
-  for (uint s = 0u; s < stroke_count; ++s) {
-    SpreadStrokeGpu st = strokes[s];
-    flow += plow * spread_finger_weight(st.from, st.to, st.radius, p) * ((st.to - st.from) / dt - flow);
-  }
+  if (stroke_count > 0u) flow = plowed(flow, first_stroke, p);
+  for (uint s = 1u; s < stroke_count; ++s) flow = plowed(flow, strokes[s], p);
   return spread_yield(flow, yield_speed);
 }
 
@@ -52,6 +60,7 @@ float compute_face_y(int i, int j) {
 void main() {
   int mx = thickness_grid.x, my = thickness_grid.y;
   float fastest_x = 0.0, fastest_y = 0.0;
+  if (stroke_count > 0u) first_stroke = strokes[0];
   if (mode == 0u) {
     int k = int(gl_GlobalInvocationID.x);
     if (k < (mx + 1) * my) fastest_x = compute_face_x(k % (mx + 1), k / (mx + 1));
