@@ -42,7 +42,8 @@ layout(set = 0, binding = 24, std430) buffer VBack { float v_back[]; };
 // step runs on it, then whether it holds liquid, then whether a cell lies above the pile height
 // (marked by the swept scheme's y sweep and the levelling along x, for the levelling), then
 // whether it is stained: film or traces that the shading may show (they only ever grow), then
-// activate.comp's scratch.
+// activate.comp's scratch; after those five sections, whether each row of tiles, then each
+// column, holds a tile above the pile height.
 layout(set = 0, binding = 25, std430) buffer TileFlags { uint tile_flags[]; };
 // The tiles this step runs on, and their indirect dispatch arguments (tile_args.comp).
 layout(set = 0, binding = 26, std430) buffer TileList {
@@ -71,7 +72,17 @@ int tile_at(ivec2 tile) { return tile.y * thickness_tiles().x + tile.x; }
 bool tile_runs(int tile) { return tile_flags[tile] != 0u; }
 void mark_wet(int tile) { tile_flags[tile_count() + tile] = 1u; }
 bool tile_wet(int tile) { return tile_flags[tile_count() + tile] != 0u; }
-void mark_piled(int tile) { tile_flags[2 * tile_count() + tile] = 1u; }
+// A tile above the pile height also marks its row and its column of tiles (after the five
+// sections: the rows', then the columns'), so that the levelling passes over the lines of tiles
+// without a pile (level.comp).
+void mark_piled(ivec2 tile) {
+  int n = tile_count();
+  tile_flags[2 * n + tile_at(tile)] = 1u;
+  tile_flags[5 * n + tile.y] = 1u;
+  tile_flags[5 * n + thickness_tiles().y + tile.x] = 1u;
+}
+bool piled_row(int tile_y) { return tile_flags[5 * tile_count() + tile_y] != 0u; }
+bool piled_column(int tile_x) { return tile_flags[5 * tile_count() + thickness_tiles().y + tile_x] != 0u; }
 bool tile_piled(int tile) { return tile_flags[2 * tile_count() + tile] != 0u; }
 void mark_stained(int tile) { tile_flags[3 * tile_count() + tile] = 1u; }
 

@@ -17,10 +17,7 @@ bool along_x;
 int line;
 int first, last;  // the run of cells levelled: [first, last)
 
-int tile_of(int k) {
-  ivec2 cell = along_x ? ivec2(k, line) : ivec2(line, k);
-  return tile_at(cell / kSpreadThicknessTile);
-}
+ivec2 tile_of(int k) { return (along_x ? ivec2(k, line) : ivec2(line, k)) / kSpreadThicknessTile; }
 int cell_at(int k) { return along_x ? line * thickness_grid.x + k : k * thickness_grid.x + line; }
 int face_at(int f) { return along_x ? line * (thickness_grid.x + 1) + f : f * thickness_grid.x + line; }
 float conductance(int f) {
@@ -103,6 +100,8 @@ void main() {
   // into): the face beyond that cell joins two cells of an unpiled tile, so nothing crosses it.
   // Without marked piles the runs are the running tiles', whose end tiles are dry.
   int extra = piles_marked ? 1 : 0;
+  // A line of tiles with no pile has nothing to level: its scan is skipped.
+  if (piles_marked && !(along_x ? piled_row(across) : piled_column(across))) return;
   for (int t = 0; t < tiles; ++t) {
     if (!levelled_tile(t, across, piles_marked)) continue;
     int run_end = t + 1;

@@ -57,5 +57,5 @@ void main() {
     pigment_out[at] = max(pigment[at] + pigments_in[p] - pigments_out[p], 0.0);
   }
   h_out[index] = max(h[index] + bulk_in - bulk_out, 0.0);
-  if (!along_x && h_out[index] > pile_height) mark_piled(tile);
+  if (!along_x && h_out[index] > pile_height) mark_piled(cell / kSpreadThicknessTile);
 }
