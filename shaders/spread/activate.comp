@@ -44,6 +44,18 @@ bool any_within(ivec2 tile, int axis, int section, int r) {
 
 bool any_within_reach(ivec2 tile, int axis, int section) { return any_within(tile, axis, section, reach(axis)); }
 
+// The tile's cells in h_out and pigment_out emptied.
+void empty_other_buffer(ivec2 tile) {
+  ivec2 first = tile * kSpreadThicknessTile, end = min(first + kSpreadThicknessTile, thickness_grid);
+  uint planes = uint(cell_count());
+  for (int j = first.y; j < end.y; ++j)
+    for (int i = first.x; i < end.x; ++i) {
+      int k = j * thickness_grid.x + i;
+      h_out[k] = 0.0;
+      for (uint p = 0u; p < pigments; ++p) pigment_out[p * planes + uint(k)] = 0.0;
+    }
+}
+
 void main() {
   ivec2 tile = ivec2(gl_GlobalInvocationID.xy), tiles = thickness_tiles();
   if (any(greaterThanEqual(tile, tiles))) return;
@@ -52,6 +64,10 @@ void main() {
     tile_flags[4 * n + here] = any_within_reach(tile, 0, 1) ? 1u : 0u;  // the wet tiles, along x
   } else if (mode == 1u) {
     bool runs = any_within_reach(tile, 1, 4);
+    // The swept scheme's x sweep writes the other buffer on the running tiles only; the y sweep
+    // reads it on any tile its walks reach. So the other buffer holds nothing where no tile runs:
+    // a tile that stops running has its cells there emptied (it holds no liquid itself).
+    if ((options & 4u) != 0u && !runs && tile_runs(here)) empty_other_buffer(tile);
     tile_flags[here] = runs ? 1u : 0u;
     if (runs) listed[atomicAdd(listed_count, 1u)] = uint(tile.x) | (uint(tile.y) << 16);
   } else if (mode == 2u) {

@@ -5,9 +5,10 @@
 // cells, then the fraction of the next - so one pass moves the liquid at any Courant number,
 // conserving it exactly and keeping every cell non-negative. A workgroup a listed tile
 // (activate.comp): elsewhere nothing lies and nothing arrives. The y sweep reads the x sweep's
-// result from h, which holds it on the listed tiles only; on any other tile the x sweep left the
-// liquid as it was, in h_out. The y sweep marks the tiles it leaves above the pile height, for
-// level.comp.
+// result from h, which holds it on the listed tiles and nothing on the others (activate.comp
+// empties a tile there when it stops running; SpreadSolver::record_thickness the whole buffer
+// when the scheme starts), where no liquid lies either. The y sweep marks the tiles it leaves
+// above the pile height, for level.comp.
 #include "spread/fields.glsl"
 layout(local_size_x = kSpreadThicknessTile * kSpreadThicknessTile) in;
 
@@ -26,13 +27,9 @@ float face_flux(bool along_x, int line, int f, int n, out vec4 pigments_swept) {
   uint planes = uint(cell_count());
   while (left > 0.0 && k >= 0 && k < n) {
     int c = cell_at(along_x, line, k);
-    bool in_h = along_x || tile_runs(tile_at(ivec2(line, k) / kSpreadThicknessTile));
     float share = min(left, 1.0);
-    swept += share * (in_h ? h[c] : h_out[c]);
-    for (uint p = 0u; p < pigments; ++p) {
-      uint at = p * planes + uint(c);
-      pigments_swept[p] += share * (in_h ? pigment[at] : pigment_out[at]);
-    }
+    swept += share * h[c];
+    for (uint p = 0u; p < pigments; ++p) pigments_swept[p] += share * pigment[p * planes + uint(c)];
     left -= 1.0;
     k += step;
   }

@@ -109,6 +109,9 @@ class SpreadSolver {
   // sums still hold and are copied again without it (a liquid at rest pays for no reduction).
   bool fields_changed_ = true;
   shared::SpreadPush last_thickness_push_{};  // the last step that ran the thickness passes
+  // Whether the thickness buffer other than the current one holds nothing on the tiles that do
+  // not run (the swept scheme's y sweep reads it there); another scheme's step breaks it.
+  bool other_buffer_empty_ = false;
   bool thickness_settled(const shared::SpreadPush& push) const;
   Buffer u_[2], v_[2], u_back_, v_back_, pressure_, rhs_, residual_;
   Buffer h_[2], pigments_[2], film_, film_pigments_, history_;

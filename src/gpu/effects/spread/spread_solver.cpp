@@ -88,6 +88,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   };
   flow_still_ = zero(state.velocity_x()) && zero(state.velocity_y());  // the pressure starts at zero
   last_thickness_push_ = {};
+  other_buffer_empty_ = false;
   colors_.assign(state.pigment_colors().begin(), state.pigment_colors().end());
   pending_blobs_.clear();
   levels_.assign(1, cells_);
@@ -333,6 +334,14 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
   const std::uint32_t thickness_faces = face_invocations(grid_);
   const auto thickness_cells = std::uint32_t(grid_.x * grid_.y);
   const bool swept = knobs_.thickness_scheme == SpreadThicknessScheme::swept;
+  if (swept && !other_buffer_empty_) {
+    // The swept scheme's y sweep reads the other buffer wherever its walks reach: it must hold
+    // nothing where no tile runs (activate.comp keeps it so from here on).
+    vkCmdFillBuffer(cmd, h_[1 - current_h_].handle(), 0, VK_WHOLE_SIZE, 0);
+    vkCmdFillBuffer(cmd, pigments_[1 - current_h_].handle(), 0, VK_WHOLE_SIZE, 0);
+    compute_barrier(cmd);
+  }
+  other_buffer_empty_ = swept;
   bind(cmd, smooth_rows_, push);  // the flow's B-spline along y, for faces.comp's along x
   Pipeline::dispatch_2d(cmd, std::uint32_t(cells_.x + 1), std::uint32_t(4 * grid_.y + 2));
   compute_barrier(cmd);
