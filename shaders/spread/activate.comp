@@ -6,9 +6,10 @@
 // past their sweep) - and is listed; elsewhere nothing lies and nothing arrives this step. The
 // reach's box is taken an axis at a time, so a fast finger costs a pass twice its reach, not its
 // square. Mode 0: whether liquid lies within reach along x (kept in the tile's fifth flag);
-// mode 1: whether such a tile lies within reach along y - the tile runs, and is listed; mode 2,
-// after: the listed tiles' marks of liquid and of piles, and the rows' and columns' marks of
-// piles, are cleared, for traces.comp, sweep.comp and level.comp to set again. Modes 3 and 4, before faces.comp, the same box from the transport
+// mode 1: whether such a tile lies within reach along y - the tile runs, is listed, and marks its
+// row and column of tiles as running (line_mark); mode 2, after: the listed tiles' marks of
+// liquid and of piles, and the lines' marks of piles, are cleared, for traces.comp, sweep.comp and
+// level.comp to set again. Modes 3 and 4, before faces.comp, the same box from the transport
 // speed's bound (transport_bound.comp) widened by the reach of departures.comp's scans: the
 // tiles whose faces this step may read, listed for faces.comp.
 #include "spread/fields.glsl"
@@ -62,6 +63,7 @@ void main() {
   int here = tile_at(tile), n = tile_count();
   if (mode == 0u) {
     tile_flags[4 * n + here] = any_within_reach(tile, 0, 1) ? 1u : 0u;  // the wet tiles, along x
+    clear_line_marks(kRunningLines, tile);
   } else if (mode == 1u) {
     bool runs = any_within_reach(tile, 1, 4);
     // The swept scheme's x sweep writes the other buffer on the running tiles only; the y sweep
@@ -69,11 +71,13 @@ void main() {
     // a tile that stops running has its cells there emptied (it holds no liquid itself).
     if ((options & 4u) != 0u && !runs && tile_runs(here)) empty_other_buffer(tile);
     tile_flags[here] = runs ? 1u : 0u;
-    if (runs) listed[atomicAdd(listed_count, 1u)] = uint(tile.x) | (uint(tile.y) << 16);
+    if (runs) {
+      listed[atomicAdd(listed_count, 1u)] = uint(tile.x) | (uint(tile.y) << 16);
+      mark_lines(kRunningLines, tile);
+    }
   } else if (mode == 2u) {
     if (tile_runs(here)) tile_flags[n + here] = tile_flags[2 * n + here] = 0u;
-    if (tile.x == 0) tile_flags[5 * n + tile.y] = 0u;  // the rows' and columns' pile marks
-    if (tile.y == 0) tile_flags[5 * n + tiles.y + tile.x] = 0u;
+    clear_line_marks(kPiledLines, tile);
   } else if (mode == 3u) {
     tile_flags[4 * n + here] = any_within(tile, 0, 1, face_reach(0)) ? 1u : 0u;  // the wet tiles, along x
   } else {

@@ -11,7 +11,8 @@
 // and a line costs two reads a face whatever the fastest sweep. Only the faces of tiles that run
 // this step (activate.comp) are read by the sweeps; a face further than twice the fastest sweep
 // from one of them cannot hold its latest or earliest departure, so the scans skip the tiles
-// further than that from any that runs and start afresh after the gap.
+// further than that from any that runs and start afresh after the gap; a line with no tile that
+// runs is not read at all, and is passed over.
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
 
@@ -47,6 +48,7 @@ void main() {
   along_x = index < my;
   line = along_x ? index : index - my;
   n = along_x ? mx : my;
+  if (!line_marked(kRunningLines, !along_x, line / kSpreadThicknessTile)) return;  // no sweep reads it
   int tiles = (n + kSpreadThicknessTile - 1) / kSpreadThicknessTile;
   // Tiles within which a running tile's faces may take their departures from (twice the fastest
   // sweep along this axis, a cell spare).

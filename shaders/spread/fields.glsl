@@ -42,8 +42,7 @@ layout(set = 0, binding = 24, std430) buffer VBack { float v_back[]; };
 // step runs on it, then whether it holds liquid, then whether a cell lies above the pile height
 // (marked by the swept scheme's y sweep and the levelling along x, for the levelling), then
 // whether it is stained: film or traces that the shading may show (they only ever grow), then
-// activate.comp's scratch; after those five sections, whether each row of tiles, then each
-// column, holds a tile above the pile height.
+// activate.comp's scratch; after those five sections, the marks of the lines of tiles (line_mark).
 layout(set = 0, binding = 25, std430) buffer TileFlags { uint tile_flags[]; };
 // The tiles this step runs on, and their indirect dispatch arguments (tile_args.comp).
 layout(set = 0, binding = 26, std430) buffer TileList {
@@ -72,17 +71,29 @@ int tile_at(ivec2 tile) { return tile.y * thickness_tiles().x + tile.x; }
 bool tile_runs(int tile) { return tile_flags[tile] != 0u; }
 void mark_wet(int tile) { tile_flags[tile_count() + tile] = 1u; }
 bool tile_wet(int tile) { return tile_flags[tile_count() + tile] != 0u; }
-// A tile above the pile height also marks its row and its column of tiles (after the five
-// sections: the rows', then the columns'), so that the levelling passes over the lines of tiles
-// without a pile (level.comp).
-void mark_piled(ivec2 tile) {
-  int n = tile_count();
-  tile_flags[2 * n + tile_at(tile)] = 1u;
-  tile_flags[5 * n + tile.y] = 1u;
-  tile_flags[5 * n + thickness_tiles().y + tile.x] = 1u;
+// The marks of the rows and columns of tiles, after the tiles' five sections: for each row, then
+// each column, whether a tile in it is above the pile height (kind 0), then whether a tile in it
+// runs (kind 1). The line passes (level.comp, departures.comp) pass over the lines without.
+int line_mark(int kind, bool column, int tile_line) {
+  ivec2 tiles = thickness_tiles();
+  return 5 * tile_count() + kind * (tiles.x + tiles.y) + (column ? tiles.y : 0) + tile_line;
 }
-bool piled_row(int tile_y) { return tile_flags[5 * tile_count() + tile_y] != 0u; }
-bool piled_column(int tile_x) { return tile_flags[5 * tile_count() + thickness_tiles().y + tile_x] != 0u; }
+void mark_lines(int kind, ivec2 tile) {
+  tile_flags[line_mark(kind, false, tile.y)] = 1u;
+  tile_flags[line_mark(kind, true, tile.x)] = 1u;
+}
+void clear_line_marks(int kind, ivec2 tile) {  // by the tiles of the first column and row
+  if (tile.x == 0) tile_flags[line_mark(kind, false, tile.y)] = 0u;
+  if (tile.y == 0) tile_flags[line_mark(kind, true, tile.x)] = 0u;
+}
+bool line_marked(int kind, bool column, int tile_line) { return tile_flags[line_mark(kind, column, tile_line)] != 0u; }
+const int kPiledLines = 0, kRunningLines = 1;
+
+// A tile above the pile height, and its row and column.
+void mark_piled(ivec2 tile) {
+  tile_flags[2 * tile_count() + tile_at(tile)] = 1u;
+  mark_lines(kPiledLines, tile);
+}
 bool tile_piled(int tile) { return tile_flags[2 * tile_count() + tile] != 0u; }
 void mark_stained(int tile) { tile_flags[3 * tile_count() + tile] = 1u; }
 
