@@ -174,7 +174,7 @@ struct SpreadStrokeGpu {
   uint pigments;                                                              \
   float banding_top; /* > 0: the thickness rounded to 8 bits of this range */ \
   uint use_matcap;   /* 1: light the liquid with the matcap picture */        \
-  float pad1;                                                                 \
+  uint kept;         /* 1: the shading kept as well; 2: the kept one again */ \
   float pad2;                                                                 \
   vec4 colors[4]; /* each pigment's colour (display rgb) */
 

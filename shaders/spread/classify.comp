@@ -37,12 +37,16 @@ void main() {
   ivec2 from = ivec2(xs.x, ys.x) / kSpreadThicknessTile, to = ivec2(xs.y, ys.y) / kSpreadThicknessTile;
   for (int y = from.y; y <= to.y && !covered; ++y)
     for (int x = from.x; x <= to.x && !covered; ++x) covered = may_cover(ivec2(x, y));
-  if (covered) {
+  if (covered && kept != 2u) {
     tiles[atomicAdd(tile_count, 1u)] = tile.x | (tile.y << 16);
     return;
   }
   if (background == 1u) return;
+  // The picture, or over a covered tile of a liquid at rest its kept shading.
   ivec2 first = ivec2(tile) * 8, last = min(first + 8, frame_size);
   for (int y = first.y; y < last.y; ++y)
-    for (int x = first.x; x < last.x; ++x) imageStore(color, ivec2(x, y), vec4(under_at(ivec2(x, y)), 1.0));
+    for (int x = first.x; x < last.x; ++x) {
+      ivec2 p = ivec2(x, y);
+      imageStore(color, p, covered ? imageLoad(kept_image, p) : vec4(under_at(p), 1.0));
+    }
 }

@@ -21,6 +21,9 @@ layout(set = 0, binding = 8, std430) buffer Tiles {
 };
 // The solver's thickness tiles' flags (fields.glsl): wet, and stained by film or traces.
 layout(set = 0, binding = 9, std430) readonly buffer TileFlags { uint tile_flags[]; };
+// The shading of the covered tiles kept for a liquid at rest (push constant `kept`; the frame's own
+// image where the background is the frame, and it is not used).
+layout(set = 0, binding = 10, rgba16f) uniform image2D kept_image;
 layout(push_constant) uniform Push { LFX_SPREAD_SHADE_PUSH };
 
 // Bilinear weights and corners of the thickness cells around p (short sides).

@@ -7,7 +7,12 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <span>
+#include <sstream>
+#include <string>
+#include <vector>
 
 #include "liquidfx/core/image.h"
 #include "liquidfx/core/spread/spread_simulation.h"
@@ -279,6 +284,52 @@ TEST(SpreadSceneTest, AMatcapOfTheUsersLightsTheLiquid) {
   EXPECT_GT(plain[0], plain[2]);              // foundation: warm
   EXPECT_GT(lit[2], lit[0] + 40);             // lit by the blue matcap
   EXPECT_EQ(frames[0].at(5, 5)[0], skin[0]);  // the picture around it is the same
+}
+
+TEST(SpreadSceneTest, ALiquidAtRestIsShadedOnceAndItsShadingLaidAgain) {
+  // A blob at rest over the skin: once its fields stop changing, a frame shades it and keeps the
+  // shading (statistic shading_kept 0), and the frames after lay the kept shading (1). Those
+  // frames are the freshly shaded one, pixel for pixel.
+  const std::string scene = write_test_file("spread_at_rest.json",
+                                            R"({"camera": {"tonemap": "none"}, "backdrop": {"visible": false},
+          "effects": [{"type": "spread", "name": "blob", "cells": 32, "thickness_cells": 64,
+                       "blobs": [{"centre": [0.89, 0.5], "radius": 0.3, "amount": 0.02}]}]})");
+  const std::string out = test_output_path("spread_at_rest");
+  std::filesystem::remove_all(out);
+  const CliResult r =
+      run_cli("render '" + scene + "' --out '" + out + "' --frames 12 --size 160x90 --stats '" + out + "/stats.csv'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream file(out + "/stats.csv");
+  std::string header;
+  ASSERT_TRUE(std::getline(file, header));
+  const std::size_t column =
+      std::size_t(std::count(header.begin(), header.begin() + header.find("blob.shading_kept"), ','));
+  std::vector<int> kept;
+  for (std::string line; std::getline(file, line);) {
+    std::stringstream cells(line);
+    std::string cell;
+    for (std::size_t c = 0; c <= column; ++c) std::getline(cells, cell, ',');
+    kept.push_back(std::stoi(cell));
+  }
+  ASSERT_EQ(kept.size(), 12u);
+  const auto first_laid = std::find(kept.begin(), kept.end(), 1);
+  ASSERT_NE(first_laid, kept.end()) << "no frame laid the kept shading";
+  ASSERT_NE(first_laid, kept.begin());
+  EXPECT_TRUE(std::all_of(first_laid, kept.end(), [](int k) { return k == 1; }));
+  const int shaded = int(first_laid - kept.begin()) - 1;  // the frame that kept its shading
+  auto frame = [&](int f) {
+    char name[32];
+    std::snprintf(name, sizeof(name), "/spread_at_rest_%04d.png", f);
+    return read_png(out + name);
+  };
+  const auto fresh = frame(shaded);
+  ASSERT_TRUE(fresh);
+  std::printf("frames %d to 11 lay the shading frame %d kept\n", shaded + 1, shaded);
+  for (int f = shaded + 1; f < 12; ++f) {
+    const auto laid = frame(f);
+    ASSERT_TRUE(laid);
+    EXPECT_EQ(laid->pixels, fresh->pixels) << "frame " << f;
+  }
 }
 
 TEST(SpreadSceneTest, ThePictureUnderTheLiquidIsStretchedOverTheFrameAtEverySize) {

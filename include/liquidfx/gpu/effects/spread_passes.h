@@ -43,6 +43,8 @@ class SpreadPasses : public FramePasses {
   float aspect() const { return aspect_; }
   /// The newest statistics whose step has completed (std::nullopt before the first).
   std::optional<SpreadStats> stats() const;
+  /// Whether the last frame laid the shading kept for a liquid at rest (SpreadRenderer::laid_kept).
+  bool shading_kept() const;
 
   Result<void> prepare(const FramePrepare& frame) override;
   void record_post(FrameContext& frame) override;

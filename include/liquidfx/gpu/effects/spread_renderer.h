@@ -31,6 +31,9 @@ class SpreadRenderer {
                        SpreadBackground background);
   /// Shades the solver's liquid over frame.targets.color (a full-frame post pass).
   void record(FrameContext& frame, const SpreadSolver& solver, const SpreadKnobs& knobs, SpreadBackground background);
+  /// Whether the last frame recorded laid the shading kept from an earlier one (the liquid at
+  /// rest over a background of its own), instead of shading it again.
+  bool laid_kept() const { return laid_kept_; }
 
  private:
   explicit SpreadRenderer(Context& ctx) : ctx_(ctx) {}
@@ -47,6 +50,15 @@ class SpreadRenderer {
   Image reference_;  // where the reference pass copies the frame
   Image matcap_;     // 1 x 1 until a matcap is set
   bool use_matcap_ = false;
+  // Over a background of its own, a liquid at rest is shaded once: the shading of the covered
+  // tiles is kept (kept_) on a frame whose fields did not change since the last, and while the
+  // fields and the shading's inputs stay those it was made from, classify.comp lays it again.
+  Image kept_;
+  bool kept_valid_ = false;
+  shared::SpreadShadePush kept_push_{};  // what it was shaded with (kept = 0)
+  std::uint64_t kept_version_ = 0;       // of the fields it shows
+  std::uint64_t last_version_ = ~0ull;   // the fields' at the last frame
+  bool laid_kept_ = false;
 };
 
 }  // namespace lfx::gpu

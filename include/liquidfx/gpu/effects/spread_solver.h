@@ -66,6 +66,9 @@ class SpreadSolver {
   VkBuffer film_pigments() const { return film_pigments_.handle(); }
   VkBuffer history() const { return history_.handle(); }
   VkBuffer tile_flags() const { return tile_flags_.handle(); }  ///< fields.glsl's TileFlags
+  /// Counts the changes of the fields the shading reads (thickness, pigments, film, history,
+  /// the tiles' flags): the same number, the same fields.
+  std::uint64_t fields_version() const { return fields_version_; }
   glm::ivec2 thickness_grid() const { return grid_; }
   std::uint32_t pigment_count() const { return std::uint32_t(colors_.size()); }
   std::span<const glm::vec3> pigment_colors() const { return colors_; }
@@ -112,6 +115,7 @@ class SpreadSolver {
   // Whether the thickness buffer other than the current one holds nothing on the tiles that do
   // not run (the swept scheme's y sweep reads it there); another scheme's step breaks it.
   bool other_buffer_empty_ = false;
+  std::uint64_t fields_version_ = 0;
   bool thickness_settled(const shared::SpreadPush& push) const;
   Buffer u_[2], v_[2], u_back_, v_back_, pressure_, rhs_, residual_;
   Buffer h_[2], pigments_[2], film_, film_pigments_, history_;

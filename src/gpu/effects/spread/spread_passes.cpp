@@ -33,6 +33,10 @@ std::optional<SpreadStats> SpreadPasses::stats() const {
   return solver_ ? solver_->stats() : std::nullopt;
 }
 
+bool SpreadPasses::shading_kept() const {
+  return renderer_->laid_kept();
+}
+
 Result<void> SpreadPasses::lay_out(float aspect) {
   aspect_ = aspect;
   restart_ = false;

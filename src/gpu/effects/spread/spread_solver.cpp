@@ -89,6 +89,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   flow_still_ = zero(state.velocity_x()) && zero(state.velocity_y());  // the pressure starts at zero
   last_thickness_push_ = {};
   other_buffer_empty_ = false;
+  ++fields_version_;
   colors_.assign(state.pigment_colors().begin(), state.pigment_colors().end());
   pending_blobs_.clear();
   levels_.assign(1, cells_);
@@ -508,7 +509,10 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
   }
   time_ += dt_seconds;
   last_push_ = push;
-  if (!still || !settled || had_blobs) fields_changed_ = true;
+  if (!still || !settled || had_blobs) {
+    fields_changed_ = true;
+    ++fields_version_;
+  }
   if (!gpu_strokes.empty()) flow_still_ = false;
   if (!gpu_strokes.empty() || had_blobs) changed_at_ = time_;
 }
