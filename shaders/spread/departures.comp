@@ -58,7 +58,10 @@ void main() {
   store(n, 0.0);
   // Forwards: the face whose departure is the latest at or before f (its sweep kept beside it);
   // the latest departure relative to f, kept inside the line, is stored for the way back.
-  int latest = 0, nearest_running = -1;  // the furthest running tile up to t + margin
+  // The furthest running tile up to t + margin; none yet is further back than any margin, so the
+  // line's first tiles are scanned only with a running tile within reach (their faces are not
+  // computed otherwise: their old values would join the scan).
+  int latest = 0, nearest_running = -1 - margin;
   float latest_sweep = 0.0;
   bool afresh = true;
   for (int t = 0; t < tiles; ++t) {
@@ -81,7 +84,7 @@ void main() {
   // Backwards: the earliest departure at or after f, then the ordered sweep.
   int earliest = n;
   float earliest_sweep = 0.0;
-  nearest_running = tiles;  // the nearest running tile down to t - margin
+  nearest_running = tiles + margin;  // the nearest running tile down to t - margin (none yet)
   afresh = true;
   for (int t = tiles - 1; t >= 0; --t) {
     for (int u = t == tiles - 1 ? tiles - 1 : t - margin; u >= max(t - margin, 0); --u)

@@ -149,6 +149,14 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
     ctx_.retire(std::move(*m.buffer));
     *m.buffer = std::move(fresh);
   }
+#ifndef NDEBUG
+  // Debug builds fill every fresh buffer with a large value (1e6) before what is laid out below:
+  // a pass that reads what no pass wrote this step or before (a buffer's memory is whatever it
+  // held) then shows in the tests against the CPU reference, every time, not once in a while.
+  LFX_TRY(ctx_.submit_and_wait([&](VkCommandBuffer cmd) {
+    for (const Made& m : made) vkCmdFillBuffer(cmd, m.buffer->handle(), 0, VK_WHOLE_SIZE, 0x49742400u);
+  }));
+#endif
   // The control's first two uints, the partials, the count of tiles the step ran on.
   LFX_TRY(readbacks_.make(ctx_, 3 * sizeof(std::uint32_t) + partials_.size(), "spread statistics read-back"));
   current_velocity_ = current_h_ = 0;
