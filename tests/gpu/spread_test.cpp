@@ -309,7 +309,7 @@ TEST(SpreadSceneTest, ALiquidAtRestIsShadedOnceAndItsShadingLaidAgain) {
     std::stringstream cells(line);
     std::string cell;
     for (std::size_t c = 0; c <= column; ++c) std::getline(cells, cell, ',');
-    kept.push_back(std::stoi(cell));
+    kept.push_back(cell.empty() ? -1 : std::stoi(cell));  // empty before the first measurement
   }
   ASSERT_EQ(kept.size(), 12u);
   const auto first_laid = std::find(kept.begin(), kept.end(), 1);

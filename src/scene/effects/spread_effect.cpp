@@ -74,7 +74,7 @@ class SpreadEffect : public Effect {
             {"divergence_before_rms", s.divergence_before},
             {"tiles_run", s.tiles_run},
             {"measured_at_s", s.time},
-            {"shading_kept", passes_->shading_kept() ? 1.0 : 0.0}};
+            {"shading_kept", passes_->stats() ? (passes_->shading_kept() ? 1.0 : 0.0) : nan}};
   }
 
   // A held left button drags the liquid: its path since the last step is a stroke. A right click

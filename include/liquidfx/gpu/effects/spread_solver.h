@@ -116,6 +116,7 @@ class SpreadSolver {
   // not run (the swept scheme's y sweep reads it there); another scheme's step breaks it.
   bool other_buffer_empty_ = false;
   std::uint64_t fields_version_ = 0;
+  bool poison_pending_ = false;  // debug builds: the unset buffers are filled at the next step
   bool thickness_settled(const shared::SpreadPush& push) const;
   Buffer u_[2], v_[2], u_back_, v_back_, pressure_, rhs_, residual_;
   Buffer h_[2], pigments_[2], film_, film_pigments_, history_;
