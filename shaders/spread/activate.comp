@@ -45,6 +45,9 @@ bool any_within(ivec2 tile, int axis, int section, int r) {
 
 bool any_within_reach(ivec2 tile, int axis, int section) { return any_within(tile, axis, section, reach(axis)); }
 
+// The tile put on the list (listed, as x | y << 16).
+void list_tile(ivec2 tile) { listed[atomicAdd(listed_count, 1u)] = uint(tile.x) | (uint(tile.y) << 16); }
+
 // The tile's cells in h_out and pigment_out emptied.
 void empty_other_buffer(ivec2 tile) {
   ivec2 first = tile * kSpreadThicknessTile, end = min(first + kSpreadThicknessTile, thickness_grid);
@@ -72,7 +75,7 @@ void main() {
     if ((options & 4u) != 0u && !runs && tile_runs(here)) empty_other_buffer(tile);
     tile_flags[here] = runs ? 1u : 0u;
     if (runs) {
-      listed[atomicAdd(listed_count, 1u)] = uint(tile.x) | (uint(tile.y) << 16);
+      list_tile(tile);
       mark_lines(kRunningLines, tile);
     }
   } else if (mode == 2u) {
@@ -81,6 +84,6 @@ void main() {
   } else if (mode == 3u) {
     tile_flags[4 * n + here] = any_within(tile, 0, 1, face_reach(0)) ? 1u : 0u;  // the wet tiles, along x
   } else {
-    if (any_within(tile, 1, 4, face_reach(1))) listed[atomicAdd(listed_count, 1u)] = uint(tile.x) | (uint(tile.y) << 16);
+    if (any_within(tile, 1, 4, face_reach(1))) list_tile(tile);
   }
 }
