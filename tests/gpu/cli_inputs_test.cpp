@@ -172,15 +172,6 @@ TEST(CliInputsTest, AStatisticsFileThatCannotBeWrittenFailsTheRun) {
       << r.output;
 }
 
-// The cells of one CSV row, split at commas (the statistics have no quoted fields).
-std::vector<std::string> cells(const std::string& line) {
-  std::vector<std::string> out;
-  std::stringstream s(line);
-  for (std::string cell; std::getline(s, cell, ',');) out.push_back(cell);
-  if (!line.empty() && line.back() == ',') out.emplace_back();
-  return out;
-}
-
 TEST(CliInputsTest, StatisticsBeforeAnEffectsFirstMeasurementAreEmptyCells) {
   const std::string stats = test_output_path("first_measurement.csv");
   const CliResult spread =
@@ -192,7 +183,7 @@ TEST(CliInputsTest, StatisticsBeforeAnEffectsFirstMeasurementAreEmptyCells) {
   std::getline(lines, header);
   std::getline(lines, first);
   std::getline(lines, second);
-  const auto names = cells(header), row0 = cells(first), row1 = cells(second);
+  const auto names = csv_cells(header), row0 = csv_cells(first), row1 = csv_cells(second);
   ASSERT_EQ(row0.size(), names.size()) << first;
   for (std::size_t i = 2; i < names.size(); ++i) {
     EXPECT_EQ(row0[i], "") << names[i] << " before the first step";
@@ -207,7 +198,7 @@ TEST(CliInputsTest, StatisticsBeforeAnEffectsFirstMeasurementAreEmptyCells) {
   std::stringstream dam_lines(read_file(dam));
   std::getline(dam_lines, header);
   std::getline(dam_lines, first);
-  const auto dam_names = cells(header), dam_row = cells(first);
+  const auto dam_names = csv_cells(header), dam_row = csv_cells(first);
   const auto live = std::find(dam_names.begin(), dam_names.end(), "water.live") - dam_names.begin();
   ASSERT_LT(std::size_t(live), dam_row.size());
   EXPECT_GT(std::stoi(dam_row[std::size_t(live)]), 1500) << first;

@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <fstream>
 #include <span>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -302,14 +301,14 @@ TEST(SpreadSceneTest, ALiquidAtRestIsShadedOnceAndItsShadingLaidAgain) {
   std::ifstream file(out + "/stats.csv");
   std::string header;
   ASSERT_TRUE(std::getline(file, header));
-  const std::size_t column =
-      std::size_t(std::count(header.begin(), header.begin() + header.find("blob.shading_kept"), ','));
+  const std::vector<std::string> names = csv_cells(header);
+  const auto column = std::size_t(std::find(names.begin(), names.end(), "blob.shading_kept") - names.begin());
+  ASSERT_LT(column, names.size()) << header;
   std::vector<int> kept;
   for (std::string line; std::getline(file, line);) {
-    std::stringstream cells(line);
-    std::string cell;
-    for (std::size_t c = 0; c <= column; ++c) std::getline(cells, cell, ',');
-    kept.push_back(cell.empty() ? -1 : std::stoi(cell));  // empty before the first measurement
+    const std::vector<std::string> row = csv_cells(line);
+    ASSERT_EQ(row.size(), names.size()) << line;
+    kept.push_back(row[column].empty() ? -1 : std::stoi(row[column]));  // empty before the first measurement
   }
   ASSERT_EQ(kept.size(), 12u);
   const auto first_laid = std::find(kept.begin(), kept.end(), 1);

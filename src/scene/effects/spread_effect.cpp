@@ -66,7 +66,8 @@ class SpreadEffect : public Effect {
     // Not a number (an empty cell in --stats) until the first step's statistics come back
     // from the GPU.
     const double nan = std::nan("");
-    const gpu::SpreadStats s = passes_->stats().value_or(gpu::SpreadStats{nan, nan, nan, nan, nan, nan, nan});
+    const std::optional<gpu::SpreadStats> measured = passes_->stats();
+    const gpu::SpreadStats s = measured.value_or(gpu::SpreadStats{nan, nan, nan, nan, nan, nan, nan});
     return {{"volume", s.volume},
             {"min_thickness", s.min_thickness},
             {"max_thickness", s.max_thickness},
@@ -74,7 +75,7 @@ class SpreadEffect : public Effect {
             {"divergence_before_rms", s.divergence_before},
             {"tiles_run", s.tiles_run},
             {"measured_at_s", s.time},
-            {"shading_kept", passes_->stats() ? (passes_->shading_kept() ? 1.0 : 0.0) : nan}};
+            {"shading_kept", measured ? (passes_->shading_kept() ? 1.0 : 0.0) : nan}};
   }
 
   // A held left button drags the liquid: its path since the last step is a stroke. A right click

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 
 #include "support/golden.h"
 
@@ -42,6 +43,14 @@ std::string write_test_file(const std::string& name, const std::string& text) {
   const std::string path = test_output_path(name);
   std::ofstream(path) << text;
   return path;
+}
+
+std::vector<std::string> csv_cells(const std::string& line) {
+  std::vector<std::string> out;
+  std::stringstream s(line);
+  for (std::string cell; std::getline(s, cell, ',');) out.push_back(cell);
+  if (!line.empty() && line.back() == ',') out.emplace_back();
+  return out;
 }
 
 }  // namespace lfx::test

@@ -30,4 +30,8 @@ std::string shell_quote(const std::string& text);
 /// Writes text to a file under the test output folder and returns its path.
 std::string write_test_file(const std::string& name, const std::string& text);
 
+/// The cells of one CSV row (`--stats`), split at commas: the statistics have no quoted fields,
+/// and an empty cell (a statistic not measured yet) is kept, the last one too.
+std::vector<std::string> csv_cells(const std::string& line);
+
 }  // namespace lfx::test

@@ -108,14 +108,15 @@ class SpreadSolver {
   // stroke since), so the velocity and projection passes would give zero again and are skipped.
   bool flow_still_ = false;
   double changed_at_ = 0.0;  // when the last step with strokes or blobs ended (or the layout)
-  // Whether a field may have changed since the statistics' last reduction: if not, its partial
-  // sums still hold and are copied again without it (a liquid at rest pays for no reduction).
-  bool fields_changed_ = true;
+  // Counts the steps that may have changed a field (and the layouts), fields_version().
+  std::uint64_t fields_version_ = 0;
+  // The version the statistics were last reduced at: while it is the fields', their partial sums
+  // still hold and are copied again without a reduction (a liquid at rest pays for none).
+  std::uint64_t reduced_version_ = ~0ull;
   shared::SpreadPush last_thickness_push_{};  // the last step that ran the thickness passes
   // Whether the thickness buffer other than the current one holds nothing on the tiles that do
   // not run (the swept scheme's y sweep reads it there); another scheme's step breaks it.
   bool other_buffer_empty_ = false;
-  std::uint64_t fields_version_ = 0;
   bool poison_pending_ = false;  // debug builds: the unset buffers are filled at the next step
   bool thickness_settled(const shared::SpreadPush& push) const;
   Buffer u_[2], v_[2], u_back_, v_back_, pressure_, rhs_, residual_;

@@ -82,7 +82,6 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   cells_ = {state.velocity_y().nx, state.velocity_x().ny};
   grid_ = {h.nx, h.ny};
   time_ = changed_at_ = state.time();
-  fields_changed_ = true;
   auto zero = [](const SpreadField& f) {
     return std::all_of(f.values.begin(), f.values.end(), [](float x) { return x == 0.0f; });
   };
@@ -524,10 +523,7 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
   }
   time_ += dt_seconds;
   last_push_ = push;
-  if (!still || !settled || had_blobs) {
-    fields_changed_ = true;
-    ++fields_version_;
-  }
+  if (!still || !settled || had_blobs) ++fields_version_;
   if (!gpu_strokes.empty()) flow_still_ = false;
   if (!gpu_strokes.empty() || had_blobs) changed_at_ = time_;
 }
@@ -535,8 +531,8 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
 void SpreadSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
   PassScope pass(timer, cmd, "spread statistics");
   shared::SpreadPush push = last_push_;
-  if (fields_changed_) dispatch(cmd, reduce_, push, partial_stride_, 64);
-  fields_changed_ = false;
+  if (reduced_version_ != fields_version_) dispatch(cmd, reduce_, push, partial_stride_, 64);
+  reduced_version_ = fields_version_;
   ReadbackRing::Slot& r = readbacks_.next(ctx_, time_);
   const VkBufferCopy control{0, 0, 2 * sizeof(std::uint32_t)};
   const VkBufferCopy partials{0, 2 * sizeof(std::uint32_t), partials_.size()};
