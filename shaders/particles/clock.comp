@@ -1,7 +1,7 @@
 #version 460
 // The solver's clock, before each slot: does a solver step begin here, and how many slots of its
 // block does it join? A step may join slots while the fastest particle (and the fastest collider
-// surface), gathering gravity on the way, crosses at most kJoinedStepCells of a cell, so a
+// surface), gathering gravity on the way, crosses at most the knob step_cells of a cell, so a
 // liquid at rest takes a block in one step and a splash takes a slot a step. Inside a joined step
 // the slot's passes dispatch nothing. The step's values (dt and what follows from it) are
 // written for the passes to read.
@@ -35,7 +35,7 @@ void main() {
   uint span = 1u;
   for (uint k = slots_left; k > 1u; --k) {
     float t = float(k) * dt;
-    if ((fastest + fall * t) * t <= kJoinedStepCells * dx) {
+    if ((fastest + fall * t) * t <= gravity.w * dx) {
       span = k;
       break;
     }
@@ -58,7 +58,8 @@ void main() {
   step.collider_first = collider_first;
   step.collider_count = collider_count;
   step.capacity = capacity;
-  step.speed_limit = speed_limit;
+  // The limit is cells a step: a joined step of n slots keeps the slot's metres a second.
+  step.speed_limit = speed_limit * float(span);
   step.volume_rate = volume_rate;
   step.outside_speed = outside_speed;
   step.slots_left = slots_left;

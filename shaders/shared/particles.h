@@ -93,7 +93,8 @@ LFX_FN vec3 quat_rotate(vec4 q, vec3 v) {
   ivec4 grid_dims;     /* nodes along x, y, z; w nodes in all */                                   \
   vec4 domain_min;     /* xyz the tank's walls (m, world); w step dt (s) */                        \
   vec4 domain_max;     /* xyz (m, world); w time at the step's start (s) */                        \
-  vec4 gravity;        /* xyz (m/s^2); w bulk viscosity (cells^2 per step) */                      \
+  vec4 gravity;        /* xyz (m/s^2); w wcmpm: bulk viscosity (cells^2 per step), incompressible: \
+                          the cells the fastest particle may cross in a step (the clock) */        \
   vec4 material;       /* x wcmpm: pressure stiffness (grid units), incompressible: FLIP share;    \
                           y kinematic viscosity (cells^2/step);                                    \
                           z foam rate; w foam decay per step (factor) */                           \
@@ -255,9 +256,6 @@ LFX_CONST uint kPreconditionPasses = 8u;
   uint pad1;                            \
   uint pad2;
 
-// The share of a cell the fastest particle may cross in a step that joins slots: half the speed
-// limit, since the front's timing error grows with the step (docs/particles.md).
-LFX_CONST float kJoinedStepCells = 0.25f;
 // The solver's clock runs in slots of the scene's finest step (the fastest the liquid could
 // move); the GPU joins the slots of a block (1/120 s) into one solver step while the liquid
 // moves slower than that, deciding before each slot from the fastest particle (std430, 80

@@ -383,13 +383,15 @@ shared::ParticlesStepPush ParticlesDriver::step_push(const ParticleStep& step, s
   p.domain_max = glm::vec4(setup_.domain.max, float(step.time));
   // Bulk viscosity: a fifth of the speed of sound times a cell, enough to damp the ringing of the
   // weakly compressible liquid within a few periods (docs/particles.md).
-  p.gravity = glm::vec4(0.0f, -knobs_->gravity, 0.0f, 0.2f * c);
+  // (The incompressible solver has no bulk viscosity: there w is how far the fastest particle may
+  // move in a step, in cells, for the clock.)
+  const bool incompressible = knobs_->solver == ParticleSolverKind::incompressible;
+  p.gravity = glm::vec4(0.0f, -knobs_->gravity, 0.0f, incompressible ? knobs_->step_cells : 0.2f * c);
   // Tait: p = K ((rho / rho0)^7 - 1) with K = rho0 c^2 / 7, all in grid units.
   const float stiffness = rest * c * c / kTaitGamma;
   const float viscosity = knobs_->viscosity * dt / (dx * dx);
   const float foam_decay = std::exp(-0.69314718f * dt / knobs_->foam_lifetime);
   // The incompressible solver has no stiffness; its FLIP share takes the place.
-  const bool incompressible = knobs_->solver == ParticleSolverKind::incompressible;
   p.material = glm::vec4(incompressible ? knobs_->flip : stiffness, viscosity, knobs_->foam_rate * dt, foam_decay);
   p.collider_first = step.collider_first;
   p.collider_count = collider_count;
