@@ -58,8 +58,10 @@ void main() {
   step.collider_first = collider_first;
   step.collider_count = collider_count;
   step.capacity = capacity;
-  // The limit is cells a step: a joined step of n slots keeps the slot's metres a second.
-  step.speed_limit = speed_limit * float(span);
+  // The limit is cells a step: a joined step of n slots keeps the slot's metres a second, up to
+  // the step's share of a cell (the clock joined the slots for slower liquid), so that no step
+  // moves a particle further than a cell (no thin wall is crossed unseen).
+  step.speed_limit = min(speed_limit * float(span), max(speed_limit, gravity.w));
   step.volume_rate = volume_rate;
   step.outside_speed = outside_speed;
   step.slots_left = slots_left;
