@@ -7,7 +7,6 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <numeric>
 
@@ -251,14 +250,8 @@ TEST(ParticlesSceneTest, TheLakeTakesTwoStepsA60thWhileItsBobPlunges) {
                     " --set lake.solver=incompressible --set lake.count=16384 --frames 39 --size 64x36 --out " +
                     test::shell_quote(out) + " --stats " + test::shell_quote(out + "/stats.csv"));
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  std::ifstream file(out + "/stats.csv");
-  std::string header;
-  ASSERT_TRUE(std::getline(file, header));
-  const std::vector<std::string> names = test::csv_cells(header);
-  const auto column = std::size_t(std::find(names.begin(), names.end(), "lake.steps") - names.begin());
-  ASSERT_LT(column, names.size()) << header;
   std::vector<double> steps;
-  for (std::string line; std::getline(file, line);) steps.push_back(std::stod(test::csv_cells(line).at(column)));
+  for (const std::string& cell : test::stats_column(out + "/stats.csv", "lake.steps")) steps.push_back(std::stod(cell));
   ASSERT_EQ(steps.size(), 39u);
   // Frame 0 starts the liquid (the clock's first block is a slot a step).
   const double most = *std::max_element(steps.begin() + 1, steps.end());

@@ -8,7 +8,6 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <span>
 #include <string>
 #include <vector>
@@ -298,18 +297,9 @@ TEST(SpreadSceneTest, ALiquidAtRestIsShadedOnceAndItsShadingLaidAgain) {
   const CliResult r =
       run_cli("render '" + scene + "' --out '" + out + "' --frames 12 --size 160x90 --stats '" + out + "/stats.csv'");
   ASSERT_EQ(r.exit_code, 0) << r.output;
-  std::ifstream file(out + "/stats.csv");
-  std::string header;
-  ASSERT_TRUE(std::getline(file, header));
-  const std::vector<std::string> names = csv_cells(header);
-  const auto column = std::size_t(std::find(names.begin(), names.end(), "blob.shading_kept") - names.begin());
-  ASSERT_LT(column, names.size()) << header;
   std::vector<int> kept;
-  for (std::string line; std::getline(file, line);) {
-    const std::vector<std::string> row = csv_cells(line);
-    ASSERT_EQ(row.size(), names.size()) << line;
-    kept.push_back(row[column].empty() ? -1 : std::stoi(row[column]));  // empty before the first measurement
-  }
+  for (const std::string& cell : stats_column(out + "/stats.csv", "blob.shading_kept"))
+    kept.push_back(cell.empty() ? -1 : std::stoi(cell));  // empty before the first measurement
   ASSERT_EQ(kept.size(), 12u);
   const auto first_laid = std::find(kept.begin(), kept.end(), 1);
   ASSERT_NE(first_laid, kept.end()) << "no frame laid the kept shading";

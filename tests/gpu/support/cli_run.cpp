@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -51,6 +52,31 @@ std::vector<std::string> csv_cells(const std::string& line) {
   for (std::string cell; std::getline(s, cell, ',');) out.push_back(cell);
   if (!line.empty() && line.back() == ',') out.emplace_back();
   return out;
+}
+
+std::vector<std::string> stats_column(const std::string& csv_path, const std::string& statistic) {
+  std::ifstream file(csv_path);
+  std::string header;
+  if (!std::getline(file, header)) {
+    ADD_FAILURE() << csv_path << ": no header";
+    return {};
+  }
+  const std::vector<std::string> names = csv_cells(header);
+  const auto column = std::size_t(std::find(names.begin(), names.end(), statistic) - names.begin());
+  if (column == names.size()) {
+    ADD_FAILURE() << csv_path << ": no column " << statistic << " in " << header;
+    return {};
+  }
+  std::vector<std::string> cells;
+  for (std::string line; std::getline(file, line);) {
+    const std::vector<std::string> row = csv_cells(line);
+    if (row.size() != names.size()) {
+      ADD_FAILURE() << csv_path << ": a row not as wide as the header: " << line;
+      return {};
+    }
+    cells.push_back(row[column]);
+  }
+  return cells;
 }
 
 }  // namespace lfx::test

@@ -34,4 +34,9 @@ std::string write_test_file(const std::string& name, const std::string& text);
 /// and an empty cell (a statistic not measured yet) is kept, the last one too.
 std::vector<std::string> csv_cells(const std::string& line);
 
+/// One statistic's column of a `--stats` file, a cell a frame (empty before its first
+/// measurement). A missing file or column, or a row not as wide as the header, fails the test
+/// and gives nothing.
+std::vector<std::string> stats_column(const std::string& csv_path, const std::string& statistic);
+
 }  // namespace lfx::test
