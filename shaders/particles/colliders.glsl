@@ -8,6 +8,10 @@ struct Contact {
   vec3 velocity;   // m/s of the solid's surface there
 };
 
+// Whether a step's colliders may include mesh walls: without, the distance grid's branch is
+// compiled away (the solver never lets a mesh wall reach a pass made without it).
+layout(constant_id = LFX_PARTICLES_MESH_COLLIDERS_CONSTANT) const bool kMeshColliders = true;
+
 vec4 quat_conjugate(vec4 q) { return vec4(-q.xyz, q.w); }
 
 #include "particles/distance_grid.glsl"
@@ -35,7 +39,7 @@ Contact collider_contact(ParticleCollider c, vec3 p) {
                      : q.y > q.z            ? vec3(0, sign(local.y), 0)
                                             : vec3(0, 0, sign(local.z));
     }
-  } else {
+  } else if (kMeshColliders) {
     DistanceGridInfo g = distance_grids[floatBitsToUint(c.velocity.w)];
     d = distance_at(g, local) - c.size.w;
     if (d < 2.0 * g.origin_cell.w + c.size.w) {

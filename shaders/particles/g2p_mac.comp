@@ -20,6 +20,8 @@ layout(set = 0, binding = 18, std430) readonly buffer Cells { vec4 cells[]; };
 // The step's values, which the clock (clock.comp) wrote for it.
 layout(set = 0, binding = 26, std430) readonly buffer Step { LFX_PARTICLES_STEP_PUSH };
 layout(set = 0, binding = 27, std430) buffer Clock { ParticleClock clock; };
+// Whether the FLIP share may be above 0: without, its gather is compiled away.
+layout(constant_id = LFX_PARTICLES_FLIP_CONSTANT) const bool kFlipBlend = true;
 #include "particles/colliders.glsl"
 #define LFX_MOVE_WITH_MEAN_VELOCITY
 #include "particles/move.glsl"
@@ -66,7 +68,7 @@ void main() {
   vec3 v = vec3(gx.w, gy.w, gz.w);
   mat3 c = transpose(mat3(gx.xyz, gy.xyz, gz.xyz)) * 4.0;
   float flip = material.x;
-  if (flip > 0.0) {
+  if (kFlipBlend && flip > 0.0) {
     vec3 before = vec3(gather_transferred(0, x), gather_transferred(1, x), gather_transferred(2, x));
     vec3 own = r.velocity_density.xyz * (domain_min.w / grid_origin.w);  // cells per step
     v = mix(v, own + v - before, flip);

@@ -55,6 +55,12 @@ LFX_CONST uint kColliderSphere = 1u;  // solid inside size.x
 LFX_CONST uint kColliderBox = 2u;     // solid inside half extents size.xyz, edges rounded by size.w
 LFX_CONST uint kColliderShell = 3u;   // a mesh wall: solid within size.w of the mesh surface
 
+// The step passes' specialisation constants (bool; gpu::SpecializedComputePipeline): the
+// solver compiles a pass without what no step of the frame uses, because a CPU driver runs both
+// sides of every branch (the distance grid's 56 reads a contact cost every sphere's contact too).
+#define LFX_PARTICLES_MESH_COLLIDERS_CONSTANT 0  // a collider is a mesh wall (kColliderShell)
+#define LFX_PARTICLES_FLIP_CONSTANT 1            // incompressible: the FLIP share is above 0
+
 // One collider at one solver step (std430). Poses map local -> world.
 struct ParticleCollider {
   vec4 position_kind;  // xyz world position (m); w kind (uint bits)

@@ -375,4 +375,19 @@ Result<void> EnvironmentComputePipeline::prepare(const Context& ctx, bool enviro
   return success();
 }
 
+SpecializedComputePipeline::SpecializedComputePipeline(std::string shader, std::uint32_t push_constant_bytes,
+                                                       std::uint32_t constant_ids)
+    : shader_(std::move(shader)), push_constant_bytes_(push_constant_bytes), constant_ids_(constant_ids) {}
+
+Result<void> SpecializedComputePipeline::prepare(const Context& ctx, std::uint32_t flags) {
+  flags &= constant_ids_;
+  if (variants_.contains(flags)) return success();
+  std::vector<SpecializationConstant> constants;
+  for (std::uint32_t id = 0; id < 32; ++id)
+    if (constant_ids_ & (1u << id)) constants.push_back({id, (flags >> id) & 1u});
+  LFX_TRY_ASSIGN(Pipeline made, Pipeline::compute(ctx, shader_, push_constant_bytes_, constants));
+  variants_.emplace(flags, std::move(made));
+  return success();
+}
+
 }  // namespace lfx::gpu

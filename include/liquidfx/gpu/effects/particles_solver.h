@@ -135,9 +135,22 @@ class ParticlesSolver {
 
   Context& ctx_;
   ParticlesDriver& driver_;
-  Pipeline clock_pass_, emit_, commit_, p2g_, grid_update_, g2p_, sort_count_, scan_, sort_slot_, sort_scatter_, stats_;
-  Pipeline p2g_mac_, mac_cells_, mac_faces_, pressure_setup_, pressure_apply_, pressure_update_, pressure_reduce_,
-      pressure_bricks_, mac_project_, mac_extrapolate_, g2p_mac_, grid_region_;
+  Pipeline clock_pass_, emit_, commit_, p2g_, sort_count_, scan_, sort_slot_, sort_scatter_, stats_;
+  Pipeline p2g_mac_, pressure_setup_, pressure_apply_, pressure_update_, pressure_reduce_, pressure_bricks_,
+      mac_extrapolate_, grid_region_;
+  // The passes that read the colliders (and g2p_mac the FLIP share), made for the features the
+  // prepared steps use (features_: a bit per LFX_PARTICLES_*_CONSTANT) on first use.
+  static constexpr std::uint32_t kMeshCollidersBit = 1u << LFX_PARTICLES_MESH_COLLIDERS_CONSTANT;
+  static constexpr std::uint32_t kFlipBit = 1u << LFX_PARTICLES_FLIP_CONSTANT;
+  SpecializedComputePipeline grid_update_{"particles/grid_update.comp", 0, kMeshCollidersBit};
+  SpecializedComputePipeline g2p_{"particles/g2p.comp", 0, kMeshCollidersBit};
+  SpecializedComputePipeline mac_cells_{"particles/mac_cells.comp", 0, kMeshCollidersBit};
+  SpecializedComputePipeline mac_faces_{"particles/mac_faces.comp", 0, kMeshCollidersBit};
+  SpecializedComputePipeline mac_project_{"particles/mac_project.comp", 0, kMeshCollidersBit};
+  SpecializedComputePipeline g2p_mac_{"particles/g2p_mac.comp", 0, kMeshCollidersBit | kFlipBit};
+  std::uint32_t features_ = 0;
+  /// The features of the prepared steps, and their variants of the passes the solver runs.
+  Result<void> prepare_features();
   // The pressure preconditioner's passes, by kPrecondition* number.
   std::array<Pipeline, shared::kPreconditionPasses> precondition_;
   ParticleWork work_;   // prepared, not yet recorded

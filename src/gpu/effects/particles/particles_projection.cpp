@@ -10,8 +10,8 @@ void ParticlesSolver::record_projection(VkCommandBuffer cmd, GpuTimer* timer) {
     PassScope pass(timer, cmd, "particles faces");
     vkCmdFillBuffer(cmd, brick_flags_.handle(), 0, VK_WHOLE_SIZE, 0);
     solver_barrier(cmd);
-    run(cmd, mac_cells_, per_region_brick());
-    run(cmd, mac_faces_, per_region_brick());
+    run(cmd, mac_cells_.get(features_), per_region_brick());
+    run(cmd, mac_faces_.get(features_), per_region_brick());
   }
   {
     // Preconditioned conjugate gradients on the bricks that hold liquid, whose scalars stay on
@@ -51,7 +51,7 @@ void ParticlesSolver::record_projection(VkCommandBuffer cmd, GpuTimer* timer) {
   }
   {
     PassScope pass(timer, cmd, "particles projection");
-    run(cmd, mac_project_, per_region_brick());
+    run(cmd, mac_project_.get(features_), per_region_brick());
     run(cmd, mac_extrapolate_, per_region_brick());                       // faces -> copy
     run(cmd, mac_extrapolate_, per_region_brick(), /*swap_faces=*/true);  // copy -> faces
   }

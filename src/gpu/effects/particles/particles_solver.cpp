@@ -1,6 +1,7 @@
 #include "liquidfx/gpu/effects/particles_solver.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <glm/gtc/quaternion.hpp>
@@ -44,8 +45,6 @@ Result<std::unique_ptr<ParticlesSolver>> ParticlesSolver::create(Context& ctx, P
       {&s->emit_, "particles/emit.comp", sizeof(shared::ParticlesEmitPush)},
       {&s->commit_, "particles/commit.comp", sizeof(shared::ParticlesCommitPush)},
       {&s->p2g_, "particles/p2g.comp", 0},
-      {&s->grid_update_, "particles/grid_update.comp", 0},
-      {&s->g2p_, "particles/g2p.comp", 0},
       {&s->sort_count_, "particles/sort_count.comp", sizeof(shared::ParticlesSortPush)},
       {&s->scan_, "particles/scan.comp", sizeof(shared::ParticlesSortPush)},
       {&s->sort_slot_, "particles/sort_slot.comp", 0},
@@ -53,9 +52,7 @@ Result<std::unique_ptr<ParticlesSolver>> ParticlesSolver::create(Context& ctx, P
       {&s->stats_, "particles/stats.comp", sizeof(shared::ParticlesStatsPush)},
       {&s->pressure_reduce_, "particles/pressure_reduce.comp", sizeof(shared::ParticlesPressurePush)},
       {&s->pressure_bricks_, "particles/pressure_bricks.comp", sizeof(shared::ParticlesPressurePush)},
-      {&s->mac_project_, "particles/mac_project.comp", 0},
       {&s->mac_extrapolate_, "particles/mac_extrapolate.comp", 0},
-      {&s->g2p_mac_, "particles/g2p_mac.comp", 0},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
   // The incompressible solver's face sums are 64-bit (face_sums.glsl) and its pressure solve
@@ -64,8 +61,6 @@ Result<std::unique_ptr<ParticlesSolver>> ParticlesSolver::create(Context& ctx, P
   if (incompressible_supported(ctx)) {
     const ComputePipelineSpec incompressible[] = {
         {&s->p2g_mac_, "particles/p2g_mac.comp", 0},
-        {&s->mac_cells_, "particles/mac_cells.comp", 0},
-        {&s->mac_faces_, "particles/mac_faces.comp", 0},
         {&s->grid_region_, "particles/grid_region.comp", 0},
         {&s->pressure_setup_, "particles/pressure_setup.comp", 0},
         {&s->pressure_apply_, "particles/pressure_apply.comp", 0},
@@ -280,12 +275,27 @@ Result<void> ParticlesSolver::prepare() {
   work_.colliders.insert(work_.colliders.end(), more.colliders.begin(), more.colliders.end());
   work_.collider_count = more.collider_count;
   if (!built_ || more.restart) LFX_TRY(make_buffers());
+  LFX_TRY(prepare_features());
   LFX_TRY(ensure_device_buffer(ctx_, emitted_,
                                std::max<std::size_t>(work_.emitted.size(), 1) * sizeof(shared::ParticleRecord),
                                kStorage, "particle emission"));
   return ensure_device_buffer(ctx_, colliders_,
                               std::max<std::size_t>(work_.colliders.size(), 1) * sizeof(shared::ParticleCollider),
                               kStorage, "particle colliders");
+}
+
+Result<void> ParticlesSolver::prepare_features() {
+  const bool mesh = std::ranges::any_of(work_.colliders, [](const shared::ParticleCollider& c) {
+    return std::bit_cast<std::uint32_t>(c.position_kind.w) == shared::kColliderShell;
+  });
+  features_ = (mesh ? kMeshCollidersBit : 0u) | (driver_.knobs().flip > 0.0f ? kFlipBit : 0u);
+  if (!incompressible()) {
+    LFX_TRY(grid_update_.prepare(ctx_, features_));
+    return g2p_.prepare(ctx_, features_);
+  }
+  for (SpecializedComputePipeline* pass : {&mac_cells_, &mac_faces_, &mac_project_, &g2p_mac_})
+    LFX_TRY(pass->prepare(ctx_, features_));
+  return success();
 }
 
 void ParticlesSolver::run(VkCommandBuffer cmd, const Pipeline& pipeline, std::span<const std::byte> push,
@@ -401,10 +411,10 @@ void ParticlesSolver::record_step(VkCommandBuffer cmd, GpuTimer* timer, const Pa
     record_projection(cmd, timer);
   } else {
     PassScope pass(timer, cmd, "particles grid");
-    run(cmd, grid_update_, step_nodes());
+    run(cmd, grid_update_.get(features_), step_nodes());
   }
   PassScope pass(timer, cmd, "particles g2p");
-  run(cmd, incompressible() ? g2p_mac_ : g2p_, step_particles());
+  run(cmd, (incompressible() ? g2p_mac_ : g2p_).get(features_), step_particles());
 }
 
 void ParticlesSolver::record_sort(VkCommandBuffer cmd, GpuTimer* timer, const ParticleStep& step) {
