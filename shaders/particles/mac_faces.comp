@@ -29,6 +29,8 @@ void main() {
   if (n < 0) return;
   float dx = grid_origin.w, dt = domain_min.w;
   ivec3 node = node_of(n, grid_dims);
+  // This node's cell is in the region (read as it is); the one below it along an axis may not be.
+  bool solid_here = cells[n].y == kCellSolid;
   vec3 u = vec3(0.0);
   for (int axis = 0; axis < 3; ++axis) {
     int64_t sum = grid[3 * n + axis];
@@ -36,7 +38,7 @@ void main() {
     float v = mass > 0.0 ? face_momentum(sum) / mass : 0.0;
     v += gravity[axis] * (dt * dt / dx);
     vec3 p = grid_origin.xyz + (vec3(node) + face_offset(axis)) * dx;
-    bool on_solid = cell_type(node - unit(axis)) == kCellSolid || cell_type(node) == kCellSolid;
+    bool on_solid = solid_here || cell_type(node - unit(axis)) == kCellSolid;
     if (on_solid) v = 0.0;  // the tank's walls, unless a collider is here
     for (uint i = 0u; i < collider_count; ++i) {
       Contact c = collider_contact(colliders[collider_first + i], p);

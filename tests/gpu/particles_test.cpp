@@ -544,6 +544,42 @@ TEST_F(ParticlesTest, TheSameSeedGivesTheSameBuffers) {
   }
 }
 
+TEST_F(ParticlesTest, AMeshWallFarFromTheLiquidChangesNothing) {
+  // The passes are compiled without the distance grid's branch while no collider is a mesh
+  // wall: the dam break against a sphere must come out the same to the bit with a glass's wall
+  // standing outside the tank (the passes made with the branch, which finds it far away).
+  ParticlesSetup s = dam_break(0.2f);
+  ParticleColliderDesc ball;
+  ball.shape = ColliderShape::sphere;
+  ball.size = glm::vec3(0.04f);
+  ball.local.position = {0.3f, 0.0f, 0.0f};
+  s.colliders.push_back(ball);
+  ParticlesSetup with_wall = s;
+  const glm::vec2 profile[] = {{0.035f, 0.0f}, {0.035f, 0.09f}};
+  ParticleColliderDesc wall;
+  wall.shape = ColliderShape::shell;
+  wall.thickness = 0.003f;
+  wall.distance = shell_distance(make_lathe(profile, 32, 0.0f, /*open_top=*/true), wall.thickness, 0.01f).value();
+  wall.local.position = {3.0f, 0.0f, 0.0f};
+  with_wall.colliders.push_back(wall);
+  for (const ParticleSolverKind solver : kBothSolvers) {
+    SCOPED_TRACE(solver_name(solver));
+    auto plain = make(s, knobs_for(solver, 2000));
+    auto walled = make(with_wall, knobs_for(solver, 2000));
+    play(*plain, 8, 1.0 / 30.0);
+    play(*walled, 8, 1.0 / 30.0);
+    const auto a = particles(*plain), b = particles(*walled);
+    ASSERT_GT(a.size(), 1000u);
+    ASSERT_EQ(a.size(), b.size());
+    EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(a[0])), 0);
+    // The sphere stood in the liquid's way, and kept it out.
+    EXPECT_TRUE(std::ranges::none_of(a, [&](const shared::ParticleRecord& r) {
+      return glm::distance(glm::vec3(r.position_foam), ball.local.position) < ball.size.x - 0.002f;
+    }));
+    EXPECT_TRUE(std::ranges::any_of(a, [](const shared::ParticleRecord& r) { return r.position_foam.x > 0.4f; }));
+  }
+}
+
 TEST_F(ParticlesTest, APouredGlassFillsAndNoParticleIsInsideItsWall) {
   // A jet into a glass (the slosh core's shape) standing in a tank: the liquid must end up in
   // the glass, never inside its 3 mm wall, however fast it lands.
