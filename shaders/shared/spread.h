@@ -161,6 +161,14 @@ struct SpreadStrokeGpu {
   float blob_amount;
 
 // The shading pass: the liquid over the frame.
+// The shading passes' specialisation constants (bool; gpu::SpecializedComputePipeline): a CPU
+// driver runs both sides of every branch, so a pass made for its frame leaves out the picture it
+// does not read, the matcap's lookup, the trace mode it does not show and the kept shading's store.
+#define LFX_SPREAD_OVER_FRAME_CONSTANT 0   // background 1: the liquid over what the frame holds
+#define LFX_SPREAD_MATCAP_CONSTANT 1       // use_matcap 1
+#define LFX_SPREAD_FILM_TRACES_CONSTANT 2  // traces 1: the film, not the seed's history
+#define LFX_SPREAD_KEEP_CONSTANT 3         // kept 1: the shading kept as well
+
 #define LFX_SPREAD_SHADE_PUSH                                                 \
   ivec2 frame_size;     /* pixels */                                          \
   ivec2 thickness_grid; /* mx, my */                                          \

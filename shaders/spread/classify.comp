@@ -41,7 +41,7 @@ void main() {
     tiles[atomicAdd(tile_count, 1u)] = tile.x | (tile.y << 16);
     return;
   }
-  if (background == 1u) return;
+  if (kOverFrame) return;
   // The picture, or over a covered tile of a liquid at rest its kept shading.
   ivec2 first = ivec2(tile) * 8, last = min(first + 8, frame_size);
   for (int y = first.y; y < last.y; ++y)

@@ -12,7 +12,7 @@ layout(local_size_x = 8, local_size_y = 8) in;
 // A pixel's shading into the frame, and kept for the frames at rest to come (kept 1).
 void store(ivec2 pixel, vec4 shading) {
   imageStore(color, pixel, shading);
-  if (kept == 1u) imageStore(kept_image, pixel, shading);
+  if (kKeepShading) imageStore(kept_image, pixel, shading);
 }
 
 void main() {
@@ -22,7 +22,7 @@ void main() {
   if (any(greaterThanEqual(pixel, frame_size))) return;
   Cover v = cover_at(pixel);
   if (v.alpha <= 0.0) {  // a pixel of a covered tile that nothing covers: the picture under it
-    if (background != 1u) store(pixel, vec4(under_at(pixel), 1.0));
+    if (!kOverFrame) store(pixel, vec4(under_at(pixel), 1.0));
     return;
   }
   // The liquid's colour: its pigments mixed by amount (bulk and film).
@@ -58,6 +58,6 @@ void main() {
   vec3 shaded = liquid * diffuse * mix(1.0, 0.78, clamp(tilt * 3.0, 0.0, 1.0)) + vec3(highlight) + 0.03;
   // A matcap of the user's: the sphere's picture at the normal's place lights the liquid's colour
   // (a grey matcap keeps the pigments' hues; the image's y runs down, as the normal's).
-  if (use_matcap == 1u) shaded = liquid * textureLod(matcap, normal.xy * 0.5 + 0.5, 0.0).rgb * 1.25;
+  if (kMatcap) shaded = liquid * textureLod(matcap, normal.xy * 0.5 + 0.5, 0.0).rgb * 1.25;
   store(pixel, vec4(mix(under_at(pixel), shaded, clamp(v.alpha, 0.0, 1.0)), 1.0));
 }

@@ -25,6 +25,12 @@ layout(set = 0, binding = 9, std430) readonly buffer TileFlags { uint tile_flags
 // image where the background is the frame, and it is not used).
 layout(set = 0, binding = 10, rgba16f) uniform image2D kept_image;
 layout(push_constant) uniform Push { LFX_SPREAD_SHADE_PUSH };
+// The push's background == 1, use_matcap == 1, traces == 1 and kept == 1, as the pipeline's
+// variant (the push keeps them for the renderer's test of a frame's inputs).
+layout(constant_id = LFX_SPREAD_OVER_FRAME_CONSTANT) const bool kOverFrame = false;
+layout(constant_id = LFX_SPREAD_MATCAP_CONSTANT) const bool kMatcap = false;
+layout(constant_id = LFX_SPREAD_FILM_TRACES_CONSTANT) const bool kFilmTraces = false;
+layout(constant_id = LFX_SPREAD_KEEP_CONSTANT) const bool kKeepShading = false;
 
 // Bilinear weights and corners of the thickness cells around p (short sides).
 struct Corners {
@@ -59,7 +65,7 @@ float bilinear(float t00, float t10, float t01, float t11, vec2 f) {
 
 // The picture under the liquid at a pixel.
 vec3 under_at(ivec2 pixel) {
-  return background == 1u ? imageLoad(color, pixel).rgb : imageLoad(under_image, pixel).rgb;
+  return kOverFrame ? imageLoad(color, pixel).rgb : imageLoad(under_image, pixel).rgb;
 }
 
 // How much a pixel is covered: by the liquid's thickness, and by its traces.
@@ -78,7 +84,7 @@ Cover cover_at(ivec2 pixel) {
   v.t22 = cell_total(v.c.cell + ivec2(1, 1));
   float coverage = spread_smoothstep(0.0, max(film, 1e-6), bilinear(v.t11, v.t21, v.t12, v.t22, v.c.f));
   v.alpha = coverage;
-  if (traces == 0u) {
+  if (!kFilmTraces) {
     // The seed's traces: half the largest coverage seen, half the current; faint traces drop
     // out (smoothly, not at a hard step, so their edge is not stepped).
     float a = 0.5 * (LFX_BILINEAR(history, 0u, v.c) + coverage);

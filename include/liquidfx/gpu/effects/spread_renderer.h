@@ -12,7 +12,9 @@
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/effects/spread_solver.h"
 #include "liquidfx/gpu/image.h"
+#include "liquidfx/gpu/pipeline.h"
 #include "liquidfx/gpu/render/frame_passes.h"
+#include "liquidfx/shared/spread.h"
 
 namespace lfx::gpu {
 
@@ -38,7 +40,19 @@ class SpreadRenderer {
  private:
   explicit SpreadRenderer(Context& ctx) : ctx_(ctx) {}
   Context& ctx_;
-  Pipeline classify_, tile_args_, shade_, background_pass_, frame_copy_;
+  Pipeline tile_args_, background_pass_, frame_copy_;
+  // The two shading passes, made for the frame's background, matcap, traces and (shade) whether
+  // it keeps its shading: a bit per LFX_SPREAD_*_CONSTANT. shade_flags_: the frame's, as
+  // prepared (without kKeepBit, which record() adds when it keeps the shading).
+  static constexpr std::uint32_t kOverFrameBit = 1u << LFX_SPREAD_OVER_FRAME_CONSTANT;
+  static constexpr std::uint32_t kMatcapBit = 1u << LFX_SPREAD_MATCAP_CONSTANT;
+  static constexpr std::uint32_t kFilmTracesBit = 1u << LFX_SPREAD_FILM_TRACES_CONSTANT;
+  static constexpr std::uint32_t kKeepBit = 1u << LFX_SPREAD_KEEP_CONSTANT;
+  SpecializedComputePipeline classify_{"spread/classify.comp", sizeof(shared::SpreadShadePush),
+                                       kOverFrameBit | kMatcapBit | kFilmTracesBit};
+  SpecializedComputePipeline shade_{"spread/shade.comp", sizeof(shared::SpreadShadePush),
+                                    kOverFrameBit | kMatcapBit | kFilmTracesBit | kKeepBit};
+  std::uint32_t shade_flags_ = 0;
   Buffer tiles_;  // the covered tiles' count, the shade's dispatch, the tiles (classify.comp)
   Result<Image> upload(const ImageRgba8& picture, const char* what);
   // A frame-size RGBA16F storage image, made again (and true returned) when the size changes.

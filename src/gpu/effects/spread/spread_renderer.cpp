@@ -21,9 +21,7 @@ VkExtent2D tiles_over(std::uint32_t width, std::uint32_t height) {
 Result<std::unique_ptr<SpreadRenderer>> SpreadRenderer::create(Context& ctx) {
   std::unique_ptr<SpreadRenderer> r(new SpreadRenderer(ctx));
   const ComputePipelineSpec specs[] = {
-      {&r->classify_, "spread/classify.comp", sizeof(shared::SpreadShadePush)},
       {&r->tile_args_, "spread/tile_args.comp", 0},
-      {&r->shade_, "spread/shade.comp", sizeof(shared::SpreadShadePush)},
       {&r->background_pass_, "spread/background.comp", sizeof(shared::SpreadShadePush)},
       {&r->frame_copy_, "spread/frame_copy.comp", 0},
   };
@@ -85,6 +83,13 @@ Result<void> SpreadRenderer::prepare(std::uint32_t width, std::uint32_t height, 
     if (kept_made) kept_valid_ = false;
   }
   if (knobs.reference_pass) LFX_TRY(ensure_frame_image(reference_, width, height, "spread reference copy"));
+  // The shading's variants for this frame, and over a background of its own the one that keeps
+  // its shading too.
+  shade_flags_ = (background == SpreadBackground::frame ? kOverFrameBit : 0u) | (use_matcap_ ? kMatcapBit : 0u) |
+                 (knobs.traces == SpreadTraces::film ? kFilmTracesBit : 0u);
+  LFX_TRY(classify_.prepare(ctx_, shade_flags_));
+  LFX_TRY(shade_.prepare(ctx_, shade_flags_));
+  if (background != SpreadBackground::frame) LFX_TRY(shade_.prepare(ctx_, shade_flags_ | kKeepBit));
   const VkExtent2D tiles = tiles_over(width, height);
   return ensure_device_buffer(
       ctx_, tiles_, (4 + VkDeviceSize(tiles.width) * tiles.height) * sizeof(std::uint32_t),
@@ -196,7 +201,7 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
   vkCmdFillBuffer(cmd, tiles_.handle(), 0, sizeof(std::uint32_t), 0);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kReadWrite);
-  bind(classify_);
+  bind(classify_.get(shade_flags_));
   const VkExtent2D tiles = tiles_over(target.width(), target.height());
   Pipeline::dispatch_2d(cmd, tiles.width, tiles.height);  // an invocation a tile
   compute_to_compute_barrier(cmd);
@@ -207,7 +212,7 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
                  VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | kReadWrite);
   if (push.kept == 2) return;  // classify.comp laid the kept shading, and listed nothing
-  bind(shade_);
+  bind(shade_.get(shade_flags_ | (push.kept == 1 ? kKeepBit : 0u)));
   vkCmdDispatchIndirect(cmd, tiles_.handle(), sizeof(std::uint32_t));
 }
 
