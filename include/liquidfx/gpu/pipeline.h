@@ -139,6 +139,29 @@ class FrameGraphicsPipeline {
   Pipeline pipeline_;
 };
 
+/// A compute pipeline made for each combination of a few bool specialisation constants it is
+/// used with, on first use, and kept. For branches a scene may never take: a CPU rasteriser
+/// (lavapipe) runs both sides of every branch, so a branch no invocation takes still costs its
+/// full price unless the pipeline is compiled without it.
+class SpecializedComputePipeline {
+ public:
+  /// The shader's bool constants by id (`layout(constant_id = id) const bool`), at most 32
+  /// ids below 32; each variant sets those whose bit is set in its flags and clears the rest.
+  SpecializedComputePipeline(std::string shader, std::uint32_t push_constant_bytes, std::uint32_t constant_ids);
+  SpecializedComputePipeline() = default;
+  /// Makes the variant for `flags` (a bit per constant id; bits of ids the shader does not
+  /// declare are ignored) unless it exists.
+  Result<void> prepare(const Context& ctx, std::uint32_t flags);
+  /// The variant for `flags`, prepared before.
+  const Pipeline& get(std::uint32_t flags) const { return variants_.at(flags & constant_ids_); }
+
+ private:
+  std::string shader_;
+  std::uint32_t push_constant_bytes_ = 0;
+  std::uint32_t constant_ids_ = 0;  // a bit per declared id
+  std::map<std::uint32_t, Pipeline> variants_;
+};
+
 /// A compute pipeline whose shader calls frame_environment (render/frame_block.glsl): made
 /// without the host's environment cube, and with it the first time a frame has one (both are
 /// kept). The cube is a specialisation constant, not a branch on a uniform, so that a frame
@@ -152,34 +175,11 @@ class EnvironmentComputePipeline {
   /// Before a frame with or without a cube (FramePrepare::environment_cube).
   Result<void> prepare(const Context& ctx, bool environment_cube);
   /// The variant for a frame (FrameContext::environment_cube), prepared before.
-  const Pipeline& get(bool environment_cube) const { return environment_cube ? with_cube_ : without_cube_; }
+  const Pipeline& get(bool environment_cube) const;
 
  private:
-  std::string shader_;
-  std::uint32_t push_constant_bytes_ = 0;
-  Pipeline without_cube_, with_cube_;
-};
-
-/// A compute pipeline made for each combination of a few bool specialisation constants it is
-/// used with, on first use, and kept. For branches a scene may never take: a CPU rasteriser
-/// (lavapipe) runs both sides of every branch, so a branch no invocation takes still costs its
-/// full price unless the pipeline is compiled without it.
-class SpecializedComputePipeline {
- public:
-  /// The shader's bool constants by id (`layout(constant_id = id) const bool`), at most 32
-  /// ids below 32; each variant sets those whose bit is set in its flags and clears the rest.
-  SpecializedComputePipeline(std::string shader, std::uint32_t push_constant_bytes, std::uint32_t constant_ids);
-  /// Makes the variant for `flags` (a bit per constant id; bits of ids the shader does not
-  /// declare are ignored) unless it exists.
-  Result<void> prepare(const Context& ctx, std::uint32_t flags);
-  /// The variant for `flags`, prepared before.
-  const Pipeline& get(std::uint32_t flags) const { return variants_.at(flags & constant_ids_); }
-
- private:
-  std::string shader_;
-  std::uint32_t push_constant_bytes_ = 0;
-  std::uint32_t constant_ids_ = 0;  // a bit per declared id
-  std::map<std::uint32_t, Pipeline> variants_;
+  static std::uint32_t flags(bool environment_cube);
+  SpecializedComputePipeline variants_;
 };
 
 /// One compute pipeline of a renderer's set: where it goes, its embedded shader, the size of its

@@ -362,17 +362,22 @@ Result<void> FrameGraphicsPipeline::prepare(const Context& ctx, VkFormat depth_f
 Result<EnvironmentComputePipeline> EnvironmentComputePipeline::create(const Context& ctx, std::string shader,
                                                                       std::uint32_t push_constant_bytes) {
   EnvironmentComputePipeline p;
-  LFX_TRY_ASSIGN(p.without_cube_, Pipeline::compute(ctx, shader, push_constant_bytes));
-  p.shader_ = std::move(shader);
-  p.push_constant_bytes_ = push_constant_bytes;
+  p.variants_ =
+      SpecializedComputePipeline(std::move(shader), push_constant_bytes, 1u << LFX_FRAME_ENVIRONMENT_CUBE_CONSTANT);
+  LFX_TRY(p.variants_.prepare(ctx, flags(false)));
   return p;
 }
 
+std::uint32_t EnvironmentComputePipeline::flags(bool environment_cube) {
+  return environment_cube ? 1u << LFX_FRAME_ENVIRONMENT_CUBE_CONSTANT : 0u;
+}
+
 Result<void> EnvironmentComputePipeline::prepare(const Context& ctx, bool environment_cube) {
-  if (!environment_cube || with_cube_.handle()) return success();
-  const SpecializationConstant cube{LFX_FRAME_ENVIRONMENT_CUBE_CONSTANT, 1u};
-  LFX_TRY_ASSIGN(with_cube_, Pipeline::compute(ctx, shader_, push_constant_bytes_, std::span(&cube, 1)));
-  return success();
+  return variants_.prepare(ctx, flags(environment_cube));
+}
+
+const Pipeline& EnvironmentComputePipeline::get(bool environment_cube) const {
+  return variants_.get(flags(environment_cube));
 }
 
 SpecializedComputePipeline::SpecializedComputePipeline(std::string shader, std::uint32_t push_constant_bytes,
