@@ -160,7 +160,6 @@ struct SpreadStrokeGpu {
   float blob_radius;                                                                              \
   float blob_amount;
 
-// The shading pass: the liquid over the frame.
 // The shading passes' specialisation constants (bool; gpu::SpecializedComputePipeline): a CPU
 // driver runs both sides of every branch, so a pass made for its frame leaves out the picture it
 // does not read, the matcap's lookup, the trace mode it does not show and the kept shading's store.
@@ -169,6 +168,7 @@ struct SpreadStrokeGpu {
 #define LFX_SPREAD_FILM_TRACES_CONSTANT 2  // traces 1: the film, not the seed's history
 #define LFX_SPREAD_KEEP_CONSTANT 3         // kept 1: the shading kept as well
 
+// The shading pass: the liquid over the frame.
 #define LFX_SPREAD_SHADE_PUSH                                                 \
   ivec2 frame_size;     /* pixels */                                          \
   ivec2 thickness_grid; /* mx, my */                                          \
