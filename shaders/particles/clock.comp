@@ -24,6 +24,7 @@ void main() {
     clock.particle_dispatch = uvec4(0u, 1u, 1u, 0u);
     clock.node_dispatch = uvec4(0u, 1u, 1u, 0u);
     clock.once_dispatch = uvec4(0u, 1u, 1u, 0u);
+    clock.run_dispatch = uvec4(0u, 1u, 1u, 0u);
     // The pressure solve's per-brick passes read their dispatch from the solve: none either.
     solve.dispatch.x = 0u;
     solve.reduce_dispatch.x = 0u;
@@ -48,6 +49,10 @@ void main() {
   uint x = min(groups, 32768u);
   clock.node_dispatch = uvec4(x, (groups + x - 1u) / x, 1u, 0u);
   clock.once_dispatch = uvec4(1u, 1u, 1u, 0u);
+  uint runs = (counts.live + kP2gRun - 1u) / kP2gRun;
+  uint run_groups = (runs + kParticleGroupSize - 1u) / kParticleGroupSize;
+  x = min(run_groups, 32768u);
+  clock.run_dispatch = uvec4(x, x == 0u ? 1u : (run_groups + x - 1u) / x, 1u, 0u);
 
   step.grid_origin = grid_origin;
   step.grid_dims = grid_dims;

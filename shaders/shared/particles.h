@@ -60,6 +60,11 @@ LFX_CONST uint kColliderShell = 3u;   // a mesh wall: solid within size.w of the
 // sides of every branch (the distance grid's 56 reads a contact cost every sphere's contact too).
 #define LFX_PARTICLES_MESH_COLLIDERS_CONSTANT 0  // a collider is a mesh wall (kColliderShell)
 #define LFX_PARTICLES_FLIP_CONSTANT 1            // incompressible: the FLIP share is above 0
+// Incompressible p2g on a CPU driver: an invocation sums a run of kP2gRun sorted particles in
+// registers and adds each cell's window once (the driver runs atomics lane by lane); a GPU adds
+// each particle's faces with its own atomics.
+#define LFX_PARTICLES_GROUPED_P2G_CONSTANT 2
+LFX_CONST uint kP2gRun = 16u;
 
 // One collider at one solver step (std430). Poses map local -> world.
 struct ParticleCollider {
@@ -264,7 +269,7 @@ LFX_CONST uint kPreconditionPasses = 8u;
 
 // The solver's clock runs in slots of the scene's finest step (the fastest the liquid could
 // move); the GPU joins the slots of a block (1/120 s) into one solver step while the liquid
-// moves slower than that, deciding before each slot from the fastest particle (std430, 80
+// moves slower than that, deciding before each slot from the fastest particle (std430, 96
 // bytes). The same slots in the same order make the same steps at any frame rate.
 struct ParticleClock {
   uint covered;             // slots after this one that the step already run still covers
@@ -274,6 +279,7 @@ struct ParticleClock {
   uvec4 particle_dispatch;  // this slot's per-particle passes: the live count's, or none
   uvec4 node_dispatch;      // its per-node passes: every grid node, or none
   uvec4 once_dispatch;      // its one-workgroup passes: (1, 1, 1), or none
+  uvec4 run_dispatch;       // grouped p2g: a workgroup per kParticleGroupSize runs of kP2gRun, or none
   vec4 last_step;           // x the last step's dt (s; 0 before the first)
 };
 // Regions that take the particles settling in them (a container's liquid: particles pour back
@@ -340,7 +346,7 @@ struct ParticlesPreconditionPush {
 static_assert(sizeof(ParticleRecord) == kParticleStride && sizeof(ParticleState) == 48);
 static_assert(sizeof(ParticleCollider) == 80 && sizeof(DistanceGridInfo) == 32);
 static_assert(sizeof(ParticlesStepPush) == 128 && offsetof(ParticlesStepPush, collider_first) == 96);
-static_assert(sizeof(ParticleClock) == 80 && offsetof(ParticleClock, node_dispatch) == 32);
+static_assert(sizeof(ParticleClock) == 96 && offsetof(ParticleClock, node_dispatch) == 32);
 static_assert(sizeof(ParticlesEmitPush) == 32 && sizeof(ParticlesCommitPush) == 16 && sizeof(ParticlesDrawPush) == 32);
 static_assert(sizeof(ParticlesSortPush) == 48 && offsetof(ParticlesSortPush, cells) == 32);
 static_assert(sizeof(ParticlesColliderDrawPush) == 64 && sizeof(ParticlesStatsPush) == 16 &&

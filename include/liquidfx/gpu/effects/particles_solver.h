@@ -57,8 +57,12 @@ struct ParticleStats {
 
 class ParticlesSolver {
  public:
-  /// Runs `driver`'s steps (the driver must outlive the solver).
-  static Result<std::unique_ptr<ParticlesSolver>> create(Context& ctx, ParticlesDriver& driver);
+  /// Runs `driver`'s steps (the driver must outlive the solver). `grouped_p2g`: whether the
+  /// incompressible solver's particle-to-grid sums runs of particles in registers before its
+  /// atomics (the same sums to the bit); by default on a CPU driver, which runs atomics lane by
+  /// lane, and not on a GPU.
+  static Result<std::unique_ptr<ParticlesSolver>> create(Context& ctx, ParticlesDriver& driver,
+                                                         std::optional<bool> grouped_p2g = std::nullopt);
 
   /// Takes the driver's queued steps and makes the buffers they need (the only failure point).
   Result<void> prepare();
@@ -136,19 +140,22 @@ class ParticlesSolver {
   Context& ctx_;
   ParticlesDriver& driver_;
   Pipeline clock_pass_, emit_, commit_, p2g_, sort_count_, scan_, sort_slot_, sort_scatter_, stats_;
-  Pipeline p2g_mac_, pressure_setup_, pressure_apply_, pressure_update_, pressure_reduce_, pressure_bricks_,
-      mac_extrapolate_, grid_region_;
+  Pipeline pressure_setup_, pressure_apply_, pressure_update_, pressure_reduce_, pressure_bricks_, mac_extrapolate_,
+      grid_region_;
   // The passes that read the colliders (and g2p_mac the FLIP share), made for the features the
   // prepared steps use (features_: a bit per LFX_PARTICLES_*_CONSTANT) on first use.
   static constexpr std::uint32_t kMeshCollidersBit = 1u << LFX_PARTICLES_MESH_COLLIDERS_CONSTANT;
   static constexpr std::uint32_t kFlipBit = 1u << LFX_PARTICLES_FLIP_CONSTANT;
+  static constexpr std::uint32_t kGroupedP2gBit = 1u << LFX_PARTICLES_GROUPED_P2G_CONSTANT;
   SpecializedComputePipeline grid_update_{"particles/grid_update.comp", 0, kMeshCollidersBit};
   SpecializedComputePipeline g2p_{"particles/g2p.comp", 0, kMeshCollidersBit};
   SpecializedComputePipeline mac_cells_{"particles/mac_cells.comp", 0, kMeshCollidersBit};
   SpecializedComputePipeline mac_faces_{"particles/mac_faces.comp", 0, kMeshCollidersBit};
   SpecializedComputePipeline mac_project_{"particles/mac_project.comp", 0, kMeshCollidersBit};
   SpecializedComputePipeline g2p_mac_{"particles/g2p_mac.comp", 0, kMeshCollidersBit | kFlipBit};
+  SpecializedComputePipeline p2g_mac_{"particles/p2g_mac.comp", 0, kGroupedP2gBit};
   std::uint32_t features_ = 0;
+  bool grouped_p2g_ = false;  // p2g groups its runs (kGroupedP2gBit): by default on a CPU driver
   /// The features of the prepared steps, and their variants of the passes the solver runs.
   Result<void> prepare_features();
   // The pressure preconditioner's passes, by kPrecondition* number.

@@ -38,7 +38,8 @@ constexpr VkBufferUsageFlags kStorage =
 
 }  // namespace
 
-Result<std::unique_ptr<ParticlesSolver>> ParticlesSolver::create(Context& ctx, ParticlesDriver& driver) {
+Result<std::unique_ptr<ParticlesSolver>> ParticlesSolver::create(Context& ctx, ParticlesDriver& driver,
+                                                                 std::optional<bool> grouped_p2g) {
   std::unique_ptr<ParticlesSolver> s(new ParticlesSolver(ctx, driver));
   const ComputePipelineSpec specs[] = {
       {&s->clock_pass_, "particles/clock.comp", sizeof(shared::ParticlesStepPush)},
@@ -55,12 +56,14 @@ Result<std::unique_ptr<ParticlesSolver>> ParticlesSolver::create(Context& ctx, P
       {&s->mac_extrapolate_, "particles/mac_extrapolate.comp", 0},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
+  VkPhysicalDeviceProperties device{};
+  vkGetPhysicalDeviceProperties(ctx.physical_device(), &device);
+  s->grouped_p2g_ = grouped_p2g.value_or(device.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU);
   // The incompressible solver's face sums are 64-bit (face_sums.glsl) and its pressure solve
   // sums per subgroup (pressure_common.glsl): without the features only the weakly
   // compressible solver runs (make_buffers says so by name).
   if (incompressible_supported(ctx)) {
     const ComputePipelineSpec incompressible[] = {
-        {&s->p2g_mac_, "particles/p2g_mac.comp", 0},
         {&s->grid_region_, "particles/grid_region.comp", 0},
         {&s->pressure_setup_, "particles/pressure_setup.comp", 0},
         {&s->pressure_apply_, "particles/pressure_apply.comp", 0},
@@ -288,12 +291,13 @@ Result<void> ParticlesSolver::prepare_features() {
   const bool mesh = std::ranges::any_of(work_.colliders, [](const shared::ParticleCollider& c) {
     return std::bit_cast<std::uint32_t>(c.position_kind.w) == shared::kColliderShell;
   });
-  features_ = (mesh ? kMeshCollidersBit : 0u) | (driver_.knobs().flip > 0.0f ? kFlipBit : 0u);
+  features_ = (mesh ? kMeshCollidersBit : 0u) | (driver_.knobs().flip > 0.0f ? kFlipBit : 0u) |
+              (grouped_p2g_ ? kGroupedP2gBit : 0u);
   if (!incompressible()) {
     LFX_TRY(grid_update_.prepare(ctx_, features_));
     return g2p_.prepare(ctx_, features_);
   }
-  for (SpecializedComputePipeline* pass : {&mac_cells_, &mac_faces_, &mac_project_, &g2p_mac_})
+  for (SpecializedComputePipeline* pass : {&p2g_mac_, &mac_cells_, &mac_faces_, &mac_project_, &g2p_mac_})
     LFX_TRY(pass->prepare(ctx_, features_));
   return success();
 }
@@ -404,7 +408,12 @@ void ParticlesSolver::record_step(VkCommandBuffer cmd, GpuTimer* timer, const Pa
     // The grid region starts empty (a slot inside a joined step then dispatches no grid pass).
     if (incompressible()) vkCmdFillBuffer(cmd, region_.handle(), 0, VK_WHOLE_SIZE, 0);
     solver_barrier(cmd);
-    run(cmd, incompressible() ? p2g_mac_ : p2g_, step_particles());
+    if (!incompressible())
+      run(cmd, p2g_, step_particles());
+    else if (features_ & kGroupedP2gBit)
+      run(cmd, p2g_mac_.get(features_), step_dispatch(offsetof(shared::ParticleClock, run_dispatch)));
+    else
+      run(cmd, p2g_mac_.get(features_), step_particles());
     if (incompressible()) run(cmd, grid_region_, step_once());
   }
   if (incompressible()) {
