@@ -5,7 +5,7 @@
 // liquid at rest takes a block in one step and a splash takes a slot a step. Inside a joined step
 // the slot's passes dispatch nothing. The step's values (dt and what follows from it) are
 // written for the passes to read.
-#include "shared/particles.h"
+#include "particles/mac_common.glsl"
 layout(local_size_x = 1) in;
 layout(set = 0, binding = 2, std430) readonly buffer Counts { ParticleCounts counts; };
 layout(set = 0, binding = 22, std430) buffer Solve { PressureSolve solve; };
@@ -45,14 +45,10 @@ void main() {
   clock.largest_speed = 0u;
   clock.steps += 1u;
   clock.particle_dispatch = counts.dispatch;
-  uint groups = (uint(grid_dims.w) + kParticleGroupSize - 1u) / kParticleGroupSize;
-  uint x = min(groups, 32768u);
-  clock.node_dispatch = uvec4(x, (groups + x - 1u) / x, 1u, 0u);
+  clock.node_dispatch = flat_dispatch((uint(grid_dims.w) + kParticleGroupSize - 1u) / kParticleGroupSize);
   clock.once_dispatch = uvec4(1u, 1u, 1u, 0u);
   uint runs = (counts.live + kP2gRun - 1u) / kP2gRun;
-  uint run_groups = (runs + kParticleGroupSize - 1u) / kParticleGroupSize;
-  x = min(run_groups, 32768u);
-  clock.run_dispatch = uvec4(x, x == 0u ? 1u : (run_groups + x - 1u) / x, 1u, 0u);
+  clock.run_dispatch = flat_dispatch((runs + kParticleGroupSize - 1u) / kParticleGroupSize);
 
   step.grid_origin = grid_origin;
   step.grid_dims = grid_dims;

@@ -56,9 +56,7 @@ Result<std::unique_ptr<ParticlesSolver>> ParticlesSolver::create(Context& ctx, P
       {&s->mac_extrapolate_, "particles/mac_extrapolate.comp", 0},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
-  VkPhysicalDeviceProperties device{};
-  vkGetPhysicalDeviceProperties(ctx.physical_device(), &device);
-  s->grouped_p2g_ = grouped_p2g.value_or(device.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU);
+  s->grouped_p2g_ = grouped_p2g.value_or(ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU);
   // The incompressible solver's face sums are 64-bit (face_sums.glsl) and its pressure solve
   // sums per subgroup (pressure_common.glsl): without the features only the weakly
   // compressible solver runs (make_buffers says so by name).

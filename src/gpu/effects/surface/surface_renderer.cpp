@@ -44,9 +44,7 @@ Result<std::unique_ptr<SurfaceRenderer>> SurfaceRenderer::create(Context& ctx) {
   LFX_TRY(create_compute_pipelines(ctx, specs));
   LFX_TRY_ASSIGN(r->composite_, EnvironmentComputePipeline::create(ctx, "surface/composite.comp",
                                                                    sizeof(shared::SurfaceCompositePush)));
-  VkPhysicalDeviceProperties device{};
-  vkGetPhysicalDeviceProperties(ctx.physical_device(), &device);
-  r->cpu_device_ = device.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+  r->cpu_device_ = ctx.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
   GraphicsPipelineDesc raster;
   raster.name = "surface raster splat";
   raster.vertex_shader = "surface/splat.vert";
