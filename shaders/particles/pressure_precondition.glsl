@@ -35,7 +35,18 @@ const uint mode = PRECONDITION_MODE;
 // What a level stores per cell.
 const int kB = 0, kEPre = 1, kResidual = 2, kE = 3;
 
-vec4 cell_of(uint l, int first, int n) { return l == 0u ? cells[n] : multigrid[2 * (first + n)]; }
+// Whether this pass runs on level 0 or level 1 (specialisation constants, with `level`): a CPU
+// driver runs both sides of every branch, so a branch on `level` read both levels' buffers.
+layout(constant_id = LFX_PARTICLES_FINEST_LEVEL_CONSTANT) const bool kFinestLevel = false;
+layout(constant_id = LFX_PARTICLES_SECOND_LEVEL_CONSTANT) const bool kSecondLevel = false;
+
+// The levels a pass reads, from its own: the finer one (-1), its own (0), the coarser one (1).
+const int kFiner = -1, kOwn = 0, kCoarser = 1;
+bool is_finest(int relative) { return relative == kOwn ? kFinestLevel : relative == kFiner && kSecondLevel; }
+
+vec4 cell_of(int relative, int first, int n) {
+  return is_finest(relative) ? cells[n] : multigrid[2 * (first + n)];
+}
 
 // A cell of level 0 read from level 1, which covers the whole grid: outside the grid region
 // (grid_region.glsl) no cell is made this step, and none holds liquid (taken as air).
@@ -43,14 +54,14 @@ vec4 finest_cell(int n) {
   return in_region(node_of(n, grid_dims)) ? cells[n] : vec4(0.5, kCellAir, 1.0, 0.0);
 }
 
-float value_of(uint l, int first, int n, int what) {
-  if (l > 0u) return multigrid[2 * (first + n) + 1][what];
+float value_of(int relative, int first, int n, int what) {
+  if (!is_finest(relative)) return multigrid[2 * (first + n) + 1][what];
   if (what == kB) return pressure[n].y;
   return what == kE ? directions[n].z : pressure[n].w;  // the pre-smoothing's residual, then e
 }
 
-void set_value(uint l, int first, int n, int what, float v) {
-  if (l > 0u) {
+void set_value(int first, int n, int what, float v) {
+  if (!kFinestLevel) {
     multigrid[2 * (first + n) + 1][what] = v;
   } else if (what == kE) {
     directions[n].z = v;
@@ -68,18 +79,18 @@ int neighbour(ivec3 c, int k, ivec4 d) {
 }
 
 // The pre-smoothed correction (one damped sweep from zero), made where it is read.
-float pre_smoothed(uint l, int first, int n) {
-  return kMultigridSmoothing * value_of(l, first, n, kB) / cell_of(l, first, n).z;
-}
+float pre_smoothed(int n) { return kMultigridSmoothing * value_of(kOwn, dims.w, n, kB) / cell_of(kOwn, dims.w, n).z; }
 
-// The liquid neighbours' sum of `what` (kEPre or kE), or of the pre-smoothed correction (-1).
-float neighbours_sum(uint l, ivec4 d, int n, int what) {
-  ivec3 c = node_of(n, d);
+// A liquid cell's liquid neighbours' sum of `what` (kEPre or kE), or of the pre-smoothed
+// correction (-1); 0 for any other cell. Its loops' bounds are 0 for a cell that is not liquid:
+// a CPU driver runs an `if` for all its lanes, but leaves a loop once none has work left.
+float neighbours_sum(int n, bool liquid, int what) {
+  ivec3 c = node_of(n, dims);
   float sum = 0.0;
-  for (int k = 0; k < 6; ++k) {
-    int j = neighbour(c, k, d);
-    if (j < 0 || cell_of(l, d.w, j).y != kCellLiquid) continue;
-    sum += what < 0 ? pre_smoothed(l, d.w, j) : value_of(l, d.w, j, what);
+  for (int k = 0; k < (liquid ? 6 : 0); ++k) {
+    int j = neighbour(c, k, dims);
+    if (j < 0 || cell_of(kOwn, dims.w, j).y != kCellLiquid) continue;
+    sum += what < 0 ? pre_smoothed(j) : value_of(kOwn, dims.w, j, what);
   }
   return sum;
 }
@@ -96,7 +107,7 @@ void coarsen(int n) {
     ivec3 child = 2 * c + ivec3(k & 1, (k >> 1) & 1, k >> 2);
     if (!inside_grid(child, finer_dims)) continue;
     int j = node_index(child, finer_dims);
-    vec4 fine = level == 1u ? finest_cell(j) : cell_of(level - 1u, finer_dims.w, j);
+    vec4 fine = kSecondLevel ? finest_cell(j) : cell_of(kFiner, finer_dims.w, j);
     if (fine.y == kCellSolid) continue;
     phi += fine.x;
     open += 1.0;
@@ -107,14 +118,14 @@ void coarsen(int n) {
 }
 
 void diagonal(int n) {
-  vec4 here = cell_of(level, dims.w, n);
+  vec4 here = cell_of(kOwn, dims.w, n);
   if (here.y != kCellLiquid) return;
   ivec3 c = node_of(n, dims);
   float d = 0.0;
   for (int k = 0; k < 6; ++k) {
     int j = neighbour(c, k, dims);
     if (j < 0) continue;
-    vec4 other = cell_of(level, dims.w, j);
+    vec4 other = cell_of(kOwn, dims.w, j);
     if (other.y == kCellLiquid) {
       d += 1.0;
     } else if (other.y == kCellAir) {
@@ -130,33 +141,33 @@ const float kTrilinear[4] = float[4](0.25, 0.75, 0.75, 0.25);
 
 void restrict_residual(int n) {
   float b = 0.0;
-  if (cell_of(level, dims.w, n).y == kCellLiquid) {
-    ivec3 c = node_of(n, dims);
-    for (int k = 0; k < 64; ++k) {
-      ivec3 o = ivec3(k & 3, (k >> 2) & 3, k >> 4);
-      ivec3 f = 2 * c - 1 + o;
-      if (!inside_grid(f, finer_dims)) continue;
-      int j = node_index(f, finer_dims);
-      // Level 0's scratch is written only in the listed bricks: the other cells are not liquid.
-      if (level == 1u && finest_cell(j).y != kCellLiquid) continue;
-      b += kTrilinear[o.x] * kTrilinear[o.y] * kTrilinear[o.z] * value_of(level - 1u, finer_dims.w, j, kResidual);
-    }
-    b *= 4.0 / 8.0;  // the transpose of the prolongation over its 8 coarse cells' weights, times 4
+  // Over the 64 finer cells only where this one is liquid (a loop's bound, as neighbours_sum's).
+  ivec3 c = node_of(n, dims);
+  for (int k = 0; k < (cell_of(kOwn, dims.w, n).y == kCellLiquid ? 64 : 0); ++k) {
+    ivec3 o = ivec3(k & 3, (k >> 2) & 3, k >> 4);
+    ivec3 f = 2 * c - 1 + o;
+    if (!inside_grid(f, finer_dims)) continue;
+    int j = node_index(f, finer_dims);
+    // Level 0's scratch is written only in the listed bricks: the other cells are not liquid.
+    if (kSecondLevel && finest_cell(j).y != kCellLiquid) continue;
+    b += kTrilinear[o.x] * kTrilinear[o.y] * kTrilinear[o.z] * value_of(kFiner, finer_dims.w, j, kResidual);
   }
-  set_value(level, dims.w, n, kB, b);
+  b *= 4.0 / 8.0;  // the transpose of the prolongation over its 8 coarse cells' weights, times 4
+  set_value(dims.w, n, kB, b);
 }
 
-float prolonged(int n) {
+// The coarser level's correction at a liquid cell, 0 at any other.
+float prolonged(int n, bool liquid) {
   ivec3 f = node_of(n, dims);
   ivec3 c0 = (f - 1) >> 1;  // the coarse cells around the fine cell's centre: c0 and c0 + 1
   vec3 w0 = mix(vec3(0.25), vec3(0.75), vec3(f & 1));
   float e = 0.0;
-  for (int k = 0; k < 8; ++k) {
+  for (int k = 0; k < (liquid ? 8 : 0); ++k) {
     ivec3 o = ivec3(k & 1, (k >> 1) & 1, k >> 2);
     ivec3 c = c0 + o;
     if (!inside_grid(c, coarser_dims)) continue;
     vec3 w = mix(w0, 1.0 - w0, vec3(o));
-    e += w.x * w.y * w.z * value_of(level + 1u, coarser_dims.w, node_index(c, coarser_dims), kE);
+    e += w.x * w.y * w.z * value_of(kCoarser, coarser_dims.w, node_index(c, coarser_dims), kE);
   }
   return e;
 }
@@ -165,14 +176,14 @@ float prolonged(int n) {
 // invocation: so small a level costs less in one thread than in a workgroup's barriers.
 void coarsest() {
   int count = cell_count(dims);
-  for (int n = 0; n < count; ++n) set_value(level, dims.w, n, kE, 0.0);
+  for (int n = 0; n < count; ++n) set_value(dims.w, n, kE, 0.0);
   for (uint s = 0u; s < 2u * kMultigridCoarsestSweeps; ++s)
     for (int i = 0; i < count; ++i) {
       int n = (s & 1u) == 0u ? i : count - 1 - i;
-      vec4 here = cell_of(level, dims.w, n);
+      vec4 here = cell_of(kOwn, dims.w, n);
       if (here.y != kCellLiquid) continue;
-      float b = value_of(level, dims.w, n, kB);
-      set_value(level, dims.w, n, kE, (b + neighbours_sum(level, dims, n, kE)) / here.z);
+      float b = value_of(kOwn, dims.w, n, kB);
+      set_value(dims.w, n, kE, (b + neighbours_sum(n, true, kE)) / here.z);
     }
 }
 
@@ -182,16 +193,15 @@ void main() {
     return;
   }
   // Level 0 runs a workgroup per listed brick, the coarse levels over all their cells.
-  int n = level == 0u ? brick_cell() : cell_invocation();
-  if (level > 0u && n >= cell_count(dims)) return;
-  bool liquid = n >= 0 && cell_of(level, dims.w, n).y == kCellLiquid;
-  if (mode == kPreconditionJacobi || (mode == kPreconditionSmooth && level == 0u)) {
+  int n = kFinestLevel ? brick_cell() : cell_invocation();
+  if (!kFinestLevel && n >= cell_count(dims)) return;
+  bool liquid = n >= 0 && cell_of(kOwn, dims.w, n).y == kCellLiquid;
+  if (mode == kPreconditionJacobi || (mode == kPreconditionSmooth && kFinestLevel)) {
     // The preconditioned residual z, and this workgroup's parts of r . z and |r|^2.
     float r = liquid ? pressure[n].y : 0.0, z = 0.0;
     if (liquid)
-      z = mode == kPreconditionJacobi
-              ? r / cells[n].z
-              : swept(pressure[n].w, r, cells[n].z, neighbours_sum(0u, dims, n, kEPre));
+      z = mode == kPreconditionJacobi ? r / cells[n].z
+                                      : swept(pressure[n].w, r, cells[n].z, neighbours_sum(n, liquid, kEPre));
     if (n >= 0) directions[n].z = z;
     write_partial(vec4(r * z, r * r, 0.0, 0.0));
     return;
@@ -206,16 +216,16 @@ void main() {
   } else {
     float e = 0.0;
     if (liquid) {
-      vec4 here = cell_of(level, dims.w, n);
-      float b = value_of(level, dims.w, n, kB);
+      vec4 here = cell_of(kOwn, dims.w, n);
+      float b = value_of(kOwn, dims.w, n, kB);
       if (mode == kPreconditionResidual) {
-        e = b - (here.z * pre_smoothed(level, dims.w, n) - neighbours_sum(level, dims, n, -1));
+        e = b - (here.z * pre_smoothed(n) - neighbours_sum(n, liquid, -1));
       } else if (mode == kPreconditionProlong) {
-        e = kMultigridSmoothing * b / here.z + prolonged(n);
+        e = kMultigridSmoothing * b / here.z + prolonged(n, liquid);
       } else {
-        e = swept(value_of(level, dims.w, n, kEPre), b, here.z, neighbours_sum(level, dims, n, kEPre));
+        e = swept(value_of(kOwn, dims.w, n, kEPre), b, here.z, neighbours_sum(n, liquid, kEPre));
       }
     }
-    set_value(level, dims.w, n, mode == kPreconditionResidual ? kResidual : (mode == kPreconditionProlong ? kEPre : kE), e);
+    set_value(dims.w, n, mode == kPreconditionResidual ? kResidual : (mode == kPreconditionProlong ? kEPre : kE), e);
   }
 }

@@ -256,16 +256,16 @@ LFX_CONST uint kPreconditionProlong = 6u;   // the pre-smoothed e plus the coars
 LFX_CONST uint kPreconditionSmooth = 7u;    // the post-smoothing sweep (level 0: z, and r . z)
 
 LFX_CONST uint kPreconditionPasses = 8u;
-// One preconditioner pass: its level, and the cells of that level and the ones beside it (xyz
-// cells along each axis; w the level's first cell in the multigrid buffer).
+// Whether a preconditioner pass runs on level 0 or level 1 (its variant; the coarser levels
+// have neither): each level's cells live in their own buffers.
+#define LFX_PARTICLES_FINEST_LEVEL_CONSTANT 3
+#define LFX_PARTICLES_SECOND_LEVEL_CONSTANT 4
+// One preconditioner pass: the cells of its level and the ones beside it (xyz cells along each
+// axis; w the level's first cell in the multigrid buffer).
 #define LFX_PARTICLES_PRECONDITION_PUSH \
   ivec4 dims;                           \
   ivec4 finer_dims;                     \
-  ivec4 coarser_dims;                   \
-  uint level;                           \
-  uint pad0;                            \
-  uint pad1;                            \
-  uint pad2;
+  ivec4 coarser_dims;
 
 // The solver's clock runs in slots of the scene's finest step (the fastest the liquid could
 // move); the GPU joins the slots of a block (1/120 s) into one solver step while the liquid
@@ -354,7 +354,7 @@ static_assert(sizeof(ParticlesColliderDrawPush) == 64 && sizeof(ParticlesStatsPu
 static_assert(sizeof(ParticleCounts) == 48 && offsetof(ParticleCounts, dispatch) == 16);
 static_assert(sizeof(ParticleAbsorber) == 64 && sizeof(ParticleAbsorbers) == 32 + 64 * kMaxParticleAbsorbers);
 static_assert(sizeof(PressureSolve) == 208 && offsetof(PressureSolve, dispatch) == 32);
-static_assert(sizeof(ParticlesPressurePush) == 16 && sizeof(ParticlesPreconditionPush) == 64);
+static_assert(sizeof(ParticlesPressurePush) == 16 && sizeof(ParticlesPreconditionPush) == 48);
 #endif
 
 LFX_SHARED_END

@@ -158,8 +158,14 @@ class ParticlesSolver {
   bool grouped_p2g_ = false;  // p2g groups its runs (kGroupedP2gBit): by default on a CPU driver
   /// The features of the prepared steps, and their variants of the passes the solver runs.
   Result<void> prepare_features();
-  // The pressure preconditioner's passes, by kPrecondition* number.
-  std::array<Pipeline, shared::kPreconditionPasses> precondition_;
+  // The pressure preconditioner's passes, by kPrecondition* number, each with a variant for level
+  // 0, one for level 1 and one for the coarser levels (level_bits).
+  static constexpr std::uint32_t kFinestLevelBit = 1u << LFX_PARTICLES_FINEST_LEVEL_CONSTANT;
+  static constexpr std::uint32_t kSecondLevelBit = 1u << LFX_PARTICLES_SECOND_LEVEL_CONSTANT;
+  static std::uint32_t level_bits(std::size_t level);
+  std::array<SpecializedComputePipeline, shared::kPreconditionPasses> precondition_;
+  /// The preconditioner's variants at the levels the solve runs them on.
+  Result<void> prepare_preconditioner();
   ParticleWork work_;   // prepared, not yet recorded
   bool built_ = false;  // buffers exist for the driver's capacity and grid
   Buffer records_, states_, unsorted_records_, unsorted_states_, counts_;

@@ -69,13 +69,8 @@ void ParticlesSolver::run_precondition(VkCommandBuffer cmd, std::uint32_t mode, 
     for (std::size_t k = 1; k < l; ++k) first += levels_[k].x * levels_[k].y * levels_[k].z;
     return glm::ivec4(levels_[l], first);
   };
-  const shared::ParticlesPreconditionPush push{dims_of(level),
-                                               level > 0 ? dims_of(level - 1) : glm::ivec4(0),
-                                               dims_of(level + 1),
-                                               std::uint32_t(level),
-                                               0u,
-                                               0u,
-                                               0u};
+  const shared::ParticlesPreconditionPush push{dims_of(level), level > 0 ? dims_of(level - 1) : glm::ivec4(0),
+                                               dims_of(level + 1)};
   // Level 0 runs a workgroup per listed brick; the coarsest level one workgroup; the others a
   // workgroup per 64 cells. Each is empty once the solve converged.
   std::size_t offset = offsetof(shared::PressureSolve, dispatch);
@@ -83,7 +78,7 @@ void ParticlesSolver::run_precondition(VkCommandBuffer cmd, std::uint32_t mode, 
     offset = offsetof(shared::PressureSolve, reduce_dispatch);
   else if (level > 0)
     offset = offsetof(shared::PressureSolve, level_dispatch) + (level - 1) * sizeof(glm::uvec4);
-  run(cmd, precondition_[mode], push, Dispatch{.indirect = solve_.handle(), .offset = offset});
+  run(cmd, precondition_[mode].get(level_bits(level)), push, Dispatch{.indirect = solve_.handle(), .offset = offset});
 }
 
 void ParticlesSolver::record_precondition(VkCommandBuffer cmd) {

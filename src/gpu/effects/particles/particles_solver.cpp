@@ -75,11 +75,9 @@ Result<std::unique_ptr<ParticlesSolver>> ParticlesSolver::create(Context& ctx, P
         "particles/pressure_restrict.comp",        "particles/pressure_coarsest.comp",
         "particles/pressure_prolong.comp",         "particles/pressure_smooth.comp"};
     static_assert(std::size(precondition_shaders) == shared::kPreconditionPasses);
-    std::array<ComputePipelineSpec, shared::kPreconditionPasses> precondition;
     for (std::uint32_t mode = 0; mode < shared::kPreconditionPasses; ++mode)
-      precondition[mode] = {&s->precondition_[mode], precondition_shaders[mode],
-                            sizeof(shared::ParticlesPreconditionPush)};
-    LFX_TRY(create_compute_pipelines(ctx, precondition));
+      s->precondition_[mode] = SpecializedComputePipeline(
+          precondition_shaders[mode], sizeof(shared::ParticlesPreconditionPush), kFinestLevelBit | kSecondLevelBit);
   }
   return s;
 }
@@ -297,7 +295,29 @@ Result<void> ParticlesSolver::prepare_features() {
   }
   for (SpecializedComputePipeline* pass : {&p2g_mac_, &mac_cells_, &mac_faces_, &mac_project_, &g2p_mac_})
     LFX_TRY(pass->prepare(ctx_, features_));
-  return success();
+  return prepare_preconditioner();
+}
+
+Result<void> ParticlesSolver::prepare_preconditioner() {
+  const auto prepare = [&](std::uint32_t mode, std::size_t level) {
+    return precondition_[mode].prepare(ctx_, level_bits(level));
+  };
+  if (!multigrid()) return prepare(shared::kPreconditionJacobi, 0);
+  // The passes at the levels record_precondition and record_projection run them on.
+  const std::size_t coarsest = levels_.size() - 1;
+  for (std::size_t l = 0; l < coarsest; ++l)
+    for (const std::uint32_t mode :
+         {shared::kPreconditionResidual, shared::kPreconditionProlong, shared::kPreconditionSmooth})
+      LFX_TRY(prepare(mode, l));
+  for (std::size_t l = 1; l <= coarsest; ++l)
+    for (const std::uint32_t mode :
+         {shared::kPreconditionCoarsen, shared::kPreconditionDiagonal, shared::kPreconditionRestrict})
+      LFX_TRY(prepare(mode, l));
+  return prepare(shared::kPreconditionCoarsest, coarsest);
+}
+
+std::uint32_t ParticlesSolver::level_bits(std::size_t level) {
+  return level == 0 ? kFinestLevelBit : (level == 1 ? kSecondLevelBit : 0u);
 }
 
 void ParticlesSolver::run(VkCommandBuffer cmd, const Pipeline& pipeline, std::span<const std::byte> push,
