@@ -56,23 +56,49 @@ TEST(ParticlesDriverTest, TheClockRunsTheSameStepsAtAnyFrameRate) {
   }
 }
 
-TEST(ParticlesDriverTest, TheIncompressibleClockQueuesWholeBlocksOf1Over120Second) {
+// A block is 1/(60 steps_at_rest) s: nothing of it is queued before a frame passed its end.
+TEST(ParticlesDriverTest, TheIncompressibleClockQueuesWholeBlocksOfItsStepsAtRest) {
+  for (const int steps_at_rest : {1, 2, 3}) {
+    SCOPED_TRACE("steps_at_rest " + std::to_string(steps_at_rest));
+    ParticlesKnobs knobs;
+    knobs.count = 8000;
+    knobs.solver = ParticleSolverKind::incompressible;
+    knobs.steps_at_rest = steps_at_rest;
+    auto d = ParticlesDriver::create(knobs, one_block());
+    ASSERT_TRUE(d);
+    const int block = d->slots_per_block();
+    ASSERT_GT(block, 1) << "a block the GPU may join";
+    EXPECT_EQ(steps_at_rest * block, d->steps_per_60th());
+    const double block_seconds = 1.0 / (60.0 * steps_at_rest);
+    d->advance(0.5 * block_seconds);  // half a block: nothing yet, whatever the frame rate
+    EXPECT_EQ(d->steps_done(), 0u);
+    d->advance(0.5 * block_seconds);
+    const ParticleWork w = d->take_work();
+    ASSERT_EQ(w.steps.size(), std::size_t(block));
+    for (int i = 0; i < block; ++i) EXPECT_EQ(w.steps[i].slots_left, std::uint32_t(block - i)) << "slot " << i;
+    knobs.substeps = 5;  // steps set by hand: every slot is a step
+    EXPECT_EQ(d->slots_per_block(), 1);
+  }
+}
+
+// A knob that changes the slots' length (substeps, steps_at_rest) changes it from the next
+// slot on: the clock neither jumps nor repeats time.
+TEST(ParticlesDriverTest, ChangingTheSlotsLengthContinuesTheClockWhereItWas) {
   ParticlesKnobs knobs;
   knobs.count = 8000;
   knobs.solver = ParticleSolverKind::incompressible;
   auto d = ParticlesDriver::create(knobs, one_block());
   ASSERT_TRUE(d);
-  const int block = d->slots_per_block();
-  ASSERT_GT(block, 1) << "a block the GPU may join";
-  EXPECT_EQ(ParticlesDriver::kBlocksPer60th * block, d->steps_per_60th());
-  d->advance(1.0 / 240.0);  // half a block: nothing yet, whatever the frame rate
-  EXPECT_EQ(d->steps_done(), 0u);
-  d->advance(1.0 / 240.0);
+  d->advance(0.5);
+  knobs.steps_at_rest = 2;
+  d->advance(0.25);
+  knobs.substeps = 7;
+  d->advance(0.25);
   const ParticleWork w = d->take_work();
-  ASSERT_EQ(w.steps.size(), std::size_t(block));
-  for (int i = 0; i < block; ++i) EXPECT_EQ(w.steps[i].slots_left, std::uint32_t(block - i)) << "slot " << i;
-  knobs.substeps = 5;  // steps set by hand: every slot is a step
-  EXPECT_EQ(d->slots_per_block(), 1);
+  ASSERT_FALSE(w.steps.empty());
+  for (std::size_t i = 1; i < w.steps.size(); ++i)
+    ASSERT_NEAR(w.steps[i].time, w.steps[i - 1].time + double(w.steps[i - 1].dt), 1e-6) << "step " << i;
+  EXPECT_NEAR(d->time(), 1.0, 1e-9);
 }
 
 TEST(ParticlesDriverTest, AutomaticSubstepsKeepSoundWithinTheCflLimit) {

@@ -227,19 +227,20 @@ TEST_F(ParticlesTest, IncompressibleTankAtRestKeepsItsLevelAndStaysStill) {
       last.pressure_iterations, last.divergence_residual);
   for (const auto& p : end) ASSERT_TRUE(inside(s.domain, glm::vec3(p.position_foam)));
   EXPECT_LE(l->driver->steps_per_60th(), 12);
-  // The clock joins a still liquid's slots: a block of 1/120 s a step, after the first frames.
+  // The clock joins a still liquid's slots: a block of 1/60 s a step (steps_at_rest), after the
+  // first frames.
   EXPECT_GT(l->driver->steps_per_60th(), 2);
   double most_steps = 0.0;
   for (std::size_t f = 10; f < history.size(); ++f) most_steps = std::max(most_steps, history[f].steps_per_60th);
   std::printf("steps a 1/60 s taken after the first 10 frames: at most %.2f\n", most_steps);
-  EXPECT_LE(most_steps, 2.0);
+  EXPECT_LE(most_steps, 1.0);
   EXPECT_NEAR(level, start, 0.005 * start) << "the column's mean height (m) after 1.5 s";
   EXPECT_LT(last.largest_speed, 0.05);
   EXPECT_LT(last.density_error, 0.01);
   EXPECT_LE(last.divergence_residual, 1e-4);
 }
 
-// Issue 48's step count: the surface's lake (scenes/lake.json) takes one step a block of 1/120 s
+// Issue 48's step count: the surface's lake (scenes/lake.json) takes at most two steps a 1/60 s
 // while its bob plunges in and out (0.5 to 1.2 s), at the scene's speeds: the steps move its
 // fastest particle up to a cell (step_cells). At a quarter of a cell it took up to 4 a 1/60 s.
 TEST(ParticlesSceneTest, TheLakeTakesTwoStepsA60thWhileItsBobPlunges) {
@@ -259,7 +260,7 @@ TEST(ParticlesSceneTest, TheLakeTakesTwoStepsA60thWhileItsBobPlunges) {
   EXPECT_LE(most, 2.0);
 }
 
-// A liquid at rest, in steps of 1/120 s, must not tremble more and more: moving every particle
+// A liquid at rest, in steps of 1/60 s, must not tremble more and more: moving every particle
 // with the mean of its old and new velocity fed its oscillations (the kinetic energy of a lake at
 // rest grew 8 times in 9 s, and it lost volume).
 TEST_F(ParticlesTest, IncompressibleLiquidAtRestDoesNotGainEnergy) {

@@ -95,6 +95,7 @@ Result<void> ParticlesDriver::restart() {
   built_solver_ = knobs_->solver;
   time_ = target_ = 0.0;
   step_index_ = 0;
+  clock_steps_per_60th_ = 0;
   next_id_ = 0;
   inflow_absorption_sum_ = glm::dvec3(0.0);
   inflow_absorption_m3_ = 0.0;
@@ -152,12 +153,13 @@ int ParticlesDriver::steps_per_60th() const {
                             ? double(knobs_->sound_speed) / (0.4 * 60.0)
                             : fastest_motion() / (double(kSpeedLimitCells) * 60.0);
   const int slots = int(std::clamp(std::ceil(travel / double(grid_.cell)), 1.0, 400.0));
-  // Joined slots come in blocks of 1/(60 kBlocksPer60th) s: a multiple of that many.
-  return joins_slots() ? (slots + kBlocksPer60th - 1) / kBlocksPer60th * kBlocksPer60th : slots;
+  // Joined slots come in steps_at_rest blocks a 1/60 s: a multiple of that many.
+  const int blocks = knobs_->steps_at_rest;
+  return joins_slots() ? (slots + blocks - 1) / blocks * blocks : slots;
 }
 
 int ParticlesDriver::slots_per_block() const {
-  return joins_slots() ? steps_per_60th() / kBlocksPer60th : 1;
+  return joins_slots() ? steps_per_60th() / knobs_->steps_at_rest : 1;
 }
 
 float ParticlesDriver::step_dt() const {
@@ -181,7 +183,13 @@ std::uint64_t ParticlesDriver::block_particles() const {
 void ParticlesDriver::advance(double dt) {
   if (!(dt > 0.0) || !std::isfinite(dt)) return;
   target_ += dt;
-  const double step = 1.0 / (60.0 * steps_per_60th());
+  const int per_60th = steps_per_60th();
+  if (per_60th != clock_steps_per_60th_) {  // the first advance, or a knob changed the slots
+    clock_steps_per_60th_ = per_60th;
+    clock_origin_time_ = time_;
+    clock_origin_index_ = step_index_;
+  }
+  const double step = 1.0 / (60.0 * per_60th);
   const int block = slots_per_block();
   // Half a nanosecond of slack: 1/30 s must run exactly twice the slots of 1/60 s.
   while (time_ + block * step <= target_ + 5e-10) {
@@ -202,7 +210,7 @@ void ParticlesDriver::advance(double dt) {
       work_.steps.push_back(s);
       ++step_index_;
       // Stepping by index keeps 1/30 s and two times 1/60 s on the same times.
-      time_ = double(step_index_) * step;
+      time_ = clock_origin_time_ + double(step_index_ - clock_origin_index_) * step;
     }
   }
 }

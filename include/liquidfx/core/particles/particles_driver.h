@@ -6,8 +6,9 @@
 // The clock runs in slots of a fixed dt = 1 / (60 x substeps) whatever the frame rate, queued a
 // block at a time once the frame passed the block's end, so the same scene at 30 and 120 fps
 // runs the same slots. A slot is one solver step, except in the incompressible solver with
-// derived substeps: there a block spans 1/120 s, and the GPU joins its slots into fewer steps
-// while the liquid moves slowly (shaders/particles/clock.comp).
+// derived substeps: there a block spans 1/(60 x steps_at_rest) s (the knob, 1 by default), and
+// the GPU joins its slots into fewer steps while the liquid moves slowly
+// (shaders/particles/clock.comp).
 #pragma once
 
 #include <cmath>
@@ -61,8 +62,6 @@ class ParticlesDriver {
   /// The farthest a particle moves in a step (cells): half a cell keeps the B-spline stencil
   /// valid, and no wall is crossed unseen.
   static constexpr float kSpeedLimitCells = 0.5f;
-  /// Blocks of joinable slots a 1/60 s: the longest incompressible step is 1/120 s.
-  static constexpr int kBlocksPer60th = 2;
 
   /// Checks the setup, derives the spacing and the grid. `knobs` is read through the reference
   /// (the owner changes it and calls knobs_changed()).
@@ -135,6 +134,10 @@ class ParticlesDriver {
   double time_ = 0.0;    // start of the next step
   double target_ = 0.0;  // the time played so far
   std::uint64_t step_index_ = 0;
+  // The clock's slots count from here while their length stays the same (a knob can change it).
+  int clock_steps_per_60th_ = 0;
+  double clock_origin_time_ = 0.0;
+  std::uint64_t clock_origin_index_ = 0;
   std::uint32_t next_id_ = 0;
   glm::dvec3 inflow_absorption_sum_{0.0};  // absorption (1/m) times volume (m^3), since the (re)start
   double inflow_absorption_m3_ = 0.0;

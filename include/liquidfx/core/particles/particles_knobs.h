@@ -26,8 +26,9 @@ struct KnobEnumNames<PressurePreconditioner> {
 #define LFX_PARTICLES_KNOBS(X)                                                                                       \
   X(count, int, 32768, 64, 2000000, "", "Capacity in particles; the scene's blocks are filled with this many (changing it restarts)", ::lfx::kKnobRestarts) \
   X(solver, ParticleSolverKind, ParticleSolverKind::wcmpm, 0, 0, "", "wcmpm (weakly compressible MLS-MPM) or incompressible (APIC with a pressure projection; changing it restarts)", ::lfx::kKnobRestarts) \
-  X(substeps, int, 0, 0, 400, "", "Solver steps per 1/60 s; 0 derives them: wcmpm from the speed of sound and the cell size (CFL 0.4), incompressible on the GPU from the fastest particle (at most `step_cells` of a cell a step, at most 1/120 s)") \
+  X(substeps, int, 0, 0, 400, "", "Solver steps per 1/60 s; 0 derives them: wcmpm from the speed of sound and the cell size (CFL 0.4), incompressible on the GPU from the fastest particle (at most `step_cells` of a cell a step, at most 1/(60 x steps_at_rest) s)") \
   X(step_cells, float, 1.0f, 0.05, 1.0, "cells", "Incompressible, derived substeps: how far the fastest particle may move in a step (smaller follows fast surges more closely, larger takes fewer steps)") \
+  X(steps_at_rest, int, 1, 1, 8, "", "Incompressible, derived substeps: the steps a 1/60 s of a liquid that moves slowly; a frame queues the liquid's time in blocks of 1/(60 x this) s, so 2 moves it every frame of a 120 Hz host") \
   X(sound_speed, float, 12.0f, 0.5, 200.0, "m/s", "Speed of sound of the weakly compressible liquid: compression is about g x depth / c^2") \
   X(pressure_tolerance, float, 1.0e-4f, 1.0e-8, 0.1, "", "Incompressible: the pressure solve stops once the divergence left is this share of the step's") \
   X(volume_correction, float, 10.0f, 0.0, 1000.0, "1/s", "Incompressible: how fast liquid that bunched up (a cell fuller than at rest) spreads out again; 0: off") \
