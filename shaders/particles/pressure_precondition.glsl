@@ -35,8 +35,8 @@ const uint mode = PRECONDITION_MODE;
 // What a level stores per cell.
 const int kB = 0, kEPre = 1, kResidual = 2, kE = 3;
 
-// Whether this pass runs on level 0 or level 1 (specialisation constants, with `level`): a CPU
-// driver runs both sides of every branch, so a branch on `level` read both levels' buffers.
+// Whether this pass runs on level 0 or level 1 (specialisation constants, not a push constant):
+// a CPU driver runs both sides of every branch, so a branch on the level read both levels' buffers.
 layout(constant_id = LFX_PARTICLES_FINEST_LEVEL_CONSTANT) const bool kFinestLevel = false;
 layout(constant_id = LFX_PARTICLES_SECOND_LEVEL_CONSTANT) const bool kSecondLevel = false;
 

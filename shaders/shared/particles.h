@@ -268,9 +268,9 @@ LFX_CONST uint kPreconditionPasses = 8u;
   ivec4 coarser_dims;
 
 // The solver's clock runs in slots of the scene's finest step (the fastest the liquid could
-// move); the GPU joins the slots of a block (1/(60 steps_at_rest) s) into one solver step while the liquid
-// moves slower than that, deciding before each slot from the fastest particle (std430, 96
-// bytes). The same slots in the same order make the same steps at any frame rate.
+// move); the GPU joins the slots of a block (1/(60 steps_at_rest) s) into one solver step while
+// the liquid moves slower than that, deciding before each slot from the fastest particle (std430,
+// 96 bytes). The same slots in the same order make the same steps at any frame rate.
 struct ParticleClock {
   uint covered;             // slots after this one that the step already run still covers
   uint largest_speed;       // the fastest particle since the last step began (m/s, float bits)
