@@ -32,13 +32,15 @@ struct Liquid {
 
 class ParticlesTest : public test::GpuTest {
  protected:
-  std::unique_ptr<Liquid> make(const ParticlesSetup& setup, const ParticlesKnobs& knobs) {
+  // `grouped_p2g`: the solver's choice of p2g in runs (by default the device's).
+  std::unique_ptr<Liquid> make(const ParticlesSetup& setup, const ParticlesKnobs& knobs,
+                               std::optional<bool> grouped_p2g = std::nullopt) {
     auto l = std::make_unique<Liquid>();
     l->knobs = knobs;
     auto driver = ParticlesDriver::create(l->knobs, setup);
     EXPECT_TRUE(driver) << driver.error().message;
     l->driver.emplace(std::move(driver.value()));
-    auto solver = gpu::ParticlesSolver::create(ctx(), *l->driver);
+    auto solver = gpu::ParticlesSolver::create(ctx(), *l->driver, grouped_p2g);
     EXPECT_TRUE(solver) << solver.error().message;
     l->solver = std::move(solver.value());
     return l;
@@ -587,17 +589,10 @@ TEST_F(ParticlesTest, ParticleToGridSumsTheSameInRunsAsParticleByParticle) {
   // bit, through a dam break (particles leave their cells between sorts) with FLIP.
   ParticlesKnobs knobs = knobs_for(ParticleSolverKind::incompressible, 2000);
   knobs.flip = 0.5f;
-  std::unique_ptr<Liquid> runs, single;
-  for (const bool grouped : {true, false}) {
-    auto l = std::make_unique<Liquid>();
-    l->knobs = knobs;
-    l->driver.emplace(ParticlesDriver::create(l->knobs, dam_break(0.2f)).value());
-    auto solver = gpu::ParticlesSolver::create(ctx(), *l->driver, grouped);
-    ASSERT_TRUE(solver) << solver.error().message;
-    l->solver = std::move(solver.value());
-    play(*l, 8, 1.0 / 30.0);
-    (grouped ? runs : single) = std::move(l);
-  }
+  auto runs = make(dam_break(0.2f), knobs, /*grouped_p2g=*/true);
+  auto single = make(dam_break(0.2f), knobs, /*grouped_p2g=*/false);
+  play(*runs, 8, 1.0 / 30.0);
+  play(*single, 8, 1.0 / 30.0);
   const auto a = particles(*runs), b = particles(*single);
   ASSERT_GT(a.size(), 1000u);
   ASSERT_EQ(a.size(), b.size());
