@@ -167,6 +167,7 @@ struct SpreadStrokeGpu {
 #define LFX_SPREAD_MATCAP_CONSTANT 1       // use_matcap 1
 #define LFX_SPREAD_FILM_TRACES_CONSTANT 2  // traces 1: the film, not the seed's history
 #define LFX_SPREAD_KEEP_CONSTANT 3         // kept 1: the shading kept as well
+#define LFX_SPREAD_FILM_CONSTANT 4         // the film's fields read (some film may lie)
 
 // The shading pass: the liquid over the frame.
 #define LFX_SPREAD_SHADE_PUSH                                                 \

@@ -1,11 +1,14 @@
 #version 460
-// The first of the spread's two shading passes, an invocation for each 8 x 8 tile of the frame
-// (a two-dimensional dispatch over the tiles, so a frame of 16384 a side still fits):
-// a tile over no thickness tile that may cover a pixel gets the picture under the liquid (nothing to do
-// over the frame's own picture); any other is listed for shade.comp. Two passes, because a CPU
-// driver runs a workgroup's every instruction for any lane that needs it: the shading's cost
-// then follows the covered tiles, not the frame. No shared memory and no barrier here: a CPU
-// driver pays for each barrier of a workgroup more than for the test itself.
+// The first of the spread's shading passes, an invocation for each 8 x 8 tile of the frame (a
+// two-dimensional dispatch over the tiles, so a frame of 16384 a side still fits): a tile over no
+// thickness tile that may cover a pixel gets the picture under the liquid (nothing to do over the
+// frame's own picture); any other is listed for shade.comp, or over a liquid at rest gets its kept
+// shading. Over a background of its own, lay.comp then lays the picture or the kept shading, an
+// invocation a pixel, as each tile's state says. Separate passes, because a CPU driver runs a
+// workgroup's every instruction for any lane that needs it: the shading's cost then follows the
+// covered tiles, not the frame; and a pixel a lane lays the picture at the cost of a copy, where a
+// tile a lane paid twice that. No shared memory and no barrier here: a CPU driver pays for each
+// barrier of a workgroup more than for the test itself.
 #include "shared/spread.h"
 #include "spread/shade_common.glsl"
 layout(local_size_x = 8, local_size_y = 8) in;
@@ -31,22 +34,12 @@ bool may_cover(ivec2 thickness_tile) {
 
 void main() {
   uvec2 tile = gl_GlobalInvocationID.xy;
-  if (any(greaterThanEqual(tile, (uvec2(frame_size) + 7u) / 8u))) return;
+  if (any(greaterThanEqual(tile, frame_tiles()))) return;
   ivec2 xs = cells_under(tile.x, 0), ys = cells_under(tile.y, 1);
   bool covered = false;
   ivec2 from = ivec2(xs.x, ys.x) / kSpreadThicknessTile, to = ivec2(xs.y, ys.y) / kSpreadThicknessTile;
   for (int y = from.y; y <= to.y && !covered; ++y)
     for (int x = from.x; x <= to.x && !covered; ++x) covered = may_cover(ivec2(x, y));
-  if (covered && kept != 2u) {
-    tiles[atomicAdd(tile_count, 1u)] = tile.x | (tile.y << 16);
-    return;
-  }
-  if (kOverFrame) return;
-  // The picture, or over a covered tile of a liquid at rest its kept shading.
-  ivec2 first = ivec2(tile) * 8, last = min(first + 8, frame_size);
-  for (int y = first.y; y < last.y; ++y)
-    for (int x = first.x; x < last.x; ++x) {
-      ivec2 p = ivec2(x, y);
-      imageStore(color, p, covered ? imageLoad(kept_image, p) : vec4(under_at(p), 1.0));
-    }
+  if (covered && kept != 2u) tiles[atomicAdd(tile_count, 1u)] = tile.x | (tile.y << 16);
+  if (!kOverFrame) tiles[tile_state_at(tile)] = covered ? (kept == 2u ? kTileKept : kTileShaded) : kTilePicture;
 }

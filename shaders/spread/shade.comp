@@ -30,7 +30,8 @@ void main() {
   float amount = 0.0;
   uint n = uint(thickness_grid.x * thickness_grid.y);
   for (uint k = 0u; k < pigments; ++k) {
-    float a = LFX_BILINEAR(pigment, k * n, v.c) + LFX_BILINEAR(film_pigment, k * n, v.c);
+    float a = LFX_BILINEAR(pigment, k * n, v.c);
+    if (kAnyFilm) a += LFX_BILINEAR(film_pigment, k * n, v.c);
     liquid += a * colors[k].rgb;
     amount += a;
   }

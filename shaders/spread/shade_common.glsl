@@ -17,7 +17,7 @@ layout(set = 0, binding = 7) uniform sampler2D matcap;  // a sphere's picture: l
 layout(set = 0, binding = 8, std430) buffer Tiles {
   uint tile_count;
   uint dispatch_args[3];
-  uint tiles[];  // x | y << 16
+  uint tiles[];  // x | y << 16; then, over a background of its own, every tile's state
 };
 // The solver's thickness tiles' flags (fields.glsl): wet, and stained by film or traces.
 layout(set = 0, binding = 9, std430) readonly buffer TileFlags { uint tile_flags[]; };
@@ -25,12 +25,27 @@ layout(set = 0, binding = 9, std430) readonly buffer TileFlags { uint tile_flags
 // image where the background is the frame, and it is not used).
 layout(set = 0, binding = 10, rgba16f) uniform image2D kept_image;
 layout(push_constant) uniform Push { LFX_SPREAD_SHADE_PUSH };
+
+// What lay.comp writes on an 8 x 8 tile of the frame over a background of its own (classify.comp
+// decides): the picture under the liquid, nothing (shade.comp shades it), or the kept shading.
+const uint kTilePicture = 0u, kTileShaded = 1u, kTileKept = 2u;
+// The frame's 8 x 8 tiles, across and down.
+uvec2 frame_tiles() { return (uvec2(frame_size) + 7u) / 8u; }
+// Where the state of the frame's tile `tile` is kept: after room for every tile on the list.
+uint tile_state_at(uvec2 tile) {
+  uvec2 n = frame_tiles();
+  return n.x * n.y + tile.y * n.x + tile.x;
+}
+
 // The push's background == 1, use_matcap == 1, traces == 1 and kept == 1, as the pipeline's
 // variant (the push keeps them for the renderer's test of a frame's inputs).
 layout(constant_id = LFX_SPREAD_OVER_FRAME_CONSTANT) const bool kOverFrame = false;
 layout(constant_id = LFX_SPREAD_MATCAP_CONSTANT) const bool kMatcap = false;
 layout(constant_id = LFX_SPREAD_FILM_TRACES_CONSTANT) const bool kFilmTraces = false;
 layout(constant_id = LFX_SPREAD_KEEP_CONSTANT) const bool kKeepShading = false;
+// Whether any film may lie (SpreadSolver::film_laid): without, the film's two fields are not read,
+// a third of the shading's loads.
+layout(constant_id = LFX_SPREAD_FILM_CONSTANT) const bool kAnyFilm = false;
 
 // Bilinear weights and corners of the thickness cells around p (short sides).
 struct Corners {
@@ -53,7 +68,7 @@ Corners corners_at(vec2 p) {
 float cell_total(ivec2 q) {
   q = clamp(q, ivec2(0), thickness_grid - 1);
   uint k = uint(q.y * thickness_grid.x + q.x);
-  return h[k] + film_thickness[k];
+  return kAnyFilm ? h[k] + film_thickness[k] : h[k];
 }
 // The seed's 8-bit height target: 256 levels over the range, and the steps they shade.
 float banded(float t) {

@@ -29,8 +29,9 @@ class SpreadRenderer {
   Result<void> set_matcap(const ImageRgba8& matcap);
   /// Before a frame of this size: the picture under the liquid at that size (the skin, or the
   /// user's picture resampled), the reference copy's target (knobs.reference_pass).
-  Result<void> prepare(std::uint32_t width, std::uint32_t height, const SpreadKnobs& knobs,
-                       SpreadBackground background);
+  /// `film`: whether any film may lie (SpreadSolver::film_laid, or film traces this frame).
+  Result<void> prepare(std::uint32_t width, std::uint32_t height, const SpreadKnobs& knobs, SpreadBackground background,
+                       bool film);
   /// Shades the solver's liquid over frame.targets.color (a full-frame post pass).
   void record(FrameContext& frame, const SpreadSolver& solver, const SpreadKnobs& knobs, SpreadBackground background);
   /// Whether the last frame recorded laid the shading kept from an earlier one (the liquid at
@@ -41,19 +42,24 @@ class SpreadRenderer {
   explicit SpreadRenderer(Context& ctx) : ctx_(ctx) {}
   Context& ctx_;
   Pipeline tile_args_, background_pass_, frame_copy_;
-  // The two shading passes, made for the frame's background, matcap, traces and (shade) whether
-  // it keeps its shading: a bit per LFX_SPREAD_*_CONSTANT. shade_flags_: the frame's, as
-  // prepared (without kKeepBit, which record() adds when it keeps the shading).
+  Pipeline lay_;  // the picture or the kept shading where the shade does not run (lay.comp)
+  // The classifying and shading passes, made for the frame's background, matcap, traces and
+  // (shade) whether any film may lie and whether it keeps its shading: a bit per
+  // LFX_SPREAD_*_CONSTANT. shade_flags_: the frame's, as prepared (without kKeepBit, which
+  // record() adds when it keeps the shading; classify is made without kFilmBit).
   static constexpr std::uint32_t kOverFrameBit = 1u << LFX_SPREAD_OVER_FRAME_CONSTANT;
   static constexpr std::uint32_t kMatcapBit = 1u << LFX_SPREAD_MATCAP_CONSTANT;
   static constexpr std::uint32_t kFilmTracesBit = 1u << LFX_SPREAD_FILM_TRACES_CONSTANT;
   static constexpr std::uint32_t kKeepBit = 1u << LFX_SPREAD_KEEP_CONSTANT;
+  static constexpr std::uint32_t kFilmBit = 1u << LFX_SPREAD_FILM_CONSTANT;
   SpecializedComputePipeline classify_{"spread/classify.comp", sizeof(shared::SpreadShadePush),
                                        kOverFrameBit | kMatcapBit | kFilmTracesBit};
   SpecializedComputePipeline shade_{"spread/shade.comp", sizeof(shared::SpreadShadePush),
-                                    kOverFrameBit | kMatcapBit | kFilmTracesBit | kKeepBit};
+                                    kOverFrameBit | kMatcapBit | kFilmTracesBit | kKeepBit | kFilmBit};
   std::uint32_t shade_flags_ = 0;
-  Buffer tiles_;  // the covered tiles' count, the shade's dispatch, the tiles (classify.comp)
+  // The covered tiles' count, the shade's dispatch, the tiles, then every tile's state for
+  // lay.comp (classify.comp).
+  Buffer tiles_;
   Result<Image> upload(const ImageRgba8& picture, const char* what);
   // A frame-size RGBA16F storage image, made again (and true returned) when the size changes.
   Result<bool> ensure_frame_image(Image& image, std::uint32_t width, std::uint32_t height, const char* name);
@@ -66,7 +72,7 @@ class SpreadRenderer {
   bool use_matcap_ = false;
   // Over a background of its own, a liquid at rest is shaded once: the shading of the covered
   // tiles is kept (kept_) on a frame whose fields did not change since the last, and while the
-  // fields and the shading's inputs stay those it was made from, classify.comp lays it again.
+  // fields and the shading's inputs stay those it was made from, lay.comp lays it again.
   Image kept_;
   bool kept_valid_ = false;
   shared::SpreadShadePush kept_push_{};  // what it was shaded with (kept = 0)

@@ -63,6 +63,9 @@ class SpreadSolver {
   VkBuffer thickness() const { return h_[current_h_].handle(); }
   VkBuffer pigments() const { return pigments_[current_h_].handle(); }
   VkBuffer film() const { return film_.handle(); }
+  /// Whether the film may hold liquid: a step ran with film traces, or the liquid was laid out
+  /// with film, since the last reset (until then the film fields are all zero).
+  bool film_laid() const { return film_laid_; }
   VkBuffer film_pigments() const { return film_pigments_.handle(); }
   VkBuffer history() const { return history_.handle(); }
   VkBuffer tile_flags() const { return tile_flags_.handle(); }  ///< fields.glsl's TileFlags
@@ -117,6 +120,7 @@ class SpreadSolver {
   // Whether the thickness buffer other than the current one holds nothing on the tiles that do
   // not run (the swept scheme's y sweep reads it there); another scheme's step breaks it.
   bool other_buffer_empty_ = false;
+  bool film_laid_ = false;       // see film_laid()
   bool poison_pending_ = false;  // debug builds: the unset buffers are filled at the next step
   bool thickness_settled(const shared::SpreadPush& push) const;
   Buffer u_[2], v_[2], u_back_, v_back_, pressure_, rhs_, residual_;

@@ -24,6 +24,7 @@ Result<std::unique_ptr<SpreadRenderer>> SpreadRenderer::create(Context& ctx) {
       {&r->tile_args_, "spread/tile_args.comp", 0},
       {&r->background_pass_, "spread/background.comp", sizeof(shared::SpreadShadePush)},
       {&r->frame_copy_, "spread/frame_copy.comp", 0},
+      {&r->lay_, "spread/lay.comp", sizeof(shared::SpreadShadePush)},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
   ImageRgba8 white(1, 1);
@@ -75,7 +76,7 @@ Result<bool> SpreadRenderer::ensure_frame_image(Image& image, std::uint32_t widt
 }
 
 Result<void> SpreadRenderer::prepare(std::uint32_t width, std::uint32_t height, const SpreadKnobs& knobs,
-                                     SpreadBackground background) {
+                                     SpreadBackground background, bool film) {
   if (background != SpreadBackground::frame) {
     LFX_TRY_ASSIGN(const bool made, ensure_frame_image(under_, width, height, "spread background"));
     if (made) under_made_ = false;  // drawn at the next frame
@@ -88,11 +89,12 @@ Result<void> SpreadRenderer::prepare(std::uint32_t width, std::uint32_t height, 
   shade_flags_ = (background == SpreadBackground::frame ? kOverFrameBit : 0u) | (use_matcap_ ? kMatcapBit : 0u) |
                  (knobs.traces == SpreadTraces::film ? kFilmTracesBit : 0u);
   LFX_TRY(classify_.prepare(ctx_, shade_flags_));
+  if (film) shade_flags_ |= kFilmBit;  // the shade's only
   LFX_TRY(shade_.prepare(ctx_, shade_flags_));
   if (background != SpreadBackground::frame) LFX_TRY(shade_.prepare(ctx_, shade_flags_ | kKeepBit));
   const VkExtent2D tiles = tiles_over(width, height);
   return ensure_device_buffer(
-      ctx_, tiles_, (4 + VkDeviceSize(tiles.width) * tiles.height) * sizeof(std::uint32_t),
+      ctx_, tiles_, (4 + 2 * VkDeviceSize(tiles.width) * tiles.height) * sizeof(std::uint32_t),
       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
       "spread covered tiles");
 }
@@ -201,7 +203,7 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
   vkCmdFillBuffer(cmd, tiles_.handle(), 0, sizeof(std::uint32_t), 0);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kReadWrite);
-  bind(classify_.get(shade_flags_));
+  bind(classify_.get(shade_flags_ & ~kFilmBit));
   const VkExtent2D tiles = tiles_over(target.width(), target.height());
   Pipeline::dispatch_2d(cmd, tiles.width, tiles.height);  // an invocation a tile
   compute_to_compute_barrier(cmd);
@@ -211,7 +213,13 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | kReadWrite);
-  if (push.kept == 2) return;  // classify.comp laid the kept shading, and listed nothing
+  if (own_background) {
+    // The picture, or the kept shading, on the pixels the shade leaves (its tiles' states).
+    bind(lay_);
+    Pipeline::dispatch_2d(cmd, target.width(), target.height());
+    if (push.kept != 2) compute_to_compute_barrier(cmd);
+  }
+  if (push.kept == 2) return;  // classify.comp listed nothing: lay.comp laid the kept shading
   bind(shade_.get(shade_flags_ | (push.kept == 1 ? kKeepBit : 0u)));
   vkCmdDispatchIndirect(cmd, tiles_.handle(), sizeof(std::uint32_t));
 }

@@ -159,6 +159,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   LFX_TRY(upload(v_[0], state.velocity_y().values));
   LFX_TRY(upload(h_[0], h.values));
   LFX_TRY(upload(film_, state.film().values));
+  film_laid_ = std::any_of(state.film().values.begin(), state.film().values.end(), [](float f) { return f != 0.0f; });
   LFX_TRY(upload(history_, state.coverage().values));
   for (std::uint32_t k = 0; k < pigment_count(); ++k) {
     LFX_TRY(upload(pigments_[0], state.pigment(int(k)).values, k * cells));
@@ -463,6 +464,7 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
   push.most_substeps = most;
   push.film = knobs_.film;
   push.film_laid = 1.0f - std::exp(-knobs_.film_rate * dt);
+  if (knobs_.traces == SpreadTraces::film) film_laid_ = true;
   push.options = (knobs_.traces == SpreadTraces::film ? 1u : 0u) |
                  (knobs_.thickness_scheme == SpreadThicknessScheme::muscl ? 2u : 0u) |
                  (knobs_.thickness_scheme == SpreadThicknessScheme::swept ? 4u : 0u);
