@@ -15,6 +15,8 @@ LFX_CONST uint kSpreadTilesPerRow = 4096u;  // listed tiles' workgroups a dispat
 // fastest sweep along each axis, plus the levelling's one cell and a margin for the other
 // schemes' stencils) are listed; the rest neither hold liquid nor receive any this step.
 LFX_CONST int kSpreadThicknessTile = 8;
+// A thickness tile's faces, 9 x 8 along x and 8 x 9 along y: faces.comp's workgroup.
+LFX_CONST int kSpreadTileFaces = 2 * kSpreadThicknessTile * (kSpreadThicknessTile + 1);
 // Cells each invocation of the statistics pass (reduce.comp) sums: the partials are the cells
 // over this.
 LFX_CONST uint kSpreadReduceRun = 256u;
@@ -168,6 +170,12 @@ struct SpreadStrokeGpu {
 #define LFX_SPREAD_FILM_TRACES_CONSTANT 2  // traces 1: the film, not the seed's history
 #define LFX_SPREAD_KEEP_CONSTANT 3         // kept 1: the shading kept as well
 #define LFX_SPREAD_FILM_CONSTANT 4         // the film's fields read (some film may lie)
+// faces.comp's variant: the listed tiles' faces (the swept scheme), not every face.
+#define LFX_SPREAD_LISTED_FACES_CONSTANT 0
+// sweep.comp's and departures.comp's variant: along y, not x.
+#define LFX_SPREAD_ALONG_Y_CONSTANT 1
+// smooth_rows.comp's variant: the rows of v, not u.
+#define LFX_SPREAD_V_CONSTANT 2
 
 // The shading pass: the liquid over the frame.
 #define LFX_SPREAD_SHADE_PUSH                                                 \

@@ -5,7 +5,8 @@
 // tightly) the cells between would give more than they hold, so each departure becomes the mean
 // of the latest one at or before it and the earliest at or after it.
 //
-// An invocation a line (the x lines, then the y lines), in two scans along it: the latest
+// An invocation a line (the x lines, or in the variant kAlongY the y lines: a CPU driver runs both
+// sides of a branch, so a line that could be either read both axes' faces), in two scans along it: the latest
 // departure so far forwards, the earliest backwards. Each keeps the face it came from, so every
 // departure is computed from its face as ordered_sweeps does (float(g - f) - sweep, one rounding),
 // and a line costs two reads a face whatever the fastest sweep. Only the faces of tiles that run
@@ -15,8 +16,9 @@
 // runs is not read at all, and is passed over.
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
+layout(constant_id = LFX_SPREAD_ALONG_Y_CONSTANT) const bool kAlongY = false;
 
-bool along_x;
+const bool along_x = !kAlongY;
 int line, n;
 
 // Face g's sweep along the line (walls: the outer faces carry nothing).
@@ -42,12 +44,10 @@ bool runs(int t) {
 }
 
 void main() {
-  int index = int(gl_GlobalInvocationID.x);
   int mx = thickness_grid.x, my = thickness_grid.y;
-  if (index >= mx + my) return;
-  along_x = index < my;
-  line = along_x ? index : index - my;
+  line = int(gl_GlobalInvocationID.x);
   n = along_x ? mx : my;
+  if (line >= (along_x ? my : mx)) return;
   if (!line_marked(kRunningLines, !along_x, line / kSpreadThicknessTile)) return;  // no sweep reads it
   int tiles = (n + kSpreadThicknessTile - 1) / kSpreadThicknessTile;
   // Tiles within which a running tile's faces may take their departures from (twice the fastest

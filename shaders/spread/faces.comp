@@ -2,13 +2,18 @@
 // The thickness's transport velocity on its grid's interior faces: the flow plus the strokes'
 // plow, slowed below the yield speed (spread_yield); the fastest goes into control[0] (the
 // positive floats' bits order like them) for the sub-step count, the fastest along each axis into
-// control[2] and control[3] for the tiles within reach of liquid. Mode 0: every face, an
-// invocation a face of each axis. Mode 1 (the swept scheme): only the faces of the listed tiles,
+// control[2] and control[3] for the tiles within reach of liquid. Every face, an invocation a face
+// of each axis; or, in the variant kListedTiles (the swept scheme), only the faces of the listed tiles,
 // those the step may read (activate.comp's modes 3 and 4, from the transport's bound), a workgroup a
-// tile and an invocation a cell (its left and lower faces, and at the tile's far sides the faces
-// beyond); a face beside no listed tile keeps its old value, which nothing reads this step.
+// tile and an invocation a face: its cells' left faces and the ones beyond its right side, then
+// their lower faces and the ones above its top (a lane a face: a CPU driver runs a workgroup's
+// every instruction for all its lanes, so a lane that also took a far face cost each lane two);
+// a face beside no listed tile keeps its old value, which nothing reads this step.
 #include "spread/fields.glsl"
-layout(local_size_x = 64) in;
+layout(local_size_x = kSpreadTileFaces) in;
+// A specialisation constant, not a branch on the push's mode: a CPU driver runs both sides of a
+// branch, and each side evaluates the transport.
+layout(constant_id = LFX_SPREAD_LISTED_FACES_CONSTANT) const bool kListedTiles = false;
 
 // The second half of the coarse flow's B-spline (spread_simulation.cpp's sample_smooth): a row
 // of flow_rows (its sums along y) taken along x at x, the row's sample i lying at (i + ox) dx.
@@ -40,20 +45,20 @@ vec2 transport_at(vec2 p, bool y_faces, int j) {
   return spread_yield(flow, yield_speed);
 }
 
-// The face left of cell (i, j) (i in [0, mx]), written; its speed is returned. The walls' faces
-// are still.
-float compute_face_x(int i, int j) {
-  int mx = thickness_grid.x;
-  float w = i > 0 && i < mx ? transport_at(vec2(float(i) * dh, (float(j) + 0.5) * dh), false, j).x : 0.0;
-  face_x[j * (mx + 1) + i] = w;
-  return abs(w);
-}
-
-// The face below cell (i, j) (j in [0, my]).
-float compute_face_y(int i, int j) {
-  int my = thickness_grid.y;
-  float w = j > 0 && j < my ? transport_at(vec2((float(i) + 0.5) * dh, float(j) * dh), true, j).y : 0.0;
-  face_y[j * thickness_grid.x + i] = w;
+// The face left of cell `face` (x faces: face.x in [0, mx]) or below it (y faces: face.y in [0, my]),
+// written; its speed is returned. The walls' faces are still. Without branches on the axis: a CPU
+// driver runs both sides of a branch.
+float compute_face(ivec2 face, bool y_face) {
+  int mx = thickness_grid.x, my = thickness_grid.y;
+  vec2 p = y_face ? vec2((float(face.x) + 0.5) * dh, float(face.y) * dh)
+                  : vec2(float(face.x) * dh, (float(face.y) + 0.5) * dh);
+  vec2 transport = transport_at(p, y_face, face.y);
+  bool inside = y_face ? face.y > 0 && face.y < my : face.x > 0 && face.x < mx;
+  float w = inside ? (y_face ? transport.y : transport.x) : 0.0;
+  if (y_face)
+    face_y[face.y * mx + face.x] = w;
+  else
+    face_x[face.y * (mx + 1) + face.x] = w;
   return abs(w);
 }
 
@@ -61,19 +66,24 @@ void main() {
   int mx = thickness_grid.x, my = thickness_grid.y;
   float fastest_x = 0.0, fastest_y = 0.0;
   if (stroke_count > 0u) first_stroke = strokes[0];
-  if (mode == 0u) {
+  if (!kListedTiles) {
     int k = int(gl_GlobalInvocationID.x);
-    if (k < (mx + 1) * my) fastest_x = compute_face_x(k % (mx + 1), k / (mx + 1));
-    if (k < mx * (my + 1)) fastest_y = compute_face_y(k % mx, k / mx);
+    if (k < (mx + 1) * my) fastest_x = compute_face(ivec2(k % (mx + 1), k / (mx + 1)), false);
+    if (k < mx * (my + 1)) fastest_y = compute_face(ivec2(k % mx, k / mx), true);
   } else {
-    ivec2 cell;
-    int tile;
-    if (!listed_cell(cell, tile)) return;
-    const int last = kSpreadThicknessTile - 1;
-    fastest_x = compute_face_x(cell.x, cell.y);
-    if ((cell.x & last) == last || cell.x == mx - 1) fastest_x = max(fastest_x, compute_face_x(cell.x + 1, cell.y));
-    fastest_y = compute_face_y(cell.x, cell.y);
-    if ((cell.y & last) == last || cell.y == my - 1) fastest_y = max(fastest_y, compute_face_y(cell.x, cell.y + 1));
+    uint at = gl_WorkGroupID.y * kSpreadTilesPerRow + gl_WorkGroupID.x;
+    if (at >= listed_count) return;
+    ivec2 first = ivec2(listed[at] & 0xffffu, listed[at] >> 16) * kSpreadThicknessTile;
+    // Lanes [0, 72): the x faces, 9 a row; [72, 144): the y faces, 8 a row.
+    const int side = kSpreadThicknessTile, across = kSpreadThicknessTile + 1;
+    int f = int(gl_LocalInvocationID.x), g = f - side * across;
+    bool y_face = g >= 0;
+    ivec2 face = first + (y_face ? ivec2(g % side, g / side) : ivec2(f % across, f / across));
+    if (face.x <= mx - (y_face ? 1 : 0) && face.y <= my - (y_face ? 0 : 1)) {
+      float speed = compute_face(face, y_face);
+      fastest_x = y_face ? 0.0 : speed;
+      fastest_y = y_face ? speed : 0.0;
+    }
   }
   raise_control(2u, floatBitsToUint(fastest_x));
   raise_control(3u, floatBitsToUint(fastest_y));

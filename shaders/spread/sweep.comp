@@ -1,5 +1,5 @@
 #version 460
-// The swept thickness scheme along one axis (mode 0: x, 1: y), from h, pigment into h_out,
+// The swept thickness scheme along one axis (the variant kAlongY: y, else x), from h, pigment into h_out,
 // pigment_out (spread_transport.cpp's swept_transport): each face's flux is the liquid in the
 // cells it sweeps upstream in dt (flux_x, flux_y: departures.comp's ordered sweeps) - whole
 // cells, then the fraction of the next - so one pass moves the liquid at any Courant number,
@@ -11,6 +11,9 @@
 // above the pile height, for level.comp.
 #include "spread/fields.glsl"
 layout(local_size_x = kSpreadThicknessTile * kSpreadThicknessTile) in;
+// A specialisation constant, not a branch on the push's mode: a CPU driver runs both sides of a
+// branch, so each face would read both axes' sweeps.
+layout(constant_id = LFX_SPREAD_ALONG_Y_CONSTANT) const bool kAlongY = false;
 
 // The cell `k` along the axis on this line, as an index into the thickness grid.
 int cell_at(bool along_x, int line, int k) { return along_x ? line * thickness_grid.x + k : k * thickness_grid.x + line; }
@@ -41,7 +44,7 @@ void main() {
   ivec2 cell;
   int tile;
   if (!listed_cell(cell, tile)) return;
-  bool along_x = mode == 0u;
+  const bool along_x = !kAlongY;
   int n = along_x ? thickness_grid.x : thickness_grid.y;
   int line = along_x ? cell.y : cell.x, k = along_x ? cell.x : cell.y;
   int index = cell.y * thickness_grid.x + cell.x;

@@ -6,6 +6,9 @@
 // stained (for the shading) where film or traces show.
 #include "spread/fields.glsl"
 layout(local_size_x = kSpreadThicknessTile * kSpreadThicknessTile) in;
+// Film traces (the push's options bit 0) as the variant: a CPU driver runs both sides of a
+// branch, so the seed's traces paid for laying the film.
+layout(constant_id = LFX_SPREAD_FILM_TRACES_CONSTANT) const bool kFilmTraces = false;
 
 void main() {
   ivec2 cell;
@@ -13,7 +16,7 @@ void main() {
   if (!listed_cell(cell, tile)) return;
   int mx = thickness_grid.x, i = cell.x, j = cell.y, k = j * mx + i;
   uint n = uint(cell_count());
-  if ((options & 1u) != 0u) {
+  if (kFilmTraces) {
     float speed = 0.5 * (abs(face_x[j * (mx + 1) + i]) + abs(face_x[j * (mx + 1) + i + 1]) + abs(face_y[j * mx + i]) +
                          abs(face_y[(j + 1) * mx + i]));
     if (speed > 0.0 && h[k] > 0.0) {

@@ -94,8 +94,21 @@ class SpreadSolver {
   Context& ctx_;
   const SpreadKnobs& knobs_;
   Pipeline blob_, advect_, forces_, diffuse_, divergence_, multigrid_, multigrid_group_, gradient_;
-  Pipeline transport_bound_, smooth_rows_, faces_, substeps_, flux_, limit_, apply_, settle_, sweep_, departures_,
-      level_, seed_, traces_, reduce_, vorticity_, activate_, tile_args_;
+  // The flow's rows for the faces' transport, u's or (kVBit) v's; the transport on the faces:
+  // every face, or (kListedFacesBit) the listed tiles' only.
+  static constexpr std::uint32_t kVBit = 1u << LFX_SPREAD_V_CONSTANT;
+  SpecializedComputePipeline smooth_rows_{"spread/smooth_rows.comp", sizeof(shared::SpreadPush), kVBit};
+  static constexpr std::uint32_t kListedFacesBit = 1u << LFX_SPREAD_LISTED_FACES_CONSTANT;
+  SpecializedComputePipeline faces_{"spread/faces.comp", sizeof(shared::SpreadPush), kListedFacesBit};
+  // The swept scheme's departures and sweep along x or (kAlongYBit) y; the traces, the film's
+  // (kFilmTracesBit).
+  static constexpr std::uint32_t kAlongYBit = 1u << LFX_SPREAD_ALONG_Y_CONSTANT;
+  static constexpr std::uint32_t kFilmTracesBit = 1u << LFX_SPREAD_FILM_TRACES_CONSTANT;
+  SpecializedComputePipeline departures_{"spread/departures.comp", sizeof(shared::SpreadPush), kAlongYBit};
+  SpecializedComputePipeline sweep_{"spread/sweep.comp", sizeof(shared::SpreadPush), kAlongYBit};
+  SpecializedComputePipeline traces_{"spread/traces.comp", sizeof(shared::SpreadPush), kFilmTracesBit};
+  Pipeline transport_bound_, substeps_, flux_, limit_, apply_, settle_, level_, seed_, reduce_, vorticity_, activate_,
+      tile_args_;
   glm::ivec2 cells_{0}, grid_{0};
   std::vector<glm::ivec2> levels_;  // multigrid levels, finest first
   std::vector<std::uint32_t> level_offsets_;

@@ -54,18 +54,13 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
       {&s->multigrid_, "spread/multigrid.comp", push},
       {&s->gradient_, "spread/gradient.comp", push},
       {&s->transport_bound_, "spread/transport_bound.comp", push},
-      {&s->smooth_rows_, "spread/smooth_rows.comp", push},
-      {&s->faces_, "spread/faces.comp", push},
       {&s->substeps_, "spread/substeps.comp", push},
       {&s->flux_, "spread/flux.comp", push},
       {&s->limit_, "spread/limit.comp", push},
       {&s->apply_, "spread/apply.comp", push},
       {&s->seed_, "spread/seed.comp", push},
-      {&s->traces_, "spread/traces.comp", push},
       {&s->reduce_, "spread/reduce.comp", push},
       {&s->settle_, "spread/settle.comp", push},
-      {&s->sweep_, "spread/sweep.comp", push},
-      {&s->departures_, "spread/departures.comp", push},
       {&s->level_, "spread/level.comp", push},
       {&s->vorticity_, "spread/vorticity.comp", push},
       {&s->multigrid_group_, "spread/multigrid_group.comp", push},
@@ -73,6 +68,13 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
       {&s->tile_args_, "spread/tile_args.comp", 0},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
+  for (std::uint32_t flags : {0u, kListedFacesBit}) LFX_TRY(s->faces_.prepare(ctx, flags));
+  for (std::uint32_t flags : {0u, kVBit}) LFX_TRY(s->smooth_rows_.prepare(ctx, flags));
+  for (std::uint32_t flags : {0u, kAlongYBit}) {
+    LFX_TRY(s->sweep_.prepare(ctx, flags));
+    LFX_TRY(s->departures_.prepare(ctx, flags));
+  }
+  for (std::uint32_t flags : {0u, kFilmTracesBit}) LFX_TRY(s->traces_.prepare(ctx, flags));
   LFX_TRY(s->reset(state));
   return s;
 }
@@ -344,9 +346,11 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
     compute_barrier(cmd);
   }
   other_buffer_empty_ = swept;
-  bind(cmd, smooth_rows_, push);  // the flow's B-spline along y, for faces.comp's along x
-  Pipeline::dispatch_2d(cmd, std::uint32_t(cells_.x + 1), std::uint32_t(4 * grid_.y + 2));
-  compute_barrier(cmd);
+  for (std::uint32_t flags : {0u, kVBit}) {  // the flow's B-spline along y (u, v), for faces.comp's along x
+    bind(cmd, smooth_rows_.get(flags), push);
+    Pipeline::dispatch_2d(cmd, std::uint32_t(cells_.x + 1), std::uint32_t(2 * grid_.y + 1));
+    compute_barrier(cmd);
+  }
   if (swept) {
     // Faces only where the step may read them: the swept scheme reads them only on the tiles
     // within reach of liquid and those its departures scan (the other schemes' sub-step count
@@ -363,21 +367,20 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
       compute_barrier(cmd);
     }
     record_tile_args(cmd);
-    push.mode = 1;
-    dispatch_tiles(cmd, faces_, push);
+    dispatch_tiles(cmd, faces_.get(kListedFacesBit), push);
     vkCmdFillBuffer(cmd, tile_list_.handle(), 0, sizeof(std::uint32_t), 0);
     compute_barrier(cmd);
   } else {
-    push.mode = 0;
-    dispatch(cmd, faces_, push, thickness_faces);
+    dispatch(cmd, faces_.get(0), push, thickness_faces, shared::kSpreadTileFaces);
   }
   dispatch(cmd, substeps_, push, 64, 64);
   record_tiles(cmd, push);
   if (knobs_.thickness_scheme == SpreadThicknessScheme::swept) {
-    dispatch(cmd, departures_, push, std::uint32_t(grid_.x + grid_.y));  // a line each
-    for (std::uint32_t axis = 0; axis < 2; ++axis) {                     // x, then y: back in the current buffer
-      push.mode = axis;
-      dispatch_tiles(cmd, sweep_, push);
+    // A line each: the x lines (rows), the y lines (columns); they write apart, flux_x and flux_y.
+    dispatch(cmd, departures_.get(0u), push, std::uint32_t(grid_.y));
+    dispatch(cmd, departures_.get(kAlongYBit), push, std::uint32_t(grid_.x));
+    for (std::uint32_t axis = 0; axis < 2; ++axis) {  // x, then y: back in the current buffer
+      dispatch_tiles(cmd, sweep_.get(axis == 1 ? kAlongYBit : 0u), push);
       current_h_ = 1 - current_h_;
     }
   } else if (knobs_.thickness_scheme == SpreadThicknessScheme::semi_lagrangian) {
@@ -409,7 +412,7 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
       push.mode = axis;
       dispatch(cmd, level_, push, std::uint32_t(axis == 0 ? grid_.y : grid_.x));
     }
-  dispatch_tiles(cmd, traces_, push);
+  dispatch_tiles(cmd, traces_.get(knobs_.traces == SpreadTraces::film ? kFilmTracesBit : 0u), push);
 }
 
 bool SpreadSolver::thickness_settled(const shared::SpreadPush& push) const {
