@@ -15,20 +15,21 @@ void main() {
   if (p >= partial_stride) return;
   float volume = 0.0, thinnest = 3.4e38, thickest = 0.0, after = 0.0, before = 0.0;
   int n = cell_count(), nx = cells.x, velocity_cells = cells.x * cells.y;
-  for (uint r = 0u; r < kSpreadReduceRun; ++r) {
-    int k = int(p + r * partial_stride);
-    if (k < n) {
-      volume += h[k] + film_thickness[k];
-      thinnest = min(thinnest, h[k]);
-      thickest = max(thickest, h[k]);
-    }
-    if (k < velocity_cells) {
-      int i = k % nx, j = k / nx;
-      float d = (u[j * (nx + 1) + i + 1] - u[j * (nx + 1) + i] + v[(j + 1) * nx + i] - v[j * nx + i]) / dx;
-      float b = rhs[k] / (dx * dx);
-      after += d * d;
-      before += b * b;
-    }
+  // Two loops bounded by their fields' sizes, not one with a test for each: a CPU driver runs an
+  // if's body for every lane (the coarse velocity's few cells would cost as many as the
+  // thickness's), and leaves a loop once no lane has an iteration left.
+  for (uint r = 0u, k = p; r < kSpreadReduceRun && k < uint(n); ++r, k += partial_stride) {
+    float bulk = h[k];
+    volume += bulk + film_thickness[k];
+    thinnest = min(thinnest, bulk);
+    thickest = max(thickest, bulk);
+  }
+  for (uint r = 0u, k = p; r < kSpreadReduceRun && k < uint(velocity_cells); ++r, k += partial_stride) {
+    int i = int(k) % nx, j = int(k) / nx;
+    float d = (u[j * (nx + 1) + i + 1] - u[j * (nx + 1) + i] + v[(j + 1) * nx + i] - v[j * nx + i]) / dx;
+    float b = rhs[k] / (dx * dx);
+    after += d * d;
+    before += b * b;
   }
   partials[p] = volume;
   partials[partial_stride + p] = thinnest;
