@@ -176,6 +176,10 @@ struct SpreadStrokeGpu {
 #define LFX_SPREAD_ALONG_Y_CONSTANT 1
 // smooth_rows.comp's variant: the rows of v, not u.
 #define LFX_SPREAD_V_CONSTANT 2
+// A pass's mode as three bits (spread/mode.glsl).
+#define LFX_SPREAD_MODE_BIT0_CONSTANT 16
+#define LFX_SPREAD_MODE_BIT1_CONSTANT 17
+#define LFX_SPREAD_MODE_BIT2_CONSTANT 18
 
 // The shading pass: the liquid over the frame.
 #define LFX_SPREAD_SHADE_PUSH                                                 \

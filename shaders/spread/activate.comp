@@ -13,6 +13,7 @@
 // speed's bound (transport_bound.comp) widened by the reach of departures.comp's scans: the
 // tiles whose faces this step may read, listed for faces.comp.
 #include "spread/fields.glsl"
+#include "spread/mode.glsl"
 layout(local_size_x = 8, local_size_y = 8) in;
 
 // Tiles reached along one axis: the fastest sweep there (control[2 + axis]) in cells, plus the
@@ -64,10 +65,10 @@ void main() {
   ivec2 tile = ivec2(gl_GlobalInvocationID.xy), tiles = thickness_tiles();
   if (any(greaterThanEqual(tile, tiles))) return;
   int here = tile_at(tile), n = tile_count();
-  if (mode == 0u) {
+  if (kMode == 0u) {
     tile_flags[4 * n + here] = any_within_reach(tile, 0, 1) ? 1u : 0u;  // the wet tiles, along x
     clear_line_marks(kRunningLines, tile);
-  } else if (mode == 1u) {
+  } else if (kMode == 1u) {
     bool runs = any_within_reach(tile, 1, 4);
     // The swept scheme's x sweep writes the other buffer on the running tiles only; the y sweep
     // reads it on any tile its walks reach. So the other buffer holds nothing where no tile runs:
@@ -78,10 +79,10 @@ void main() {
       list_tile(tile);
       mark_lines(kRunningLines, tile);
     }
-  } else if (mode == 2u) {
+  } else if (kMode == 2u) {
     if (tile_runs(here)) tile_flags[n + here] = tile_flags[2 * n + here] = 0u;
     clear_line_marks(kPiledLines, tile);
-  } else if (mode == 3u) {
+  } else if (kMode == 3u) {
     tile_flags[4 * n + here] = any_within(tile, 0, 1, face_reach(0)) ? 1u : 0u;  // the wet tiles, along x
   } else {
     if (any_within(tile, 1, 4, face_reach(1))) list_tile(tile);

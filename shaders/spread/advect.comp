@@ -5,6 +5,7 @@
 // downstream (-> u_back, v_back), and mode 2: half the round trip's miss taken back, clamped to
 // the four values the departure point blends (in u_out, v_out).
 #include "spread/fields.glsl"
+#include "spread/mode.glsl"
 layout(local_size_x = 64) in;
 
 LFX_SPREAD_SAMPLER(sample_u_out, u_out, cells.x + 1, cells.y, dx, 0.0, 0.5)
@@ -30,9 +31,9 @@ void main() {
     int i = k % (nx + 1), j = k / (nx + 1);
     vec2 p = vec2(float(i) * dx, (float(j) + 0.5) * dx);
     bool interior = i > 0 && i < nx;
-    if (mode == 0u) {
+    if (kMode == 0u) {
       u_out[k] = interior ? velocity_at(p - dt * velocity_at(p)).x : u[k];
-    } else if (mode == 1u) {
+    } else if (kMode == 1u) {
       u_back[k] = interior ? sample_u_out(p + dt * velocity_at(p)) : u_out[k];
     } else if (interior) {
       vec2 range = range_u(p - dt * velocity_at(p));
@@ -43,9 +44,9 @@ void main() {
     int i = k % nx, j = k / nx;
     vec2 p = vec2((float(i) + 0.5) * dx, float(j) * dx);
     bool interior = j > 0 && j < ny;
-    if (mode == 0u) {
+    if (kMode == 0u) {
       v_out[k] = interior ? velocity_at(p - dt * velocity_at(p)).y : v[k];
-    } else if (mode == 1u) {
+    } else if (kMode == 1u) {
       v_back[k] = interior ? sample_v_out(p + dt * velocity_at(p)) : v_out[k];
     } else if (interior) {
       vec2 range = range_v(p - dt * velocity_at(p));

@@ -3,6 +3,7 @@
 // of its motion; strokes in order, as the CPU applies them). mode 1: the flow dies where the
 // liquid is thinner than dry_threshold, and the walls are closed.
 #include "spread/fields.glsl"
+#include "spread/mode.glsl"
 layout(local_size_x = 64) in;
 
 void main() {
@@ -13,12 +14,12 @@ void main() {
     vec2 p = vec2(float(i) * dx, (float(j) + 0.5) * dx);
     bool wall = i == 0 || i == nx;
     float value = u[k];
-    if (mode == 0u && !wall) {
+    if (kMode == 0u && !wall) {
       for (uint s = 0u; s < stroke_count; ++s) {
         SpreadStrokeGpu st = strokes[s];
         value += drag * spread_finger_weight(st.from, st.to, st.radius, p) * ((st.to.x - st.from.x) / dt - value);
       }
-    } else if (mode == 1u) {
+    } else if (kMode == 1u) {
       if (sample_h(p) < dry_threshold) value *= keep;
       if (wall) value = 0.0;
     }
@@ -29,12 +30,12 @@ void main() {
     vec2 p = vec2((float(i) + 0.5) * dx, float(j) * dx);
     bool wall = j == 0 || j == ny;
     float value = v[k];
-    if (mode == 0u && !wall) {
+    if (kMode == 0u && !wall) {
       for (uint s = 0u; s < stroke_count; ++s) {
         SpreadStrokeGpu st = strokes[s];
         value += drag * spread_finger_weight(st.from, st.to, st.radius, p) * ((st.to.y - st.from.y) / dt - value);
       }
-    } else if (mode == 1u) {
+    } else if (kMode == 1u) {
       if (sample_h(p) < dry_threshold) value *= keep;
       if (wall) value = 0.0;
     }

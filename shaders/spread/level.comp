@@ -11,6 +11,7 @@
 // bit 2) only the runs of tiles that hold a cell above the height are levelled, a cell past each
 // end: the y sweep marked those tiles, and the levelling along x marks those it raises above it.
 #include "spread/fields.glsl"
+#include "spread/mode.glsl"
 layout(local_size_x = 64) in;
 
 bool along_x;
@@ -89,7 +90,7 @@ bool levelled_tile(int t, int across, bool piles_marked) {
 }
 
 void main() {
-  along_x = mode == 0u;
+  along_x = kMode == 0u;
   int n = along_x ? thickness_grid.x : thickness_grid.y, lines = along_x ? thickness_grid.y : thickness_grid.x;
   line = int(gl_GlobalInvocationID.x);
   if (line >= lines) return;

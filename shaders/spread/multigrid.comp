@@ -4,17 +4,18 @@
 // (the residual summed 2 x 2) and a zero start, one thread a coarse cell; 4: the coarser level's
 // solution added back, one thread a fine cell. Small levels: multigrid_group.comp.
 #include "spread/multigrid.glsl"
+#include "spread/mode.glsl"
 layout(local_size_x = 64) in;
 
 void main() {
   int k = int(gl_GlobalInvocationID.x);
-  if (mode == 3u) {
+  if (kMode == 3u) {
     ivec2 coarse = (level + 1) / 2;
     if (k < coarse.x * coarse.y) restrict_at(level, level_offset, coarse_offset, k);
     return;
   }
   if (k >= level.x * level.y) return;
-  if (mode == 4u) prolong_at(level, level_offset, coarse_offset, k);
-  else if (mode == 2u) residual_at(level, level_offset, k);
-  else relax(level, level_offset, k, mode);
+  if (kMode == 4u) prolong_at(level, level_offset, coarse_offset, k);
+  else if (kMode == 2u) residual_at(level, level_offset, k);
+  else relax(level, level_offset, k, kMode);
 }

@@ -2,6 +2,7 @@
 // Vorticity confinement (SpreadSimulation::confine_vorticity). mode 0: the curl at each cell's
 // centre; mode 1: every interior face pushed by the mean of its two cells' confinement forces.
 #include "spread/fields.glsl"
+#include "spread/mode.glsl"
 layout(local_size_x = 64) in;
 layout(set = 0, binding = 22, std430) buffer Curl { float curl[]; };
 
@@ -24,7 +25,7 @@ vec2 force(int i, int j) {
 void main() {
   int k = int(gl_GlobalInvocationID.x);
   int nx = cells.x, ny = cells.y;
-  if (mode == 0u) {
+  if (kMode == 0u) {
     if (k >= nx * ny) return;
     int i = k % nx, j = k / nx;
     curl[k] = spread_curl(centre(i - 1, j), centre(i + 1, j), centre(i, j - 1), centre(i, j + 1), dx);

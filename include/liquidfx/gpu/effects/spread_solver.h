@@ -90,10 +90,33 @@ class SpreadSolver {
   /// The thickness grid's tiles along x and y (kSpreadThicknessTile cells a side, the last partial).
   glm::ivec2 tile_grid() const { return (grid_ + shared::kSpreadThicknessTile - 1) / shared::kSpreadThicknessTile; }
   void dispatch_tiles(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push) const;
+  // A pass whose mode is a specialisation constant (spread/mode.glsl): a variant for each of its
+  // first `modes` modes, the push's mode picks one.
+  struct ModedPipeline {
+    SpecializedComputePipeline variants;
+    std::uint32_t modes;
+    const Pipeline& get(const shared::SpreadPush& push) const {
+      return variants.get(push.mode << LFX_SPREAD_MODE_BIT0_CONSTANT);
+    }
+  };
+  static constexpr std::uint32_t kModeBits = 7u << LFX_SPREAD_MODE_BIT0_CONSTANT;
+  static ModedPipeline moded(const char* shader, std::uint32_t modes) {
+    return {{shader, sizeof(shared::SpreadPush), kModeBits}, modes};
+  }
+  void bind(VkCommandBuffer cmd, const ModedPipeline& pass, const shared::SpreadPush& push) const {
+    bind(cmd, pass.get(push), push);
+  }
+  void dispatch(VkCommandBuffer cmd, const ModedPipeline& pass, const shared::SpreadPush& push,
+                std::uint32_t threads) const {
+    dispatch(cmd, pass.get(push), push, threads);
+  }
 
   Context& ctx_;
   const SpreadKnobs& knobs_;
-  Pipeline blob_, advect_, forces_, diffuse_, divergence_, multigrid_, multigrid_group_, gradient_;
+  Pipeline blob_, diffuse_, divergence_, multigrid_group_, gradient_;
+  ModedPipeline advect_ = moded("spread/advect.comp", 3), forces_ = moded("spread/forces.comp", 2),
+                multigrid_ = moded("spread/multigrid.comp", 5), vorticity_ = moded("spread/vorticity.comp", 2),
+                level_ = moded("spread/level.comp", 2), activate_ = moded("spread/activate.comp", 5);
   // The flow's rows for the faces' transport, u's or (kVBit) v's; the transport on the faces:
   // every face, or (kListedFacesBit) the listed tiles' only.
   static constexpr std::uint32_t kVBit = 1u << LFX_SPREAD_V_CONSTANT;
@@ -107,8 +130,7 @@ class SpreadSolver {
   SpecializedComputePipeline departures_{"spread/departures.comp", sizeof(shared::SpreadPush), kAlongYBit};
   SpecializedComputePipeline sweep_{"spread/sweep.comp", sizeof(shared::SpreadPush), kAlongYBit};
   SpecializedComputePipeline traces_{"spread/traces.comp", sizeof(shared::SpreadPush), kFilmTracesBit};
-  Pipeline transport_bound_, substeps_, flux_, limit_, apply_, settle_, level_, seed_, reduce_, vorticity_, activate_,
-      tile_args_;
+  Pipeline transport_bound_, substeps_, flux_, limit_, apply_, settle_, seed_, reduce_, tile_args_;
   glm::ivec2 cells_{0}, grid_{0};
   std::vector<glm::ivec2> levels_;  // multigrid levels, finest first
   std::vector<std::uint32_t> level_offsets_;

@@ -47,11 +47,8 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
   const std::uint32_t push = sizeof(shared::SpreadPush);
   const ComputePipelineSpec specs[] = {
       {&s->blob_, "spread/blob.comp", push},
-      {&s->advect_, "spread/advect.comp", push},
-      {&s->forces_, "spread/forces.comp", push},
       {&s->diffuse_, "spread/diffuse.comp", push},
       {&s->divergence_, "spread/divergence.comp", push},
-      {&s->multigrid_, "spread/multigrid.comp", push},
       {&s->gradient_, "spread/gradient.comp", push},
       {&s->transport_bound_, "spread/transport_bound.comp", push},
       {&s->substeps_, "spread/substeps.comp", push},
@@ -61,10 +58,7 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
       {&s->seed_, "spread/seed.comp", push},
       {&s->reduce_, "spread/reduce.comp", push},
       {&s->settle_, "spread/settle.comp", push},
-      {&s->level_, "spread/level.comp", push},
-      {&s->vorticity_, "spread/vorticity.comp", push},
       {&s->multigrid_group_, "spread/multigrid_group.comp", push},
-      {&s->activate_, "spread/activate.comp", push},
       {&s->tile_args_, "spread/tile_args.comp", 0},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
@@ -75,6 +69,9 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
     LFX_TRY(s->departures_.prepare(ctx, flags));
   }
   for (std::uint32_t flags : {0u, kFilmTracesBit}) LFX_TRY(s->traces_.prepare(ctx, flags));
+  for (ModedPipeline* pass : {&s->advect_, &s->forces_, &s->multigrid_, &s->vorticity_, &s->level_, &s->activate_})
+    for (std::uint32_t mode = 0; mode < pass->modes; ++mode)
+      LFX_TRY(pass->variants.prepare(ctx, mode << LFX_SPREAD_MODE_BIT0_CONSTANT));
   LFX_TRY(s->reset(state));
   return s;
 }
