@@ -61,7 +61,9 @@ class SpreadRenderer {
   // lay.comp (classify.comp).
   Buffer tiles_;
   Result<Image> upload(const ImageRgba8& picture, const char* what);
-  // A frame-size RGBA16F storage image, made again (and true returned) when the size changes.
+  // A frame-size storage image (a copy's source too), made again (and true returned) when the size
+  // changes.
+  static constexpr VkFormat kFrameImageFormat = VK_FORMAT_R16G16B16A16_SFLOAT;
   Result<bool> ensure_frame_image(Image& image, std::uint32_t width, std::uint32_t height, const char* name);
   void record_frame_copy(FrameContext& frame);
   Image picture_;  // 1 x 1 until a picture is set

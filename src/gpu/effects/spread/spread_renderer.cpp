@@ -68,8 +68,8 @@ Result<void> SpreadRenderer::set_matcap(const ImageRgba8& matcap) {
 Result<bool> SpreadRenderer::ensure_frame_image(Image& image, std::uint32_t width, std::uint32_t height,
                                                 const char* name) {
   if (image.handle() && image.width() == width && image.height() == height) return false;
-  LFX_TRY_ASSIGN(Image made, Image::create(ctx_, {width, height, VK_FORMAT_R16G16B16A16_SFLOAT, 1,
-                                                  VK_IMAGE_USAGE_STORAGE_BIT, name}));
+  LFX_TRY_ASSIGN(Image made, Image::create(ctx_, {width, height, kFrameImageFormat, 1,
+                                                  VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, name}));
   ctx_.retire(std::move(image));  // frames in flight may still read the old one
   image = std::move(made);
   return true;
@@ -169,9 +169,24 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
   last_version_ = version;
   laid_kept_ = push.kept == 2;
 
-  // Two passes: classify (every tile: the picture where nothing can cover a pixel of it, else
-  // the tile listed), then the shading on the listed tiles only, dispatched indirectly.
+  // Classify (every tile: whether a pixel of it may be covered, those listed), the picture or the
+  // kept shading laid where the shade does not run, then the shading on the listed tiles only,
+  // dispatched indirectly. The picture is copied whole when the frame's image takes a copy of it
+  // (a transfer costs a CPU driver a memcpy, a pass far more), unless the kept shading is laid.
   PassScope pass(frame.timer, cmd, "spread shade");
+  const bool copy_picture = own_background && push.kept != 2 && target.format() == kFrameImageFormat &&
+                            (target.usage() & VK_IMAGE_USAGE_TRANSFER_DST_BIT) != 0;
+  if (copy_picture) {
+    under_.use(cmd, access::kTransferSrc);
+    target.use(cmd, access::kTransferDst);
+    const VkImageCopy whole{{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                            {0, 0, 0},
+                            {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                            {0, 0, 0},
+                            {target.width(), target.height(), 1}};
+    vkCmdCopyImage(cmd, under_.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target.handle(),
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &whole);
+  }
   if (own_background) {
     under_.use(cmd, access::kComputeReadWrite);
     kept_.use(cmd, access::kComputeReadWrite);
@@ -213,7 +228,7 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | kReadWrite);
-  if (own_background) {
+  if (own_background && !copy_picture) {
     // The picture, or the kept shading, on the pixels the shade leaves (its tiles' states).
     bind(lay_);
     Pipeline::dispatch_2d(cmd, target.width(), target.height());
