@@ -61,8 +61,8 @@ class SpreadRenderer {
   // lay.comp (classify.comp).
   Buffer tiles_;
   Result<Image> upload(const ImageRgba8& picture, const char* what);
-  // A frame-size storage image (a copy's source too), made again (and true returned) when the size
-  // changes.
+  // A frame-size storage image (a copy's source and destination too), made again (and true
+  // returned) when the size changes.
   static constexpr VkFormat kFrameImageFormat = VK_FORMAT_R16G16B16A16_SFLOAT;
   Result<bool> ensure_frame_image(Image& image, std::uint32_t width, std::uint32_t height, const char* name);
   void record_frame_copy(FrameContext& frame);
@@ -77,6 +77,7 @@ class SpreadRenderer {
   // fields and the shading's inputs stay those it was made from, lay.comp lays it again.
   Image kept_;
   bool kept_valid_ = false;
+  bool kept_whole_ = false;              // kept_ holds the whole frame (the picture copied in), not only the shading
   shared::SpreadShadePush kept_push_{};  // what it was shaded with (kept = 0)
   std::uint64_t kept_version_ = 0;       // of the fields it shows
   std::uint64_t last_version_ = ~0ull;   // the fields' at the last frame

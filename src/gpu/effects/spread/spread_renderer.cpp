@@ -69,7 +69,9 @@ Result<bool> SpreadRenderer::ensure_frame_image(Image& image, std::uint32_t widt
                                                 const char* name) {
   if (image.handle() && image.width() == width && image.height() == height) return false;
   LFX_TRY_ASSIGN(Image made, Image::create(ctx_, {width, height, kFrameImageFormat, 1,
-                                                  VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, name}));
+                                                  VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                                      VK_IMAGE_USAGE_TRANSFER_DST_BIT,
+                                                  name}));
   ctx_.retire(std::move(image));  // frames in flight may still read the old one
   image = std::move(made);
   return true;
@@ -171,21 +173,35 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
 
   // Classify (every tile: whether a pixel of it may be covered, those listed), the picture or the
   // kept shading laid where the shade does not run, then the shading on the listed tiles only,
-  // dispatched indirectly. The picture is copied whole when the frame's image takes a copy of it
-  // (a transfer costs a CPU driver a memcpy, a pass far more), unless the kept shading is laid.
+  // dispatched indirectly. When the frame's image takes a copy of ours (its format, transfers),
+  // the picture is copied whole instead (a transfer costs a CPU driver a memcpy, a pass far
+  // more); then the frame that keeps its shading keeps the whole frame, picture and shading, and
+  // a frame at rest is one copy of it.
   PassScope pass(frame.timer, cmd, "spread shade");
-  const bool copy_picture = own_background && push.kept != 2 && target.format() == kFrameImageFormat &&
-                            (target.usage() & VK_IMAGE_USAGE_TRANSFER_DST_BIT) != 0;
-  if (copy_picture) {
-    under_.use(cmd, access::kTransferSrc);
-    target.use(cmd, access::kTransferDst);
+  const bool copies =
+      own_background && target.format() == kFrameImageFormat && (target.usage() & VK_IMAGE_USAGE_TRANSFER_DST_BIT) != 0;
+  const auto copy_whole = [&](Image& from, Image& to) {
+    from.use(cmd, access::kTransferSrc);
+    to.use(cmd, access::kTransferDst);
     const VkImageCopy whole{{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
                             {0, 0, 0},
                             {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
                             {0, 0, 0},
                             {target.width(), target.height(), 1}};
-    vkCmdCopyImage(cmd, under_.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target.handle(),
+    vkCmdCopyImage(cmd, from.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, to.handle(),
                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &whole);
+  };
+  if (copies && push.kept == 2 && kept_whole_) {
+    copy_whole(kept_, target);
+    return;
+  }
+  const bool copy_picture = copies && push.kept != 2;
+  if (copy_picture) {
+    copy_whole(under_, target);
+    if (push.kept == 1) copy_whole(under_, kept_);
+    kept_whole_ = push.kept == 1;
+  } else if (push.kept == 1) {
+    kept_whole_ = false;
   }
   if (own_background) {
     under_.use(cmd, access::kComputeReadWrite);
