@@ -4,7 +4,8 @@
 // thickness tile that may cover a pixel gets the picture under the liquid (nothing to do over the
 // frame's own picture); any other is listed for shade.comp, or over a liquid at rest gets its kept
 // shading. Over a background of its own, lay.comp then lays the picture or the kept shading, an
-// invocation a pixel, as each tile's state says. Separate passes, because a CPU driver runs a
+// invocation a pixel, as each tile's state says (or the renderer copies the whole picture first,
+// where the frame's image takes the copy). Separate passes, because a CPU driver runs a
 // workgroup's every instruction for any lane that needs it: the shading's cost then follows the
 // covered tiles, not the frame; and a pixel a lane lays the picture at the cost of a copy, where a
 // tile a lane paid twice that. No shared memory and no barrier here: a CPU driver pays for each
