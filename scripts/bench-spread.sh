@@ -3,7 +3,8 @@
 # scenes/spread.json during its first stroke, at 256 and 512 velocity cells with a 1024-cell
 # thickness field (the default swept scheme), then each other thickness scheme; then scenes/spread_peer.json, the setting of the WebGL
 # fluid peer (1280x720, 128 velocity cells, 1024 dye cells). Per frame, each pass and the whole;
-# last, the shade against a plain copy of the frame in the same run (the floor of a full-frame pass).
+# then the shade against a plain copy of the frame in the same run (the floor of a full-frame pass);
+# last, where the browser benchmark is set up, the WebGL peer itself alternated with ours.
 # The last column, the frame's wall time from submission to its end, is the one sure measure on a
 # CPU driver such as lavapipe, whose pass timestamps land loosely; the ratios are of it.
 # Extra arguments go to every `liquidfx bench`, e.g. --frames 20.
@@ -52,3 +53,23 @@ read -r shade copy < <("$liquidfx" bench scenes/spread_peer.json --warmup 4 --fr
 echo
 printf "spread_peer shade %s ms against a plain frame copy %s ms: %.1fx\n" "$shade" "$copy" \
   "$(awk "BEGIN { print $shade / $copy }")"
+
+# The WebGL peer in the same sitting, where ../shared/browser-fluid-bench has been set up (its
+# setup.sh: Chromium on lavapipe and the peer's page): its frame and ours alternated, twice, and
+# the ratio of the medians. PEERS_WORK as that setup's (default ~/.cache/peers-bench).
+harness="${PEERS_WORK:-$HOME/.cache/peers-bench}/harness/measure.mjs"
+if [[ -f "$harness" ]] && command -v node >/dev/null; then
+  echo
+  out=$(mktemp)
+  for run in 1 2; do
+    node "$harness" --peer pavel --driver lavapipe --frames 60 --out "$out" >/dev/null 2>&1
+    peer=$(python3 -c "import json, sys; print(json.load(open(sys.argv[1]))['total_median_ms'])" "$out")
+    ours=$("$liquidfx" bench scenes/spread_peer.json --warmup 6 --frames 20 "$@" |
+      awk '$1 == "frame" && $2 == "(submit" { print $5 }')
+    printf "WebGL peer %s ms a frame, spread_peer %s ms: %.2fx\n" "$peer" "$ours" "$(awk "BEGIN { print $ours / $peer }")"
+  done
+  rm -f "$out"
+else
+  echo
+  echo "(the WebGL peer was not run: set it up with ../shared/browser-fluid-bench/setup.sh, see its README)"
+fi
