@@ -6,12 +6,12 @@
 // of the latest one at or before it and the earliest at or after it.
 //
 // An invocation a line (the x lines, or in the variant kAlongY the y lines: a CPU driver runs both
-// sides of a branch, so a line that could be either read both axes' faces), in two scans along it: the latest
-// departure so far forwards, the earliest backwards. Each keeps the face it came from, so every
-// departure is computed from its face as ordered_sweeps does (float(g - f) - sweep, one rounding),
-// and a line costs two reads a face whatever the fastest sweep. Only the faces of tiles that run
-// this step (activate.comp) are read by the sweeps; a face further than twice the fastest sweep
-// from one of them cannot hold its latest or earliest departure, so the scans skip the tiles
+// sides of a branch, so a line that could be either read both axes' faces), in two scans along it:
+// the latest departure so far forwards, the earliest backwards. Each keeps the face it came from,
+// so every departure is computed from its face as ordered_sweeps does (float(g - f) - sweep, one
+// rounding), and a line costs two reads a face whatever the fastest sweep. Only the faces of tiles
+// that run this step (activate.comp) are read by the sweeps; a face further than twice the fastest
+// sweep from one of them cannot hold its latest or earliest departure, so the scans skip the tiles
 // further than that from any that runs and start afresh after the gap; a line with no tile that
 // runs is not read at all, and is passed over.
 #include "spread/fields.glsl"

@@ -3,12 +3,12 @@
 // plow, slowed below the yield speed (spread_yield); the fastest goes into control[0] (the
 // positive floats' bits order like them) for the sub-step count, the fastest along each axis into
 // control[2] and control[3] for the tiles within reach of liquid. Every face, an invocation a face
-// of each axis; or, in the variant kListedTiles (the swept scheme), only the faces of the listed tiles,
-// those the step may read (activate.comp's modes 3 and 4, from the transport's bound), a workgroup a
-// tile and an invocation a face: its cells' left faces and the ones beyond its right side, then
-// their lower faces and the ones above its top (a lane a face: a CPU driver runs a workgroup's
-// every instruction for all its lanes, so a lane that also took a far face cost each lane two);
-// a face beside no listed tile keeps its old value, which nothing reads this step.
+// of each axis; or, in the variant kListedTiles (the swept scheme), only the faces of the listed
+// tiles, those the step may read (activate.comp's modes 3 and 4, from the transport's bound), a
+// workgroup a tile and an invocation a face: its cells' left faces and the ones beyond its right
+// side, then their lower faces and the ones above its top (a lane a face: a CPU driver runs a
+// workgroup's every instruction for all its lanes, so a lane that also took a far face cost each
+// lane two); a face beside no listed tile keeps its old value, which nothing reads this step.
 #include "spread/fields.glsl"
 layout(local_size_x = kSpreadTileFaces) in;
 // A specialisation constant, not a branch on the push's mode: a CPU driver runs both sides of a

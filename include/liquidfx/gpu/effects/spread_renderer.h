@@ -29,7 +29,7 @@ class SpreadRenderer {
   Result<void> set_matcap(const ImageRgba8& matcap);
   /// Before a frame of this size: the picture under the liquid at that size (the skin, or the
   /// user's picture resampled), the reference copy's target (knobs.reference_pass).
-  /// `film`: whether any film may lie (SpreadSolver::film_laid, or film traces this frame).
+  /// `film`: whether any film may lie (SpreadSolver::film_laid).
   Result<void> prepare(std::uint32_t width, std::uint32_t height, const SpreadKnobs& knobs, SpreadBackground background,
                        bool film);
   /// Shades the solver's liquid over frame.targets.color (a full-frame post pass).

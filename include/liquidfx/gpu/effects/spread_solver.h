@@ -63,9 +63,10 @@ class SpreadSolver {
   VkBuffer thickness() const { return h_[current_h_].handle(); }
   VkBuffer pigments() const { return pigments_[current_h_].handle(); }
   VkBuffer film() const { return film_.handle(); }
-  /// Whether the film may hold liquid: a step ran with film traces, or the liquid was laid out
-  /// with film, since the last reset (until then the film fields are all zero).
-  bool film_laid() const { return film_laid_; }
+  /// Whether the film may hold liquid by the end of this frame's steps: film traces are on, or a
+  /// step ran with them, or the liquid was laid out with film, since the last reset (until then
+  /// the film fields are all zero).
+  bool film_laid() const { return film_laid_ || knobs_.traces == SpreadTraces::film; }
   VkBuffer film_pigments() const { return film_pigments_.handle(); }
   VkBuffer history() const { return history_.handle(); }
   VkBuffer tile_flags() const { return tile_flags_.handle(); }  ///< fields.glsl's TileFlags

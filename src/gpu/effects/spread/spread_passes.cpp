@@ -61,8 +61,7 @@ Result<void> SpreadPasses::prepare(const FramePrepare& frame) {
     LFX_TRY(renderer_->set_matcap(*matcap_));
     matcap_.reset();
   }
-  return renderer_->prepare(frame.width, frame.height, knobs_, background_,
-                            knobs_.traces == SpreadTraces::film || solver_->film_laid());
+  return renderer_->prepare(frame.width, frame.height, knobs_, background_, solver_->film_laid());
 }
 
 void SpreadPasses::record_steps(VkCommandBuffer cmd, GpuTimer* timer, std::size_t max_steps) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <glm/geometric.hpp>
+#include <utility>
 
 #include "liquidfx/gpu/barriers.h"
 #include "liquidfx/gpu/detail/descriptors.h"
@@ -62,13 +63,14 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
       {&s->tile_args_, "spread/tile_args.comp", 0},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
-  for (std::uint32_t flags : {0u, kListedFacesBit}) LFX_TRY(s->faces_.prepare(ctx, flags));
-  for (std::uint32_t flags : {0u, kVBit}) LFX_TRY(s->smooth_rows_.prepare(ctx, flags));
-  for (std::uint32_t flags : {0u, kAlongYBit}) {
-    LFX_TRY(s->sweep_.prepare(ctx, flags));
-    LFX_TRY(s->departures_.prepare(ctx, flags));
-  }
-  for (std::uint32_t flags : {0u, kFilmTracesBit}) LFX_TRY(s->traces_.prepare(ctx, flags));
+  // The passes with two variants, without and with their constant's bit.
+  const std::pair<SpecializedComputePipeline*, std::uint32_t> two_variants[] = {{&s->faces_, kListedFacesBit},
+                                                                                {&s->smooth_rows_, kVBit},
+                                                                                {&s->sweep_, kAlongYBit},
+                                                                                {&s->departures_, kAlongYBit},
+                                                                                {&s->traces_, kFilmTracesBit}};
+  for (const auto& [pass, bit] : two_variants)
+    for (std::uint32_t flags : {0u, bit}) LFX_TRY(pass->prepare(ctx, flags));
   for (ModedPipeline* pass : {&s->advect_, &s->forces_, &s->multigrid_, &s->vorticity_, &s->level_, &s->activate_})
     for (std::uint32_t mode = 0; mode < pass->modes; ++mode)
       LFX_TRY(pass->variants.prepare(ctx, mode << LFX_SPREAD_MODE_BIT0_CONSTANT));
