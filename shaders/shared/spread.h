@@ -146,7 +146,7 @@ struct SpreadStrokeGpu {
   float keep;         /* velocity kept over the step where dry */                                 \
   float diffusion;    /* nu dt / dx^2 of one diffusion sub-step */                                \
   uint mode;          /* pass-specific: a sweep's colour, a scheme, a sub-step's index */         \
-  uint pigments;      /* pigment planes in use */                                                 \
+  uint pigments;      /* pigment planes (none: one colour) */                                     \
   ivec2 level;        /* a multigrid level's cells */                                             \
   uint level_offset;  /* where it starts in the pressure buffers */                               \
   uint coarse_offset; /* where the next coarser level starts */                                   \
@@ -189,10 +189,10 @@ struct SpreadStrokeGpu {
   float dh;             /* thickness cell (short sides) */                    \
   float relief;                                                               \
   float shine;                                                                \
-  uint background; /* 0 skin, 1 what the frame holds, 2 a picture */          \
-  uint traces;     /* 0 history, 1 film */                                    \
-  float film;      /* the thickness that covers fully (short sides) */        \
-  uint pigments;                                                              \
+  uint background;   /* 0 skin, 1 what the frame holds, 2 a picture */        \
+  uint traces;       /* 0 history, 1 film */                                  \
+  float film;        /* the thickness that covers fully (short sides) */      \
+  uint pigments;     /* pigment planes (none: one colour, colors[0]) */       \
   float banding_top; /* > 0: the thickness rounded to 8 bits of this range */ \
   uint use_matcap;   /* 1: light the liquid with the matcap picture */        \
   uint kept;         /* 1: the shading kept as well; 2: the kept one again */ \

@@ -10,6 +10,6 @@ void main() {
   vec2 p = (vec2(k % thickness_grid.x, k / thickness_grid.x) + 0.5) * dh;
   float added = blob_amount * spread_blob_profile(p, blob_centre, blob_radius);
   h[k] += added;
-  pigment[mode * uint(cell_count()) + uint(k)] += added;
+  if (mode < pigments) pigment[mode * uint(cell_count()) + uint(k)] += added;  // one colour: no planes
   if (added > 0.0) mark_wet(tile_at(ivec2(k % thickness_grid.x, k / thickness_grid.x) / kSpreadThicknessTile));
 }

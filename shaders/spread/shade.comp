@@ -25,7 +25,8 @@ void main() {
     if (!kOverFrame) store(pixel, vec4(under_at(pixel), 1.0));
     return;
   }
-  // The liquid's colour: its pigments mixed by amount (bulk and film).
+  // The liquid's colour: its pigments mixed by amount (bulk and film); a liquid of one colour
+  // has no planes (SpreadSolver::pigment_planes), and is colors[0].
   vec3 liquid = vec3(0.0);
   float amount = 0.0;
   uint n = uint(thickness_grid.x * thickness_grid.y);

@@ -221,6 +221,12 @@ TEST_F(SpreadGpuTest, ABlobAddedToTheRunningLiquidMatchesTheCpuReference) {
     }
   };
   run(6);
+  // One colour: no pigment planes carried; its amount is the thickness, as the CPU's plane.
+  EXPECT_EQ(gpu.pigment_planes(), 0u);
+  auto one_colour = gpu.read_fields();
+  ASSERT_TRUE(one_colour);
+  ASSERT_EQ(one_colour->pigments.size(), 1u);
+  EXPECT_LT(largest_difference(one_colour->pigments[0], cpu.pigment(0)), 1e-6 * double(cpu.max_thickness()));
   const double before = cpu.volume();
   const SpreadBlob added[] = {{{1.2f, 0.55f}, 0.15f, 0.03f, {0.2f, 0.4f, 0.9f}},
                               {{0.4f, 0.7f}, 0.1f, 0.01f, {0.9f, 0.7f, 0.6f}}};
@@ -231,6 +237,7 @@ TEST_F(SpreadGpuTest, ABlobAddedToTheRunningLiquidMatchesTheCpuReference) {
   const double grown = cpu.volume() - before;
   ASSERT_EQ(gpu.pigment_count(), 2u);
   run(6);
+  EXPECT_EQ(gpu.pigment_planes(), 2u);  // the first colour's plane laid from the thickness
   auto fields = gpu.read_fields();
   ASSERT_TRUE(fields);
   const double worst = std::max({largest_difference(fields->thickness, cpu.thickness()),

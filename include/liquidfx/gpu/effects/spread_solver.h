@@ -75,10 +75,16 @@ class SpreadSolver {
   std::uint64_t fields_version() const { return fields_version_; }
   glm::ivec2 thickness_grid() const { return grid_; }
   std::uint32_t pigment_count() const { return std::uint32_t(colors_.size()); }
+  /// The pigment planes the buffers hold and the passes carry: one for each colour, or none for
+  /// a liquid of one colour, whose amount is its thickness (the planes would only repeat it, at a
+  /// third of the thickness step's loads).
+  std::uint32_t pigment_planes() const { return pigment_count() > 1 ? pigment_count() : 0u; }
   std::span<const glm::vec3> pigment_colors() const { return colors_; }
 
  private:
   explicit SpreadSolver(Context& ctx, const SpreadKnobs& knobs) : ctx_(ctx), knobs_(knobs) {}
+  // Lays the first colour's planes when a second colour arrives (see pigment_planes()).
+  void record_planes(VkCommandBuffer cmd);
   void bind(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push) const;
   void dispatch(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push, std::uint32_t threads,
                 std::uint32_t group = 64) const;
@@ -156,8 +162,9 @@ class SpreadSolver {
   // Whether the thickness buffer other than the current one holds nothing on the tiles that do
   // not run (the swept scheme's y sweep reads it there); another scheme's step breaks it.
   bool other_buffer_empty_ = false;
-  bool film_laid_ = false;       // see film_laid()
-  bool poison_pending_ = false;  // debug builds: the unset buffers are filled at the next step
+  bool film_laid_ = false;         // see film_laid()
+  std::uint32_t planes_held_ = 0;  // the pigment planes the buffers hold (pigment_planes() once laid)
+  bool poison_pending_ = false;    // debug builds: the unset buffers are filled at the next step
   bool thickness_settled(const shared::SpreadPush& push) const;
   Buffer u_[2], v_[2], u_back_, v_back_, pressure_, rhs_, residual_;
   Buffer h_[2], pigments_[2], film_, film_pigments_, history_;

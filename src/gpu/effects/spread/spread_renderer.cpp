@@ -147,12 +147,13 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
   push.shine = knobs.shine;
   push.traces = knobs.traces == SpreadTraces::film ? 1u : 0u;
   push.film = knobs.film;
-  push.pigments = std::uint32_t(std::min<std::size_t>(colors.size(), kSpreadPigments));
+  push.pigments = solver.pigment_planes();  // none: one colour, colors[0] (shade.comp)
   // The seed's 8-bit target held heights up to about five times a blob's: 256 levels over 0.1
   // short sides here.
   push.banding_top = knobs.banding ? 0.1f : 0.0f;
   push.use_matcap = use_matcap_ ? 1u : 0u;
-  for (std::size_t k = 0; k < push.pigments; ++k) push.colors[k] = glm::vec4(colors[k], 1.0f);
+  for (std::size_t k = 0; k < std::min<std::size_t>(colors.size(), kSpreadPigments); ++k)
+    push.colors[k] = glm::vec4(colors[k], 1.0f);
   // A liquid at rest over a background of its own: its shading kept on a frame whose fields did
   // not change since the last, and laid again while nothing it depends on changes.
   const std::uint64_t version = solver.fields_version();

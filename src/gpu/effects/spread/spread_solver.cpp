@@ -162,7 +162,8 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   LFX_TRY(upload(film_, state.film().values));
   film_laid_ = std::any_of(state.film().values.begin(), state.film().values.end(), [](float f) { return f != 0.0f; });
   LFX_TRY(upload(history_, state.coverage().values));
-  for (std::uint32_t k = 0; k < pigment_count(); ++k) {
+  planes_held_ = pigment_planes();
+  for (std::uint32_t k = 0; k < planes_held_; ++k) {
     LFX_TRY(upload(pigments_[0], state.pigment(int(k)).values, k * cells));
     LFX_TRY(upload(film_pigments_, state.film_pigment(int(k)).values, k * cells));
   }
@@ -183,13 +184,26 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   const std::vector<float> zeros(std::max<std::size_t>(planes, pressure_floats), 0.0f);
   LFX_TRY(upload_buffer(ctx_, pressure_, std::as_bytes(std::span(zeros.data(), pressure_floats))));
   LFX_TRY(upload_buffer(ctx_, rhs_, std::as_bytes(std::span(zeros.data(), pressure_floats))));
-  for (std::uint32_t k = pigment_count(); k < std::uint32_t(kSpreadPigments); ++k) {
+  for (std::uint32_t k = planes_held_; k < std::uint32_t(kSpreadPigments); ++k) {
     LFX_TRY(
         upload_buffer(ctx_, pigments_[0], std::as_bytes(std::span(zeros.data(), cells)), k * cells * sizeof(float)));
     LFX_TRY(
         upload_buffer(ctx_, film_pigments_, std::as_bytes(std::span(zeros.data(), cells)), k * cells * sizeof(float)));
   }
   return success();
+}
+
+void SpreadSolver::record_planes(VkCommandBuffer cmd) {
+  if (planes_held_ != 0 || pigment_planes() == 0) return;
+  // A second colour arrives: the first colour's planes are, to the bit, the thickness and the
+  // film, which the passes carried alike (the new colours' planes were zeroed at reset).
+  const VkBufferCopy whole{0, 0, std::size_t(grid_.x) * grid_.y * sizeof(float)};
+  vkCmdCopyBuffer(cmd, h_[current_h_].handle(), pigments_[current_h_].handle(), 1, &whole);
+  vkCmdCopyBuffer(cmd, film_.handle(), film_pigments_.handle(), 1, &whole);
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                 VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+  planes_held_ = pigment_planes();
 }
 
 Result<void> SpreadSolver::add_blob(const SpreadBlob& blob) {
@@ -461,7 +475,7 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
   push.dry_threshold = knobs_.dry_threshold;
   push.keep = std::exp(-shared::kSpreadDryDamping * dt);
   push.diffusion = knobs_.viscosity * dt / float(diffusion_steps) / (dx * dx);
-  push.pigments = pigment_count();
+  push.pigments = pigment_planes();
   push.cfl = knobs_.cfl;
   push.most_substeps = most;
   push.film = knobs_.film;
@@ -482,6 +496,7 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
   const bool had_blobs = !pending_blobs_.empty();
   {
     PassScope pass(timer, cmd, "spread velocity");
+    record_planes(cmd);
     for (const PendingBlob& b : pending_blobs_) {
       shared::SpreadPush laid = push;
       laid.mode = b.plane;
@@ -588,10 +603,11 @@ Result<SpreadSolver::Fields> SpreadSolver::read_fields() {
   LFX_TRY_ASSIGN(f.thickness, field(h_[current_h_], 0));
   LFX_TRY_ASSIGN(f.film, field(film_, 0));
   LFX_TRY_ASSIGN(f.history, field(history_, 0));
-  for (std::uint32_t k = 0; k < pigment_count(); ++k) {
+  for (std::uint32_t k = 0; k < planes_held_; ++k) {
     LFX_TRY_ASSIGN(SpreadField p, field(pigments_[current_h_], std::size_t(k) * grid_.x * grid_.y));
     f.pigments.push_back(std::move(p));
   }
+  if (pigment_count() == 1 && planes_held_ == 0) f.pigments.push_back(f.thickness);  // one colour: its amount
   return f;
 }
 
