@@ -68,15 +68,13 @@ LFX_FN float pixel_size_at_depth(float t, mat4 p, float height) {
   ivec2 offset;        /* source texel = target pixel + offset */                     \
   uint keep_untouched; /* 1: texels liquidfx did not change are left as the host's */ \
   uint pad;
-// The tonemap (render/tonemap.comp).
-#define LFX_FRAME_TONEMAP_PUSH uint filmic; /* 1: the filmic curve; 0: clip (pictures that are display colours) */
+// The tonemap (render/tonemap.comp): the filmic curve (true), or a clip (pictures that are display
+// colours), as the pipeline's variant.
+#define LFX_FRAME_FILMIC_CONSTANT 1  // after the environment cube's
 
 #ifdef __cplusplus
 struct FrameRectPush {
   LFX_FRAME_RECT_PUSH
-};
-struct FrameTonemapPush {
-  LFX_FRAME_TONEMAP_PUSH
 };
 struct FrameCopyPush {
   LFX_FRAME_COPY_PUSH
@@ -84,8 +82,7 @@ struct FrameCopyPush {
 struct FrameDepthOutPush {
   LFX_FRAME_DEPTH_OUT_PUSH
 };
-static_assert(sizeof(FrameRectPush) == 16 && sizeof(FrameTonemapPush) == 4 && sizeof(FrameCopyPush) == 8 &&
-              sizeof(FrameDepthOutPush) == 16);
+static_assert(sizeof(FrameRectPush) == 16 && sizeof(FrameCopyPush) == 8 && sizeof(FrameDepthOutPush) == 16);
 #endif
 
 LFX_SHARED_END

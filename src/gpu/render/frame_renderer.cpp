@@ -28,9 +28,12 @@ Result<std::unique_ptr<FrameRenderer>> FrameRenderer::create(Context& ctx) {
   const ComputePipelineSpec specs[] = {
       {&r->scene_copy_, "render/scene_copy.comp", sizeof(shared::FrameRectPush)},
       {&r->downsample_, "render/downsample.comp", sizeof(shared::FrameRectPush)},
-      {&r->tonemap_, "render/tonemap.comp", sizeof(shared::FrameTonemapPush)},
   };
   if (auto made = create_compute_pipelines(ctx, specs); !made) return made.error();
+  for (const bool filmic : {false, true}) {
+    const SpecializationConstant curve[] = {{LFX_FRAME_FILMIC_CONSTANT, filmic ? 1u : 0u}};
+    LFX_TRY_ASSIGN(r->tonemap_[filmic ? 1 : 0], Pipeline::compute(ctx, "render/tonemap.comp", 0, curve));
+  }
 
   LFX_TRY_ASSIGN(r->linear_clamp_, Sampler::create(ctx, {VK_FILTER_LINEAR, VK_SAMPLER_MIPMAP_MODE_LINEAR}));
   LFX_TRY_ASSIGN(r->nearest_clamp_, Sampler::create(ctx, {VK_FILTER_NEAREST, VK_SAMPLER_MIPMAP_MODE_NEAREST}));
@@ -326,13 +329,13 @@ void FrameRenderer::record_tonemap(FrameContext& frame) {
   PassScope pass(&timer_, cmd, "tonemap");
   targets_.color.use(cmd, access::kComputeSampled);
   targets_.output.use(cmd, access::kComputeWrite);
-  tonemap_.bind(cmd);
+  const Pipeline& tonemap = tonemap_[filmic_ ? 1 : 0];
+  tonemap.bind(cmd);
   DescriptorWrites()
       .uniform_buffer(0, frame_uniforms_.handle())
       .sampled_image(1, targets_.color.view(), nearest_clamp_.handle())
       .storage_image(2, targets_.output.view())
-      .push(ctx_, cmd, tonemap_);
-  tonemap_.push_constants(cmd, shared::FrameTonemapPush{filmic_ ? 1u : 0u});
+      .push(ctx_, cmd, tonemap);
   Pipeline::dispatch_2d(cmd, targets_.width(), targets_.height());
 }
 

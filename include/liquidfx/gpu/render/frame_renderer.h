@@ -142,7 +142,7 @@ class FrameRenderer {
   std::uint64_t copied_depth_writes_ = kNoCopy;  // the depth's alone at that copy
   Pipeline scene_copy_;
   Pipeline downsample_;
-  Pipeline tonemap_;
+  Pipeline tonemap_[2];  // clipped, filmic (filmic_)
   Sampler linear_clamp_;
   Sampler nearest_clamp_;
   VkImageView environment_ = VK_NULL_HANDLE;  // the prepared view's (the host's cube), if any
