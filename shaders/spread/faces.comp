@@ -22,7 +22,7 @@ float smooth_along_x(int start, int nx, float x_at, float ox) {
   int centre = int(round(x));
   vec3 wx = spread_spline_weights(x - float(centre));
   float sum = 0.0;
-  for (int a = 0; a < 3; ++a) sum += wx[a] * flow_rows[start + clamp(centre + a - 1, 0, nx - 1)];
+  for (int a = 0; a < 3; ++a) sum += wx[a] * LFX_TEXEL(flow_row, start + clamp(centre + a - 1, 0, nx - 1));
   return sum;
 }
 

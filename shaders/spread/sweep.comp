@@ -23,7 +23,7 @@ int cell_at(bool along_x, int line, int k) { return along_x ? line * thickness_g
 float face_flux(bool along_x, int line, int f, int n, out vec4 pigments_swept) {
   pigments_swept = vec4(0.0);
   if (f <= 0 || f >= n) return 0.0;  // walls
-  float cells = along_x ? flux_x[line * (thickness_grid.x + 1) + f] : flux_y[f * thickness_grid.x + line];
+  float cells = along_x ? LFX_TEXEL(flux_x, line * (thickness_grid.x + 1) + f) : LFX_TEXEL(flux_y, f * thickness_grid.x + line);
   int step = cells > 0.0 ? -1 : 1;  // towards upstream
   int k = cells > 0.0 ? f - 1 : f;
   float left = abs(cells), swept = 0.0;
@@ -31,8 +31,8 @@ float face_flux(bool along_x, int line, int f, int n, out vec4 pigments_swept) {
   while (left > 0.0 && k >= 0 && k < n) {
     int c = cell_at(along_x, line, k);
     float share = min(left, 1.0);
-    swept += share * h[c];
-    for (uint p = 0u; p < pigments; ++p) pigments_swept[p] += share * pigment[p * planes + uint(c)];
+    swept += share * LFX_TEXEL(h, c);
+    for (uint p = 0u; p < pigments; ++p) pigments_swept[p] += share * LFX_TEXEL(pigment, p * planes + uint(c));
     left -= 1.0;
     k += step;
   }
@@ -54,8 +54,8 @@ void main() {
   uint planes = uint(cell_count());
   for (uint p = 0u; p < pigments; ++p) {
     uint at = p * planes + uint(index);
-    pigment_out[at] = max(pigment[at] + pigments_in[p] - pigments_out[p], 0.0);
+    pigment_out[at] = max(LFX_TEXEL(pigment, at) + pigments_in[p] - pigments_out[p], 0.0);
   }
-  h_out[index] = max(h[index] + bulk_in - bulk_out, 0.0);
+  h_out[index] = max(LFX_TEXEL(h, index) + bulk_in - bulk_out, 0.0);
   if (!along_x && h_out[index] > pile_height) mark_piled(cell / kSpreadThicknessTile);
 }

@@ -49,6 +49,24 @@ TEST_F(RuntimeTest, UploadThenReadBackIsExact) {
   EXPECT_EQ(std::memcmp(back->data(), texels.data(), texels.size()), 0);
 }
 
+TEST_F(RuntimeTest, ABufferReadAsTexelsHasItsFloatsViewAndOneTooLargeForTheDeviceIsRefused) {
+  auto small =
+      gpu::Buffer::create(ctx(), 1000, VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT, gpu::MemoryUsage::device, "texels");
+  ASSERT_TRUE(small) << small.error().message;
+  EXPECT_NE(small->float_texels(), VkBufferView(VK_NULL_HANDLE));
+  auto plain = gpu::Buffer::create(ctx(), 1000, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, gpu::MemoryUsage::device, "plain");
+  ASSERT_TRUE(plain) << plain.error().message;
+  EXPECT_EQ(plain->float_texels(), VkBufferView(VK_NULL_HANDLE));
+  // Refused before any memory is taken: the name, the count and the device's limit in the message.
+  const VkDeviceSize most = ctx().properties().limits.maxTexelBufferElements;
+  auto large = gpu::Buffer::create(ctx(), (most + 1) * sizeof(float), VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT,
+                                   gpu::MemoryUsage::device, "field of texels");
+  ASSERT_FALSE(large);
+  EXPECT_NE(large.error().message.find("field of texels holds " + std::to_string(most + 1)), std::string::npos)
+      << large.error().message;
+  EXPECT_NE(large.error().message.find(std::to_string(most)), std::string::npos);
+}
+
 TEST_F(RuntimeTest, ComputeWrittenPatternReadsBackExactly) {
   auto image = gpu::Image::create(ctx(), {300, 170, VK_FORMAT_R8G8B8A8_UNORM, 1,
                                           VK_IMAGE_USAGE_STORAGE_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, "pattern"});

@@ -42,6 +42,10 @@ Result<Buffer> Buffer::create(const Context& ctx, VkDeviceSize size, VkBufferUsa
   if (const VkDeviceSize limit = readable_limit(ctx, usage); size > limit)
     return input_error(std::string(name) + " needs " + byte_size_text(size) +
                        ", more than the largest storage buffer the device binds (" + byte_size_text(limit) + ")");
+  if (const VkDeviceSize texels = size / sizeof(float), most = ctx.properties().limits.maxTexelBufferElements;
+      (usage & VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT) && texels > most)
+    return input_error(std::string(name) + " holds " + std::to_string(texels) +
+                       " floats, more than the device reads as a texel buffer (" + std::to_string(most) + ")");
   Buffer b;
   b.ctx_ = &ctx;
   b.device_ = ctx.device();
@@ -85,6 +89,14 @@ Result<Buffer> Buffer::create(const Context& ctx, VkDeviceSize size, VkBufferUsa
     where.buffer = b.buffer_;
     b.address_ = vkGetBufferDeviceAddress(b.device_, &where);
   }
+  if (usage & VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT) {
+    VkBufferViewCreateInfo view{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+    view.buffer = b.buffer_;
+    view.format = VK_FORMAT_R32_SFLOAT;
+    view.range = size / sizeof(float) * sizeof(float);
+    LFX_TRY(vk_check(vkCreateBufferView(b.device_, &view, nullptr, &b.float_texels_), "vkCreateBufferView"));
+    ctx.set_name(VK_OBJECT_TYPE_BUFFER_VIEW, reinterpret_cast<std::uint64_t>(b.float_texels_), name);
+  }
 
   if (memory != MemoryUsage::device) {
     if (auto r = vk_check(vkMapMemory(b.device_, b.memory_, 0, VK_WHOLE_SIZE, 0, &b.mapped_), "vkMapMemory"); !r)
@@ -114,6 +126,7 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept {
     size_ = std::exchange(other.size_, 0);
     mapped_ = std::exchange(other.mapped_, nullptr);
     address_ = std::exchange(other.address_, 0);
+    float_texels_ = std::exchange(other.float_texels_, VK_NULL_HANDLE);
     coherent_ = other.coherent_;
   }
   return *this;
@@ -122,6 +135,7 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept {
 void Buffer::release() {
   if (!device_) return;
   if (UploadRing* uploads = ctx_->upload_ring()) uploads->forget(reinterpret_cast<std::uint64_t>(buffer_));
+  if (float_texels_) vkDestroyBufferView(device_, float_texels_, nullptr);
   if (buffer_) vkDestroyBuffer(device_, buffer_, nullptr);
   if (memory_) vkFreeMemory(device_, memory_, nullptr);  // unmaps implicitly
   device_ = VK_NULL_HANDLE;
@@ -129,6 +143,7 @@ void Buffer::release() {
   memory_ = VK_NULL_HANDLE;
   mapped_ = nullptr;
   address_ = 0;
+  float_texels_ = VK_NULL_HANDLE;
 }
 
 void Buffer::invalidate() const {

@@ -41,6 +41,12 @@ DescriptorWrites& DescriptorWrites::storage_buffer(std::uint32_t binding, VkBuff
   return *this;
 }
 
+DescriptorWrites& DescriptorWrites::storage_texel_buffer(std::uint32_t binding, VkBufferView view) {
+  next(binding, VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER);
+  texel_views_[count_ - 1] = view;
+  return *this;
+}
+
 void DescriptorWrites::push(const Context& ctx, VkCommandBuffer cmd, const Pipeline& pipeline) const {
   // Pointers are resolved here, so that a moved or copied DescriptorWrites stays valid.
   // A binding the shader does not read (the compiler removed it) is skipped, so that passes
@@ -54,7 +60,9 @@ void DescriptorWrites::push(const Context& ctx, VkCommandBuffer cmd, const Pipel
     VkWriteDescriptorSet& w = writes[count++] = writes_[i];
     const bool is_buffer =
         w.descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER || w.descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    if (is_buffer) {
+    if (w.descriptorType == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER) {
+      w.pTexelBufferView = &texel_views_[i];
+    } else if (is_buffer) {
       w.pBufferInfo = &buffers_[i];
     } else {
       w.pImageInfo = &images_[i];

@@ -15,7 +15,7 @@ namespace lfx::gpu {
 
 class DescriptorWrites {
  public:
-  static constexpr std::uint32_t kMaxWrites = 32;
+  static constexpr std::uint32_t kMaxWrites = 48;
 
   /// A storage image in VK_IMAGE_LAYOUT_GENERAL.
   DescriptorWrites& storage_image(std::uint32_t binding, VkImageView view);
@@ -27,6 +27,9 @@ class DescriptorWrites {
   DescriptorWrites& storage_buffer(std::uint32_t binding, VkBuffer buffer, VkDeviceSize offset = 0,
                                    VkDeviceSize range = VK_WHOLE_SIZE);
 
+  /// A storage texel buffer (`imageBuffer`): a view such as Buffer::float_texels().
+  DescriptorWrites& storage_texel_buffer(std::uint32_t binding, VkBufferView view);
+
   void push(const Context& ctx, VkCommandBuffer cmd, const Pipeline& pipeline) const;
 
  private:
@@ -34,6 +37,7 @@ class DescriptorWrites {
   std::array<VkWriteDescriptorSet, kMaxWrites> writes_{};
   std::array<VkDescriptorImageInfo, kMaxWrites> images_{};
   std::array<VkDescriptorBufferInfo, kMaxWrites> buffers_{};
+  std::array<VkBufferView, kMaxWrites> texel_views_{};
   std::uint32_t count_ = 0;
 };
 

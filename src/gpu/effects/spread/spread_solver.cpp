@@ -34,10 +34,12 @@ std::uint32_t face_invocations(glm::ivec2 cells) {
   return std::uint32_t(std::max((cells.x + 1) * cells.y, cells.x * (cells.y + 1)));
 }
 
-Result<Buffer> device_buffer(Context& ctx, std::size_t floats, const char* name) {
+// `texels`: the passes also read it as texels (Buffer::float_texels).
+Result<Buffer> device_buffer(Context& ctx, std::size_t floats, const char* name, bool texels) {
   // Indirect: the control buffer holds the sub-steps' dispatch arguments.
-  return Buffer::create(ctx, std::max<std::size_t>(floats, 1) * sizeof(float),
-                        kStorage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT, MemoryUsage::device, name);
+  const VkBufferUsageFlags usage = kStorage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
+                                   (texels ? VkBufferUsageFlags(VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT) : 0u);
+  return Buffer::create(ctx, std::max<std::size_t>(floats, 1) * sizeof(float), usage, MemoryUsage::device, name);
 }
 
 }  // namespace
@@ -113,6 +115,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
     Buffer* buffer;
     std::size_t floats;
     const char* name;
+    bool texels = false;  // read as texels too (fields.glsl)
   };
   const Made made[] = {
       {&u_[0], state.velocity_x().values.size(), "spread u"},
@@ -124,18 +127,18 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&pressure_, pressure_floats, "spread pressure"},
       {&rhs_, pressure_floats, "spread pressure rhs"},
       {&residual_, pressure_floats, "spread pressure residual"},
-      {&h_[0], cells, "spread thickness"},
-      {&h_[1], cells, "spread thickness"},
-      {&pigments_[0], planes, "spread pigments"},
-      {&pigments_[1], planes, "spread pigments"},
+      {&h_[0], cells, "spread thickness", true},
+      {&h_[1], cells, "spread thickness", true},
+      {&pigments_[0], planes, "spread pigments", true},
+      {&pigments_[1], planes, "spread pigments", true},
       {&film_, cells, "spread film"},
       {&film_pigments_, planes, "spread film pigments"},
       {&history_, cells, "spread history"},
-      {&face_x_, std::size_t(grid_.x + 1) * grid_.y, "spread faces x"},
-      {&face_y_, std::size_t(grid_.x) * (grid_.y + 1), "spread faces y"},
-      {&flow_rows_, std::size_t(4 * grid_.y + 2) * (cells_.x + 1), "spread flow rows"},
-      {&flux_x_, std::size_t(grid_.x + 1) * grid_.y, "spread flux x"},
-      {&flux_y_, std::size_t(grid_.x) * (grid_.y + 1), "spread flux y"},
+      {&face_x_, std::size_t(grid_.x + 1) * grid_.y, "spread faces x", true},
+      {&face_y_, std::size_t(grid_.x) * (grid_.y + 1), "spread faces y", true},
+      {&flow_rows_, std::size_t(4 * grid_.y + 2) * (cells_.x + 1), "spread flow rows", true},
+      {&flux_x_, std::size_t(grid_.x + 1) * grid_.y, "spread flux x", true},
+      {&flux_y_, std::size_t(grid_.x) * (grid_.y + 1), "spread flux y", true},
       {&scale_, cells, "spread outflow scale"},
       {&curl_, std::size_t(cells_.x) * cells_.y, "spread curl"},
       {&control_, shared::kSpreadControlWords, "spread control"},
@@ -145,7 +148,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&tile_list_, 4 + tile_count, "spread tiles that run"},
   };
   for (const Made& m : made) {
-    LFX_TRY_ASSIGN(Buffer fresh, device_buffer(ctx_, m.floats, m.name));
+    LFX_TRY_ASSIGN(Buffer fresh, device_buffer(ctx_, m.floats, m.name, m.texels));
     ctx_.retire(std::move(*m.buffer));
     *m.buffer = std::move(fresh);
   }
@@ -246,6 +249,13 @@ void SpreadSolver::bind(VkCommandBuffer cmd, const Pipeline& pipeline, const sha
       .storage_buffer(25, tile_flags_.handle())
       .storage_buffer(26, tile_list_.handle())
       .storage_buffer(27, flow_rows_.handle())
+      .storage_texel_buffer(28, h_[ch].float_texels())
+      .storage_texel_buffer(29, pigments_[ch].float_texels())
+      .storage_texel_buffer(30, face_x_.float_texels())
+      .storage_texel_buffer(31, face_y_.float_texels())
+      .storage_texel_buffer(32, flux_x_.float_texels())
+      .storage_texel_buffer(33, flux_y_.float_texels())
+      .storage_texel_buffer(34, flow_rows_.float_texels())
       .push(ctx_, cmd, pipeline);
   pipeline.push_constants(cmd, push);
 }
