@@ -327,13 +327,13 @@ void FrameRenderer::record_end(FrameContext& frame) {
 void FrameRenderer::record_tonemap(FrameContext& frame) {
   VkCommandBuffer cmd = frame.cmd;
   PassScope pass(&timer_, cmd, "tonemap");
-  targets_.color.use(cmd, access::kComputeSampled);
+  targets_.color.use(cmd, access::kComputeRead);
   targets_.output.use(cmd, access::kComputeWrite);
   const Pipeline& tonemap = tonemap_[filmic_ ? 1 : 0];
   tonemap.bind(cmd);
   DescriptorWrites()
       .uniform_buffer(0, frame_uniforms_.handle())
-      .sampled_image(1, targets_.color.view(), nearest_clamp_.handle())
+      .storage_image(1, targets_.color.view())
       .storage_image(2, targets_.output.view())
       .push(ctx_, cmd, tonemap);
   Pipeline::dispatch_2d(cmd, targets_.width(), targets_.height());
