@@ -15,8 +15,9 @@ LFX_CONST uint kSpreadTilesPerRow = 4096u;  // listed tiles' workgroups a dispat
 // fastest sweep along each axis, plus the levelling's one cell and a margin for the other
 // schemes' stencils) are listed; the rest neither hold liquid nor receive any this step.
 LFX_CONST int kSpreadThicknessTile = 8;
-// A thickness tile's faces, 9 x 8 along x and 8 x 9 along y: faces.comp's workgroup.
-LFX_CONST int kSpreadTileFaces = 2 * kSpreadThicknessTile * (kSpreadThicknessTile + 1);
+// A thickness tile's faces, 9 x 8 along x and 8 x 9 along y, taken in pairs (one of each axis):
+// faces.comp's workgroup.
+LFX_CONST int kSpreadTileFacePairs = kSpreadThicknessTile * (kSpreadThicknessTile + 1);
 // Cells each invocation of the statistics pass (reduce.comp) sums: the partials are the cells
 // over this.
 LFX_CONST uint kSpreadReduceRun = 256u;

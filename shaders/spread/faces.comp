@@ -2,15 +2,16 @@
 // The thickness's transport velocity on its grid's interior faces: the flow plus the strokes'
 // plow, slowed below the yield speed (spread_yield); the fastest goes into control[0] (the
 // positive floats' bits order like them) for the sub-step count, the fastest along each axis into
-// control[2] and control[3] for the tiles within reach of liquid. Every face, an invocation a face
-// of each axis; or, in the variant kListedTiles (the swept scheme), only the faces of the listed
-// tiles, those the step may read (activate.comp's modes 3 and 4, from the transport's bound), a
-// workgroup a tile and an invocation a face: its cells' left faces and the ones beyond its right
-// side, then their lower faces and the ones above its top (a lane a face: a CPU driver runs a
-// workgroup's every instruction for all its lanes, so a lane that also took a far face cost each
-// lane two); a face beside no listed tile keeps its old value, which nothing reads this step.
+// control[2] and control[3] for the tiles within reach of liquid. An invocation an x face and a
+// y face: every face; or, in the variant kListedTiles (the swept scheme), only the faces of the
+// listed tiles, those the step may read (activate.comp's modes 3 and 4, from the transport's
+// bound), a workgroup a tile: its cells' left faces and the ones beyond its right side (9 a row),
+// with their lower faces and the ones above its top (8 a row). A face beside no listed tile keeps
+// its old value, which nothing reads this step. Each invocation takes one face of each axis, so
+// neither the axis nor the store's buffer is a branch (a CPU driver runs both sides of one), and
+// the invocation's own costs (its tile, the maxima's atomics) are paid once for two faces.
 #include "spread/fields.glsl"
-layout(local_size_x = kSpreadTileFaces) in;
+layout(local_size_x = kSpreadTileFacePairs) in;
 // A specialisation constant, not a branch on the push's mode: a CPU driver runs both sides of a
 // branch, and each side evaluates the transport.
 layout(constant_id = LFX_SPREAD_LISTED_FACES_CONSTANT) const bool kListedTiles = false;
@@ -64,27 +65,26 @@ float compute_face(ivec2 face, bool y_face) {
 
 void main() {
   int mx = thickness_grid.x, my = thickness_grid.y;
-  float fastest_x = 0.0, fastest_y = 0.0;
   if (stroke_count > 0u) first_stroke = strokes[0];
+  ivec2 x_face, y_face;
   if (!kListedTiles) {
     int k = int(gl_GlobalInvocationID.x);
-    if (k < (mx + 1) * my) fastest_x = compute_face(ivec2(k % (mx + 1), k / (mx + 1)), false);
-    if (k < mx * (my + 1)) fastest_y = compute_face(ivec2(k % mx, k / mx), true);
+    x_face = ivec2(k % (mx + 1), k / (mx + 1));
+    y_face = ivec2(k % mx, k / mx);
   } else {
     uint at = gl_WorkGroupID.y * kSpreadTilesPerRow + gl_WorkGroupID.x;
     if (at >= listed_count) return;
     ivec2 first = ivec2(listed[at] & 0xffffu, listed[at] >> 16) * kSpreadThicknessTile;
-    // Lanes [0, 72): the x faces, 9 a row; [72, 144): the y faces, 8 a row.
+    // The x faces 9 a row, the y faces 8 a row (divisions by constants: no per-lane division).
+    int f = int(gl_LocalInvocationID.x);
     const int side = kSpreadThicknessTile, across = kSpreadThicknessTile + 1;
-    int f = int(gl_LocalInvocationID.x), g = f - side * across;
-    bool y_face = g >= 0;
-    ivec2 face = first + (y_face ? ivec2(g % side, g / side) : ivec2(f % across, f / across));
-    if (face.x <= mx - (y_face ? 1 : 0) && face.y <= my - (y_face ? 0 : 1)) {
-      float speed = compute_face(face, y_face);
-      fastest_x = y_face ? 0.0 : speed;
-      fastest_y = y_face ? speed : 0.0;
-    }
+    x_face = first + ivec2(f % across, f / across);
+    y_face = first + ivec2(f % side, f / side);
   }
+  // Past the grid's last face of an axis (x faces: x in [0, mx], y in [0, my); y faces: x in
+  // [0, mx), y in [0, my]), nothing.
+  float fastest_x = x_face.x <= mx && x_face.y < my ? compute_face(x_face, false) : 0.0;
+  float fastest_y = y_face.x < mx && y_face.y <= my ? compute_face(y_face, true) : 0.0;
   raise_control(2u, floatBitsToUint(fastest_x));
   raise_control(3u, floatBitsToUint(fastest_y));
   raise_control(0u, floatBitsToUint(max(fastest_x, fastest_y)));

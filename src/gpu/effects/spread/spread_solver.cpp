@@ -394,7 +394,7 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
     vkCmdFillBuffer(cmd, tile_list_.handle(), 0, sizeof(std::uint32_t), 0);
     compute_barrier(cmd);
   } else {
-    dispatch(cmd, faces_.get(0), push, thickness_faces, shared::kSpreadTileFaces);
+    dispatch(cmd, faces_.get(0), push, thickness_faces, shared::kSpreadTileFacePairs);
   }
   dispatch(cmd, substeps_, push, 64, 64);
   record_tiles(cmd, push);
