@@ -68,6 +68,8 @@ layout(set = 0, binding = 31, r32f) uniform readonly imageBuffer face_y_texels;
 layout(set = 0, binding = 32, r32f) uniform readonly imageBuffer flux_x_texels;
 layout(set = 0, binding = 33, r32f) uniform readonly imageBuffer flux_y_texels;
 layout(set = 0, binding = 34, r32f) uniform readonly imageBuffer flow_row_texels;
+layout(set = 0, binding = 35, r32f) uniform readonly imageBuffer u_texels;
+layout(set = 0, binding = 36, r32f) uniform readonly imageBuffer v_texels;
 #define LFX_TEXEL(FIELD, INDEX) imageLoad(FIELD##_texels, int(INDEX)).r
 int flow_row_start(bool y_faces, bool is_v, int j) {
   int my = thickness_grid.y;

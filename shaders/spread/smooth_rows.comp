@@ -24,7 +24,7 @@ void main() {
   float sum = 0.0;
   for (int b = 0; b < 3; ++b) {
     int at = clamp(centre + b - 1, 0, ny - 1) * nx + column;
-    sum += wy[b] * (kV ? v[at] : u[at]);
+    sum += wy[b] * (kV ? LFX_TEXEL(v, at) : LFX_TEXEL(u, at));
   }
   flow_rows[flow_row_start(y_faces, kV, j) + column] = sum;
 }

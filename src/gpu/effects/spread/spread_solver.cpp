@@ -118,10 +118,10 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
     bool texels = false;  // read as texels too (fields.glsl)
   };
   const Made made[] = {
-      {&u_[0], state.velocity_x().values.size(), "spread u"},
-      {&u_[1], state.velocity_x().values.size(), "spread u"},
-      {&v_[0], state.velocity_y().values.size(), "spread v"},
-      {&v_[1], state.velocity_y().values.size(), "spread v"},
+      {&u_[0], state.velocity_x().values.size(), "spread u", true},
+      {&u_[1], state.velocity_x().values.size(), "spread u", true},
+      {&v_[0], state.velocity_y().values.size(), "spread v", true},
+      {&v_[1], state.velocity_y().values.size(), "spread v", true},
       {&u_back_, state.velocity_x().values.size(), "spread u round trip"},
       {&v_back_, state.velocity_y().values.size(), "spread v round trip"},
       {&pressure_, pressure_floats, "spread pressure"},
@@ -256,6 +256,8 @@ void SpreadSolver::bind(VkCommandBuffer cmd, const Pipeline& pipeline, const sha
       .storage_texel_buffer(32, flux_x_.float_texels())
       .storage_texel_buffer(33, flux_y_.float_texels())
       .storage_texel_buffer(34, flow_rows_.float_texels())
+      .storage_texel_buffer(35, u_[cv].float_texels())
+      .storage_texel_buffer(36, v_[cv].float_texels())
       .push(ctx_, cmd, pipeline);
   pipeline.push_constants(cmd, push);
 }
