@@ -9,8 +9,12 @@
 // empties a tile there when it stops running; SpreadSolver::record_thickness the whole buffer
 // when the scheme starts), where no liquid lies either. The y sweep marks the tiles it leaves
 // above the pile height, for level.comp.
+//
+// An invocation a line of the tile along the axis: it walks the line's 9 faces in order, each
+// once, and updates each cell from the faces on its two sides (an invocation a cell walked every
+// face twice, once for each cell beside it).
 #include "spread/fields.glsl"
-layout(local_size_x = kSpreadThicknessTile * kSpreadThicknessTile) in;
+layout(local_size_x = kSpreadThicknessTile) in;
 // A specialisation constant, not a branch on the push's mode: a CPU driver runs both sides of a
 // branch, so each face would read both axes' sweeps.
 layout(constant_id = LFX_SPREAD_ALONG_Y_CONSTANT) const bool kAlongY = false;
@@ -41,21 +45,32 @@ float face_flux(bool along_x, int line, int f, int n, out vec4 pigments_swept) {
 }
 
 void main() {
-  ivec2 cell;
-  int tile;
-  if (!listed_cell(cell, tile)) return;
+  uint at = gl_WorkGroupID.y * kSpreadTilesPerRow + gl_WorkGroupID.x;
+  if (at >= listed_count) return;
+  ivec2 tile = ivec2(listed[at] & 0xffffu, listed[at] >> 16);
   const bool along_x = !kAlongY;
+  ivec2 first = tile * kSpreadThicknessTile + (along_x ? ivec2(0, gl_LocalInvocationID.x) : ivec2(gl_LocalInvocationID.x, 0));
   int n = along_x ? thickness_grid.x : thickness_grid.y;
-  int line = along_x ? cell.y : cell.x, k = along_x ? cell.x : cell.y;
-  int index = cell.y * thickness_grid.x + cell.x;
-  vec4 pigments_in, pigments_out;
-  float bulk_in = face_flux(along_x, line, k, n, pigments_in);
-  float bulk_out = face_flux(along_x, line, k + 1, n, pigments_out);
+  int line = along_x ? first.y : first.x, start = along_x ? first.x : first.y;
+  if (line >= (along_x ? thickness_grid.y : thickness_grid.x)) return;
   uint planes = uint(cell_count());
-  for (uint p = 0u; p < pigments; ++p) {
-    uint at = p * planes + uint(index);
-    pigment_out[at] = max(LFX_TEXEL(pigment, at) + pigments_in[p] - pigments_out[p], 0.0);
+  int end = min(start + kSpreadThicknessTile, n);
+  vec4 pigments_in;
+  float bulk_in = face_flux(along_x, line, start, n, pigments_in);
+  bool piled = false;
+  for (int k = start; k < end; ++k) {
+    vec4 pigments_out;
+    float bulk_out = face_flux(along_x, line, k + 1, n, pigments_out);
+    int index = cell_at(along_x, line, k);
+    for (uint p = 0u; p < pigments; ++p) {
+      uint plane_at = p * planes + uint(index);
+      pigment_out[plane_at] = max(LFX_TEXEL(pigment, plane_at) + pigments_in[p] - pigments_out[p], 0.0);
+    }
+    float left = max(LFX_TEXEL(h, index) + bulk_in - bulk_out, 0.0);
+    h_out[index] = left;
+    piled = piled || left > pile_height;
+    bulk_in = bulk_out;
+    pigments_in = pigments_out;
   }
-  h_out[index] = max(LFX_TEXEL(h, index) + bulk_in - bulk_out, 0.0);
-  if (!along_x && h_out[index] > pile_height) mark_piled(cell / kSpreadThicknessTile);
+  if (!along_x && piled) mark_piled(tile);
 }
