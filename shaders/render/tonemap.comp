@@ -5,7 +5,7 @@
 #include "shared/frame.h"
 #include "shared/color.h"
 
-layout(local_size_x = 8, local_size_y = 8) in;
+layout(local_size_x = 16, local_size_y = 16) in;
 // A storage image's plain load: a CPU driver's sampler fetch of the same texel costs several times more.
 layout(set = 0, binding = 1, rgba16f) readonly uniform image2D hdr_color;
 layout(set = 0, binding = 2, rgba8) writeonly uniform image2D display;

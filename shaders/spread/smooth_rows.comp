@@ -6,7 +6,7 @@
 // of one component: u's rows, or in the variant kV v's (a CPU driver runs both sides of a branch,
 // so a row that could be either read both components).
 #include "spread/fields.glsl"
-layout(local_size_x = 8, local_size_y = 8) in;
+layout(local_size_x = 16, local_size_y = 16) in;
 layout(constant_id = LFX_SPREAD_V_CONSTANT) const bool kV = false;
 
 void main() {

@@ -336,7 +336,7 @@ void FrameRenderer::record_tonemap(FrameContext& frame) {
       .storage_image(1, targets_.color.view())
       .storage_image(2, targets_.output.view())
       .push(ctx_, cmd, tonemap);
-  Pipeline::dispatch_2d(cmd, targets_.width(), targets_.height());
+  Pipeline::dispatch_2d(cmd, targets_.width(), targets_.height(), 16);
 }
 
 void FrameContext::refresh_scene_copy() {

@@ -373,7 +373,7 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
   other_buffer_empty_ = swept;
   for (std::uint32_t flags : {0u, kVBit}) {  // the flow's B-spline along y (u, v), for faces.comp's along x
     bind(cmd, smooth_rows_.get(flags), push);
-    Pipeline::dispatch_2d(cmd, std::uint32_t(cells_.x + 1), std::uint32_t(2 * grid_.y + 1));
+    Pipeline::dispatch_2d(cmd, std::uint32_t(cells_.x + 1), std::uint32_t(2 * grid_.y + 1), 16);
     compute_barrier(cmd);
   }
   if (swept) {
