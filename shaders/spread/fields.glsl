@@ -44,10 +44,13 @@ layout(set = 0, binding = 24, std430) buffer VBack { float v_back[]; };
 // whether it is stained: film or traces that the shading may show (they only ever grow), then
 // activate.comp's scratch; after those five sections, the marks of the lines of tiles (line_mark).
 layout(set = 0, binding = 25, std430) buffer TileFlags { uint tile_flags[]; };
-// The tiles this step runs on, and their indirect dispatch arguments (tile_args.comp).
+// The tiles this step runs on, and their indirect dispatch arguments (tile_args.comp): a
+// workgroup a tile, and a workgroup kSpreadTilesPerGroup tiles.
 layout(set = 0, binding = 26, std430) buffer TileList {
   uint listed_count;
   uint listed_args[3];
+  uint grouped_args[3];
+  uint listed_pad;
   uint listed[];
 };
 

@@ -10,11 +10,11 @@
 // when the scheme starts), where no liquid lies either. The y sweep marks the tiles it leaves
 // above the pile height, for level.comp.
 //
-// An invocation a line of the tile along the axis: it walks the line's 9 faces in order, each
+// An invocation a line of a tile along the axis: it walks the line's 9 faces in order, each
 // once, and updates each cell from the faces on its two sides (an invocation a cell walked every
-// face twice, once for each cell beside it).
+// face twice, once for each cell beside it). A workgroup kSpreadTilesPerGroup tiles.
 #include "spread/fields.glsl"
-layout(local_size_x = kSpreadThicknessTile) in;
+layout(local_size_x = kSpreadThicknessTile * kSpreadTilesPerGroup) in;
 // A specialisation constant, not a branch on the push's mode: a CPU driver runs both sides of a
 // branch, so each face would read both axes' sweeps.
 layout(constant_id = LFX_SPREAD_ALONG_Y_CONSTANT) const bool kAlongY = false;
@@ -45,11 +45,13 @@ float face_flux(bool along_x, int line, int f, int n, out vec4 pigments_swept) {
 }
 
 void main() {
-  uint at = gl_WorkGroupID.y * kSpreadTilesPerRow + gl_WorkGroupID.x;
+  uint group = gl_WorkGroupID.y * kSpreadTilesPerRow + gl_WorkGroupID.x;
+  uint at = group * kSpreadTilesPerGroup + gl_LocalInvocationID.x / uint(kSpreadThicknessTile);
   if (at >= listed_count) return;
   ivec2 tile = ivec2(listed[at] & 0xffffu, listed[at] >> 16);
   const bool along_x = !kAlongY;
-  ivec2 first = tile * kSpreadThicknessTile + (along_x ? ivec2(0, gl_LocalInvocationID.x) : ivec2(gl_LocalInvocationID.x, 0));
+  int lane = int(gl_LocalInvocationID.x % uint(kSpreadThicknessTile));
+  ivec2 first = tile * kSpreadThicknessTile + (along_x ? ivec2(0, lane) : ivec2(lane, 0));
   int n = along_x ? thickness_grid.x : thickness_grid.y;
   int line = along_x ? first.y : first.x, start = along_x ? first.x : first.y;
   if (line >= (along_x ? thickness_grid.y : thickness_grid.x)) return;

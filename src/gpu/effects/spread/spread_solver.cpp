@@ -62,9 +62,10 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
       {&s->reduce_, "spread/reduce.comp", push},
       {&s->settle_, "spread/settle.comp", push},
       {&s->multigrid_group_, "spread/multigrid_group.comp", push},
-      {&s->tile_args_, "spread/tile_args.comp", 0},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
+  const SpecializationConstant grouped[] = {{0, 1u}};  // tile_args.comp's kGrouped: the sweeps' dispatch too
+  LFX_TRY_ASSIGN(s->tile_args_, Pipeline::compute(ctx, "spread/tile_args.comp", 0, grouped));
   // The passes with two variants, without and with their constant's bit.
   const std::pair<SpecializedComputePipeline*, std::uint32_t> two_variants[] = {{&s->faces_, kListedFacesBit},
                                                                                 {&s->smooth_rows_, kVBit},
@@ -145,7 +146,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes"},
       {&partials_, kStatistics * partial_stride_, "spread statistics"},
       {&tile_flags_, 5 * tile_count + 2 * (tiles.x + tiles.y), "spread tiles"},
-      {&tile_list_, 4 + tile_count, "spread tiles that run"},
+      {&tile_list_, 8 + tile_count, "spread tiles that run"},  // fields.glsl's TileList
   };
   for (const Made& m : made) {
     LFX_TRY_ASSIGN(Buffer fresh, device_buffer(ctx_, m.floats, m.name, m.texels));
@@ -325,9 +326,11 @@ void SpreadSolver::record_tile_args(VkCommandBuffer cmd) const {
                      VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
 }
 
-void SpreadSolver::dispatch_tiles(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push) const {
+void SpreadSolver::dispatch_tiles(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push,
+                                  bool grouped) const {
   bind(cmd, pipeline, push);
-  vkCmdDispatchIndirect(cmd, tile_list_.handle(), sizeof(std::uint32_t));  // a workgroup a listed tile
+  // A workgroup a listed tile, or kSpreadTilesPerGroup (TileList's grouped_args).
+  vkCmdDispatchIndirect(cmd, tile_list_.handle(), (grouped ? 4 : 1) * sizeof(std::uint32_t));
   compute_barrier(cmd);
 }
 
@@ -405,7 +408,7 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
     dispatch(cmd, departures_.get(0u), push, std::uint32_t(grid_.y));
     dispatch(cmd, departures_.get(kAlongYBit), push, std::uint32_t(grid_.x));
     for (std::uint32_t axis = 0; axis < 2; ++axis) {  // x, then y: back in the current buffer
-      dispatch_tiles(cmd, sweep_.get(axis == 1 ? kAlongYBit : 0u), push);
+      dispatch_tiles(cmd, sweep_.get(axis == 1 ? kAlongYBit : 0u), push, true);
       current_h_ = 1 - current_h_;
     }
   } else if (knobs_.thickness_scheme == SpreadThicknessScheme::semi_lagrangian) {
