@@ -10,8 +10,8 @@ LFX_SHARED_BEGIN
 LFX_CONST float kSpreadDryDamping = 20.0f;  // 1/s: how fast the flow dies where there is no liquid
 LFX_CONST int kSpreadMostStrokes = 16;      // strokes a step (a finger or a script each)
 LFX_CONST int kSpreadMostSubsteps = 256;    // thickness sub-steps a step
-// The thickness passes with little work a tile (the sweeps: a lane a line) take this many tiles a
-// workgroup: a CPU driver pays for each workgroup.
+// The thickness step's listed-tile passes (faces, sweeps, traces) take this many tiles a
+// workgroup: a CPU driver pays for each workgroup (a coroutine frame allocated and freed).
 LFX_CONST uint kSpreadTilesPerGroup = 8u;
 LFX_CONST uint kSpreadTilesPerRow = 4096u;  // listed tiles' workgroups a dispatch row (shade, thickness)
 // The thickness step runs on tiles of this many cells a side: those within reach of liquid (the

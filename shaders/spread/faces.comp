@@ -5,11 +5,12 @@
 // control[2] and control[3] for the tiles within reach of liquid. An invocation an x face and a
 // y face: every face; or, in the variant kListedTiles (the swept scheme), only the faces of the
 // listed tiles, those the step may read (activate.comp's modes 3 and 4, from the transport's
-// bound), a workgroup a tile: its cells' left faces and the ones beyond its right side (9 a row),
-// with their lower faces and the ones above its top (8 a row). A face beside no listed tile keeps
-// its old value, which nothing reads this step. Each invocation takes one face of each axis, so
-// neither the axis nor the store's buffer is a branch (a CPU driver runs both sides of one), and
-// the invocation's own costs (its tile, the maxima's atomics) are paid once for two faces.
+// bound), kSpreadTilesPerGroup tiles a workgroup, one after the other: a tile's cells' left faces
+// and the ones beyond its right side (9 a row), with their lower faces and the ones above its top
+// (8 a row). A face beside no listed tile keeps its old value, which nothing reads this step.
+// Each invocation takes one face of each axis, so neither the axis nor the store's buffer is a
+// branch (a CPU driver runs both sides of one), and the invocation's own costs (its tile, the
+// maxima's atomics) are paid once for two faces.
 #include "spread/fields.glsl"
 layout(local_size_x = kSpreadTileFacePairs) in;
 // A specialisation constant, not a branch on the push's mode: a CPU driver runs both sides of a
@@ -63,29 +64,34 @@ float compute_face(ivec2 face, bool y_face) {
   return abs(w);
 }
 
-void main() {
+// The pair of faces (one of each axis) past the grid's last face of an axis (x faces: x in
+// [0, mx], y in [0, my); y faces: x in [0, mx), y in [0, my]) are not computed; the fastest of
+// the pair raised into the control.
+void compute_pair(ivec2 x_face, ivec2 y_face) {
   int mx = thickness_grid.x, my = thickness_grid.y;
-  if (stroke_count > 0u) first_stroke = strokes[0];
-  ivec2 x_face, y_face;
-  if (!kListedTiles) {
-    int k = int(gl_GlobalInvocationID.x);
-    x_face = ivec2(k % (mx + 1), k / (mx + 1));
-    y_face = ivec2(k % mx, k / mx);
-  } else {
-    uint at = gl_WorkGroupID.y * kSpreadTilesPerRow + gl_WorkGroupID.x;
-    if (at >= listed_count) return;
-    ivec2 first = ivec2(listed[at] & 0xffffu, listed[at] >> 16) * kSpreadThicknessTile;
-    // The x faces 9 a row, the y faces 8 a row (divisions by constants: no per-lane division).
-    int f = int(gl_LocalInvocationID.x);
-    const int side = kSpreadThicknessTile, across = kSpreadThicknessTile + 1;
-    x_face = first + ivec2(f % across, f / across);
-    y_face = first + ivec2(f % side, f / side);
-  }
-  // Past the grid's last face of an axis (x faces: x in [0, mx], y in [0, my); y faces: x in
-  // [0, mx), y in [0, my]), nothing.
   float fastest_x = x_face.x <= mx && x_face.y < my ? compute_face(x_face, false) : 0.0;
   float fastest_y = y_face.x < mx && y_face.y <= my ? compute_face(y_face, true) : 0.0;
   raise_control(2u, floatBitsToUint(fastest_x));
   raise_control(3u, floatBitsToUint(fastest_y));
   raise_control(0u, floatBitsToUint(max(fastest_x, fastest_y)));
+}
+
+void main() {
+  int mx = thickness_grid.x;
+  if (stroke_count > 0u) first_stroke = strokes[0];
+  if (!kListedTiles) {
+    int k = int(gl_GlobalInvocationID.x);
+    compute_pair(ivec2(k % (mx + 1), k / (mx + 1)), ivec2(k % mx, k / mx));
+    return;
+  }
+  // The listed tiles' x faces 9 a row, their y faces 8 a row (divisions by constants: no
+  // per-lane division), the workgroup's tiles one after the other.
+  int f = int(gl_LocalInvocationID.x);
+  const int side = kSpreadThicknessTile, across = kSpreadThicknessTile + 1;
+  for (uint slot = 0u; slot < kSpreadTilesPerGroup; ++slot) {
+    uint at = listed_slot(slot);
+    if (at >= listed_count) break;
+    ivec2 first = ivec2(listed[at] & 0xffffu, listed[at] >> 16) * kSpreadThicknessTile;
+    compute_pair(first + ivec2(f % across, f / across), first + ivec2(f % side, f / side));
+  }
 }

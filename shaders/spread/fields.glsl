@@ -45,12 +45,10 @@ layout(set = 0, binding = 24, std430) buffer VBack { float v_back[]; };
 // activate.comp's scratch; after those five sections, the marks of the lines of tiles (line_mark).
 layout(set = 0, binding = 25, std430) buffer TileFlags { uint tile_flags[]; };
 // The tiles this step runs on, and their indirect dispatch arguments (tile_args.comp): a
-// workgroup a tile, and a workgroup kSpreadTilesPerGroup tiles.
+// workgroup kSpreadTilesPerGroup tiles.
 layout(set = 0, binding = 26, std430) buffer TileList {
   uint listed_count;
   uint listed_args[3];
-  uint grouped_args[3];
-  uint listed_pad;
   uint listed[];
 };
 
@@ -115,12 +113,16 @@ void mark_piled(ivec2 tile) {
 bool tile_piled(int tile) { return tile_flags[2 * tile_count() + tile] != 0u; }
 void mark_stained(int tile) { tile_flags[3 * tile_count() + tile] = 1u; }
 
-// The cell of a listed tile (x | y << 16) this invocation takes (a workgroup a tile, a thread a
-// cell), false past the grid's edge. No integer division: a CPU driver runs those a lane at a
-// time, and they would cost more than the passes' own work.
-bool listed_cell(out ivec2 cell, out int tile) {
-  uint at = gl_WorkGroupID.y * kSpreadTilesPerRow + gl_WorkGroupID.x;
-  if (at >= listed_count) return false;
+// Where on the list this workgroup's tile `slot` is, in a grouped dispatch (SpreadSolver::
+// dispatch_tiles: a workgroup kSpreadTilesPerGroup tiles; past the count, none).
+uint listed_slot(uint slot) {
+  return (gl_WorkGroupID.y * kSpreadTilesPerRow + gl_WorkGroupID.x) * kSpreadTilesPerGroup + slot;
+}
+
+// The cell of listed tile `at` (x | y << 16) this invocation takes (a thread a cell), false past
+// the grid's edge. No integer division: a CPU driver runs those a lane at a time, and they would
+// cost more than the passes' own work.
+bool listed_cell(uint at, out ivec2 cell, out int tile) {
   ivec2 t = ivec2(listed[at] & 0xffffu, listed[at] >> 16);
   tile = tile_at(t);
   cell = t * kSpreadThicknessTile + ivec2(gl_LocalInvocationID.x & uint(kSpreadThicknessTile - 1),

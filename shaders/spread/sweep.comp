@@ -3,7 +3,7 @@
 // pigment_out (spread_transport.cpp's swept_transport): each face's flux is the liquid in the
 // cells it sweeps upstream in dt (flux_x, flux_y: departures.comp's ordered sweeps) - whole
 // cells, then the fraction of the next - so one pass moves the liquid at any Courant number,
-// conserving it exactly and keeping every cell non-negative. A workgroup a listed tile
+// conserving it exactly and keeping every cell non-negative. On the listed tiles
 // (activate.comp): elsewhere nothing lies and nothing arrives. The y sweep reads the x sweep's
 // result from h, which holds it on the listed tiles and nothing on the others (activate.comp
 // empties a tile there when it stops running; SpreadSolver::record_thickness the whole buffer
@@ -45,8 +45,7 @@ float face_flux(bool along_x, int line, int f, int n, out vec4 pigments_swept) {
 }
 
 void main() {
-  uint group = gl_WorkGroupID.y * kSpreadTilesPerRow + gl_WorkGroupID.x;
-  uint at = group * kSpreadTilesPerGroup + gl_LocalInvocationID.x / uint(kSpreadThicknessTile);
+  uint at = listed_slot(gl_LocalInvocationID.x / uint(kSpreadThicknessTile));
   if (at >= listed_count) return;
   ivec2 tile = ivec2(listed[at] & 0xffffu, listed[at] >> 16);
   const bool along_x = !kAlongY;

@@ -1,19 +1,16 @@
 #version 460
 // What stays where the liquid passed, in place. Film traces: moving liquid lays down a film up to
 // `film` thick, taken from itself with its pigments (bulk + film is kept). Either way the
-// history keeps the largest coverage seen. A workgroup a listed tile (activate.comp; elsewhere no
-// liquid lies, so nothing changes), which it marks as holding liquid if a cell does, and as
-// stained (for the shading) where film or traces show.
+// history keeps the largest coverage seen. A workgroup kSpreadTilesPerGroup listed tiles, one
+// after the other (activate.comp; elsewhere no liquid lies, so nothing changes), each marked as
+// holding liquid if a cell does, and as stained (for the shading) where film or traces show.
 #include "spread/fields.glsl"
 layout(local_size_x = kSpreadThicknessTile * kSpreadThicknessTile) in;
 // Film traces (the push's options bit 0) as the variant: a CPU driver runs both sides of a
 // branch, so the seed's traces paid for laying the film.
 layout(constant_id = LFX_SPREAD_FILM_TRACES_CONSTANT) const bool kFilmTraces = false;
 
-void main() {
-  ivec2 cell;
-  int tile;
-  if (!listed_cell(cell, tile)) return;
+void trace(ivec2 cell, int tile) {
   int mx = thickness_grid.x, i = cell.x, j = cell.y, k = j * mx + i;
   uint n = uint(cell_count());
   if (kFilmTraces) {
@@ -34,4 +31,14 @@ void main() {
   history[k] = max(history[k], spread_smoothstep(0.0, max(film, 1e-6), h[k] + film_thickness[k]));
   if (h[k] > 0.0) mark_wet(tile);
   if (film_thickness[k] > 0.0 || history[k] > kSpreadTraceShown) mark_stained(tile);
+}
+
+void main() {
+  for (uint slot = 0u; slot < kSpreadTilesPerGroup; ++slot) {
+    uint at = listed_slot(slot);
+    if (at >= listed_count) break;
+    ivec2 cell;
+    int tile;
+    if (listed_cell(at, cell, tile)) trace(cell, tile);
+  }
 }

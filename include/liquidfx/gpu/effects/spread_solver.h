@@ -96,9 +96,8 @@ class SpreadSolver {
   void record_tile_args(VkCommandBuffer cmd) const;
   /// The thickness grid's tiles along x and y (kSpreadThicknessTile cells a side, the last partial).
   glm::ivec2 tile_grid() const { return (grid_ + shared::kSpreadThicknessTile - 1) / shared::kSpreadThicknessTile; }
-  // `grouped`: a workgroup kSpreadTilesPerGroup tiles (the pass's workgroup takes that many).
-  void dispatch_tiles(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push,
-                      bool grouped = false) const;
+  // A workgroup kSpreadTilesPerGroup listed tiles (fields.glsl's listed_slot).
+  void dispatch_tiles(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push) const;
   // A pass whose mode is a specialisation constant (spread/mode.glsl): a variant for each of its
   // first `modes` modes, the push's mode picks one.
   struct ModedPipeline {

@@ -64,7 +64,7 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
       {&s->multigrid_group_, "spread/multigrid_group.comp", push},
   };
   LFX_TRY(create_compute_pipelines(ctx, specs));
-  const SpecializationConstant grouped[] = {{0, 1u}};  // tile_args.comp's kGrouped: the sweeps' dispatch too
+  const SpecializationConstant grouped[] = {{0, shared::kSpreadTilesPerGroup}};  // tile_args.comp's kTilesPerGroup
   LFX_TRY_ASSIGN(s->tile_args_, Pipeline::compute(ctx, "spread/tile_args.comp", 0, grouped));
   // The passes with two variants, without and with their constant's bit.
   const std::pair<SpecializedComputePipeline*, std::uint32_t> two_variants[] = {{&s->faces_, kListedFacesBit},
@@ -146,7 +146,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes"},
       {&partials_, kStatistics * partial_stride_, "spread statistics"},
       {&tile_flags_, 5 * tile_count + 2 * (tiles.x + tiles.y), "spread tiles"},
-      {&tile_list_, 8 + tile_count, "spread tiles that run"},  // fields.glsl's TileList
+      {&tile_list_, 4 + tile_count, "spread tiles that run"},
   };
   for (const Made& m : made) {
     LFX_TRY_ASSIGN(Buffer fresh, device_buffer(ctx_, m.floats, m.name, m.texels));
@@ -326,11 +326,10 @@ void SpreadSolver::record_tile_args(VkCommandBuffer cmd) const {
                      VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
 }
 
-void SpreadSolver::dispatch_tiles(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push,
-                                  bool grouped) const {
+void SpreadSolver::dispatch_tiles(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push) const {
   bind(cmd, pipeline, push);
-  // A workgroup a listed tile, or kSpreadTilesPerGroup (TileList's grouped_args).
-  vkCmdDispatchIndirect(cmd, tile_list_.handle(), (grouped ? 4 : 1) * sizeof(std::uint32_t));
+  // A workgroup kSpreadTilesPerGroup listed tiles (fields.glsl's listed_slot).
+  vkCmdDispatchIndirect(cmd, tile_list_.handle(), sizeof(std::uint32_t));
   compute_barrier(cmd);
 }
 
@@ -383,7 +382,7 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
     // Faces only where the step may read them: the swept scheme reads them only on the tiles
     // within reach of liquid and those its departures scan (the other schemes' sub-step count
     // is the fastest face anywhere, as the CPU reference counts it). Those tiles are listed,
-    // and the faces computed a workgroup a listed tile; then the list is emptied for the
+    // and their faces computed (faces.comp); then the list is emptied for the
     // step's own.
     const std::uint32_t coarse_faces = face_invocations(cells_);
     dispatch(cmd, transport_bound_, push, coarse_faces);
@@ -408,7 +407,7 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
     dispatch(cmd, departures_.get(0u), push, std::uint32_t(grid_.y));
     dispatch(cmd, departures_.get(kAlongYBit), push, std::uint32_t(grid_.x));
     for (std::uint32_t axis = 0; axis < 2; ++axis) {  // x, then y: back in the current buffer
-      dispatch_tiles(cmd, sweep_.get(axis == 1 ? kAlongYBit : 0u), push, true);
+      dispatch_tiles(cmd, sweep_.get(axis == 1 ? kAlongYBit : 0u), push);
       current_h_ = 1 - current_h_;
     }
   } else if (knobs_.thickness_scheme == SpreadThicknessScheme::semi_lagrangian) {
