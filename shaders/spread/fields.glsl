@@ -58,20 +58,21 @@ layout(set = 0, binding = 26, std430) buffer TileList {
 layout(set = 0, binding = 27, std430) buffer FlowRows { float flow_rows[]; };
 int flow_row_count() { return 4 * thickness_grid.y + 2; }
 
-// Fields read as texels (Buffer::float_texels: the same memory), for the hot loads of a pass that
-// does not write them: a CPU driver loads a storage buffer a lane at a time, with a test of each
-// lane's mask and bounds, but a texel buffer with one vector gather (the sweeps' walks cost a
-// sixth less). A pass that writes a field reads it as the buffer.
-layout(set = 0, binding = 28, r32f) uniform readonly imageBuffer h_texels;
-layout(set = 0, binding = 29, r32f) uniform readonly imageBuffer pigment_texels;
-layout(set = 0, binding = 30, r32f) uniform readonly imageBuffer face_x_texels;
-layout(set = 0, binding = 31, r32f) uniform readonly imageBuffer face_y_texels;
-layout(set = 0, binding = 32, r32f) uniform readonly imageBuffer flux_x_texels;
-layout(set = 0, binding = 33, r32f) uniform readonly imageBuffer flux_y_texels;
-layout(set = 0, binding = 34, r32f) uniform readonly imageBuffer flow_row_texels;
-layout(set = 0, binding = 35, r32f) uniform readonly imageBuffer u_texels;
-layout(set = 0, binding = 36, r32f) uniform readonly imageBuffer v_texels;
-#define LFX_TEXEL(FIELD, INDEX) imageLoad(FIELD##_texels, int(INDEX)).r
+// Fields read as texels (Buffer::word_texels: the same memory, 32-bit words), for the hot loads
+// of a pass that does not write them: a CPU driver loads a storage buffer a lane at a time, with
+// a test of each lane's mask and bounds, but a texel buffer with one vector gather (the sweeps'
+// walks cost a sixth less). A pass that writes a field reads it as the buffer.
+layout(set = 0, binding = 28, r32ui) uniform readonly uimageBuffer h_texels;
+layout(set = 0, binding = 29, r32ui) uniform readonly uimageBuffer pigment_texels;
+layout(set = 0, binding = 30, r32ui) uniform readonly uimageBuffer face_x_texels;
+layout(set = 0, binding = 31, r32ui) uniform readonly uimageBuffer face_y_texels;
+layout(set = 0, binding = 32, r32ui) uniform readonly uimageBuffer flux_x_texels;
+layout(set = 0, binding = 33, r32ui) uniform readonly uimageBuffer flux_y_texels;
+layout(set = 0, binding = 34, r32ui) uniform readonly uimageBuffer flow_row_texels;
+layout(set = 0, binding = 35, r32ui) uniform readonly uimageBuffer u_texels;
+layout(set = 0, binding = 36, r32ui) uniform readonly uimageBuffer v_texels;
+layout(set = 0, binding = 37, r32ui) uniform readonly uimageBuffer film_thickness_texels;
+#define LFX_TEXEL(FIELD, INDEX) uintBitsToFloat(imageLoad(FIELD##_texels, int(INDEX)).r)
 int flow_row_start(bool y_faces, bool is_v, int j) {
   int my = thickness_grid.y;
   int row = y_faces ? 2 * my + (is_v ? my + 1 : 0) + j : (is_v ? my : 0) + j;

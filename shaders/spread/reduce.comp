@@ -19,14 +19,16 @@ void main() {
   // if's body for every lane (the coarse velocity's few cells would cost as many as the
   // thickness's), and leaves a loop once no lane has an iteration left.
   for (uint r = 0u, k = p; r < kSpreadReduceRun && k < uint(n); ++r, k += partial_stride) {
-    float bulk = h[k];
-    volume += bulk + film_thickness[k];
+    float bulk = LFX_TEXEL(h, k);
+    volume += bulk + LFX_TEXEL(film_thickness, k);
     thinnest = min(thinnest, bulk);
     thickest = max(thickest, bulk);
   }
   for (uint r = 0u, k = p; r < kSpreadReduceRun && k < uint(velocity_cells); ++r, k += partial_stride) {
     int i = int(k) % nx, j = int(k) / nx;
-    float d = (u[j * (nx + 1) + i + 1] - u[j * (nx + 1) + i] + v[(j + 1) * nx + i] - v[j * nx + i]) / dx;
+    float d = (LFX_TEXEL(u, j * (nx + 1) + i + 1) - LFX_TEXEL(u, j * (nx + 1) + i) + LFX_TEXEL(v, (j + 1) * nx + i) -
+               LFX_TEXEL(v, j * nx + i)) /
+              dx;
     float b = rhs[k] / (dx * dx);
     after += d * d;
     before += b * b;

@@ -53,13 +53,13 @@ TEST_F(RuntimeTest, ABufferReadAsTexelsHasItsFloatsViewAndOneTooLargeForTheDevic
   auto small =
       gpu::Buffer::create(ctx(), 1000, VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT, gpu::MemoryUsage::device, "texels");
   ASSERT_TRUE(small) << small.error().message;
-  EXPECT_NE(small->float_texels(), VkBufferView(VK_NULL_HANDLE));
+  EXPECT_NE(small->word_texels(), VkBufferView(VK_NULL_HANDLE));
   auto plain = gpu::Buffer::create(ctx(), 1000, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, gpu::MemoryUsage::device, "plain");
   ASSERT_TRUE(plain) << plain.error().message;
-  EXPECT_EQ(plain->float_texels(), VkBufferView(VK_NULL_HANDLE));
+  EXPECT_EQ(plain->word_texels(), VkBufferView(VK_NULL_HANDLE));
   // Refused before any memory is taken: the name, the count and the device's limit in the message.
   const VkDeviceSize most = ctx().properties().limits.maxTexelBufferElements;
-  auto large = gpu::Buffer::create(ctx(), (most + 1) * sizeof(float), VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT,
+  auto large = gpu::Buffer::create(ctx(), (most + 1) * sizeof(std::uint32_t), VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT,
                                    gpu::MemoryUsage::device, "field of texels");
   ASSERT_FALSE(large);
   EXPECT_NE(large.error().message.find("field of texels holds " + std::to_string(most + 1)), std::string::npos)

@@ -36,11 +36,12 @@ class Buffer {
   /// (GL_EXT_buffer_reference); 0 unless created with VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT.
   /// Unlike a descriptor's range it is not limited by maxStorageBufferRange.
   VkDeviceAddress address() const { return address_; }
-  /// The buffer's floats as texels (a VK_FORMAT_R32_SFLOAT view of it whole), for shaders that
-  /// read it as a storage texel buffer (`r32f imageBuffer`); VK_NULL_HANDLE unless created with
-  /// VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT. A CPU driver (lavapipe) loads a storage buffer
-  /// a lane at a time and a texel buffer with a vector gather.
-  VkBufferView float_texels() const { return float_texels_; }
+  /// The buffer's 32-bit words as texels (a VK_FORMAT_R32_UINT view of it whole: floats come back
+  /// to the bit with uintBitsToFloat), for shaders that read it as a storage texel buffer
+  /// (`r32ui uimageBuffer`); VK_NULL_HANDLE unless created with
+  /// VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT. A CPU driver (lavapipe) loads a storage buffer a
+  /// lane at a time and a texel buffer with a vector gather.
+  VkBufferView word_texels() const { return word_texels_; }
   /// Host pointer for upload/readback buffers, nullptr for device buffers.
   void* mapped() const { return mapped_; }
   /// Makes GPU writes visible to the host for non-coherent readback memory.
@@ -57,7 +58,7 @@ class Buffer {
   VkDeviceSize size_ = 0;
   void* mapped_ = nullptr;
   VkDeviceAddress address_ = 0;
-  VkBufferView float_texels_ = VK_NULL_HANDLE;
+  VkBufferView word_texels_ = VK_NULL_HANDLE;
   bool coherent_ = true;
 };
 

@@ -42,10 +42,10 @@ Result<Buffer> Buffer::create(const Context& ctx, VkDeviceSize size, VkBufferUsa
   if (const VkDeviceSize limit = readable_limit(ctx, usage); size > limit)
     return input_error(std::string(name) + " needs " + byte_size_text(size) +
                        ", more than the largest storage buffer the device binds (" + byte_size_text(limit) + ")");
-  if (const VkDeviceSize texels = size / sizeof(float), most = ctx.properties().limits.maxTexelBufferElements;
+  if (const VkDeviceSize texels = size / sizeof(std::uint32_t), most = ctx.properties().limits.maxTexelBufferElements;
       (usage & VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT) && texels > most)
     return input_error(std::string(name) + " holds " + std::to_string(texels) +
-                       " floats, more than the device reads as a texel buffer (" + std::to_string(most) + ")");
+                       " words, more than the device reads as a texel buffer (" + std::to_string(most) + ")");
   Buffer b;
   b.ctx_ = &ctx;
   b.device_ = ctx.device();
@@ -92,10 +92,10 @@ Result<Buffer> Buffer::create(const Context& ctx, VkDeviceSize size, VkBufferUsa
   if (usage & VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT) {
     VkBufferViewCreateInfo view{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
     view.buffer = b.buffer_;
-    view.format = VK_FORMAT_R32_SFLOAT;
-    view.range = size / sizeof(float) * sizeof(float);
-    LFX_TRY(vk_check(vkCreateBufferView(b.device_, &view, nullptr, &b.float_texels_), "vkCreateBufferView"));
-    ctx.set_name(VK_OBJECT_TYPE_BUFFER_VIEW, reinterpret_cast<std::uint64_t>(b.float_texels_), name);
+    view.format = VK_FORMAT_R32_UINT;
+    view.range = size / sizeof(std::uint32_t) * sizeof(std::uint32_t);
+    LFX_TRY(vk_check(vkCreateBufferView(b.device_, &view, nullptr, &b.word_texels_), "vkCreateBufferView"));
+    ctx.set_name(VK_OBJECT_TYPE_BUFFER_VIEW, reinterpret_cast<std::uint64_t>(b.word_texels_), name);
   }
 
   if (memory != MemoryUsage::device) {
@@ -126,7 +126,7 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept {
     size_ = std::exchange(other.size_, 0);
     mapped_ = std::exchange(other.mapped_, nullptr);
     address_ = std::exchange(other.address_, 0);
-    float_texels_ = std::exchange(other.float_texels_, VK_NULL_HANDLE);
+    word_texels_ = std::exchange(other.word_texels_, VK_NULL_HANDLE);
     coherent_ = other.coherent_;
   }
   return *this;
@@ -135,7 +135,7 @@ Buffer& Buffer::operator=(Buffer&& other) noexcept {
 void Buffer::release() {
   if (!device_) return;
   if (UploadRing* uploads = ctx_->upload_ring()) uploads->forget(reinterpret_cast<std::uint64_t>(buffer_));
-  if (float_texels_) vkDestroyBufferView(device_, float_texels_, nullptr);
+  if (word_texels_) vkDestroyBufferView(device_, word_texels_, nullptr);
   if (buffer_) vkDestroyBuffer(device_, buffer_, nullptr);
   if (memory_) vkFreeMemory(device_, memory_, nullptr);  // unmaps implicitly
   device_ = VK_NULL_HANDLE;
@@ -143,7 +143,7 @@ void Buffer::release() {
   memory_ = VK_NULL_HANDLE;
   mapped_ = nullptr;
   address_ = 0;
-  float_texels_ = VK_NULL_HANDLE;
+  word_texels_ = VK_NULL_HANDLE;
 }
 
 void Buffer::invalidate() const {

@@ -27,7 +27,7 @@ class DescriptorWrites {
   DescriptorWrites& storage_buffer(std::uint32_t binding, VkBuffer buffer, VkDeviceSize offset = 0,
                                    VkDeviceSize range = VK_WHOLE_SIZE);
 
-  /// A storage texel buffer (`imageBuffer`): a view such as Buffer::float_texels().
+  /// A storage texel buffer (`imageBuffer`): a view such as Buffer::word_texels().
   DescriptorWrites& storage_texel_buffer(std::uint32_t binding, VkBufferView view);
 
   void push(const Context& ctx, VkCommandBuffer cmd, const Pipeline& pipeline) const;

@@ -34,7 +34,7 @@ std::uint32_t face_invocations(glm::ivec2 cells) {
   return std::uint32_t(std::max((cells.x + 1) * cells.y, cells.x * (cells.y + 1)));
 }
 
-// `texels`: the passes also read it as texels (Buffer::float_texels).
+// `texels`: the passes also read it as texels (Buffer::word_texels).
 Result<Buffer> device_buffer(Context& ctx, std::size_t floats, const char* name, bool texels) {
   // Indirect: the control buffer holds the sub-steps' dispatch arguments.
   const VkBufferUsageFlags usage = kStorage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
@@ -132,7 +132,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&h_[1], cells, "spread thickness", true},
       {&pigments_[0], planes, "spread pigments", true},
       {&pigments_[1], planes, "spread pigments", true},
-      {&film_, cells, "spread film"},
+      {&film_, cells, "spread film", true},
       {&film_pigments_, planes, "spread film pigments"},
       {&history_, cells, "spread history"},
       {&face_x_, std::size_t(grid_.x + 1) * grid_.y, "spread faces x", true},
@@ -250,15 +250,16 @@ void SpreadSolver::bind(VkCommandBuffer cmd, const Pipeline& pipeline, const sha
       .storage_buffer(25, tile_flags_.handle())
       .storage_buffer(26, tile_list_.handle())
       .storage_buffer(27, flow_rows_.handle())
-      .storage_texel_buffer(28, h_[ch].float_texels())
-      .storage_texel_buffer(29, pigments_[ch].float_texels())
-      .storage_texel_buffer(30, face_x_.float_texels())
-      .storage_texel_buffer(31, face_y_.float_texels())
-      .storage_texel_buffer(32, flux_x_.float_texels())
-      .storage_texel_buffer(33, flux_y_.float_texels())
-      .storage_texel_buffer(34, flow_rows_.float_texels())
-      .storage_texel_buffer(35, u_[cv].float_texels())
-      .storage_texel_buffer(36, v_[cv].float_texels())
+      .storage_texel_buffer(28, h_[ch].word_texels())
+      .storage_texel_buffer(29, pigments_[ch].word_texels())
+      .storage_texel_buffer(30, face_x_.word_texels())
+      .storage_texel_buffer(31, face_y_.word_texels())
+      .storage_texel_buffer(32, flux_x_.word_texels())
+      .storage_texel_buffer(33, flux_y_.word_texels())
+      .storage_texel_buffer(34, flow_rows_.word_texels())
+      .storage_texel_buffer(35, u_[cv].word_texels())
+      .storage_texel_buffer(36, v_[cv].word_texels())
+      .storage_texel_buffer(37, film_.word_texels())
       .push(ctx_, cmd, pipeline);
   pipeline.push_constants(cmd, push);
 }
