@@ -28,9 +28,13 @@ void trace(ivec2 cell, int tile) {
       film_thickness[k] += laid;
     }
   }
-  history[k] = max(history[k], spread_smoothstep(0.0, max(film, 1e-6), h[k] + film_thickness[k]));
-  if (h[k] > 0.0) mark_wet(tile);
-  if (film_thickness[k] > 0.0 || history[k] > kSpreadTraceShown) mark_stained(tile);
+  // The seed's traces read the fields as texels (they write neither); film traces just wrote them.
+  float bulk = kFilmTraces ? h[k] : LFX_TEXEL(h, k);
+  float laid_film = kFilmTraces ? film_thickness[k] : LFX_TEXEL(film_thickness, k);
+  float seen = max(history[k], spread_smoothstep(0.0, max(film, 1e-6), bulk + laid_film));
+  history[k] = seen;
+  if (bulk > 0.0) mark_wet(tile);
+  if (laid_film > 0.0 || seen > kSpreadTraceShown) mark_stained(tile);
 }
 
 void main() {
