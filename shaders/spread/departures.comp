@@ -24,7 +24,8 @@ int line, n;
 // Face g's sweep along the line (walls: the outer faces carry nothing).
 float sweep_of(int g) {
   if (g <= 0 || g >= n) return 0.0;
-  float w = along_x ? LFX_TEXEL(face_x, line * (thickness_grid.x + 1) + g) : LFX_TEXEL(face_y, g * thickness_grid.x + line);
+  float w = along_x ? LFX_TEXEL(face_x, line * (thickness_grid.x + 1) + g)
+                    : LFX_TEXEL(face_y, g * thickness_grid.x + line);
   return w * dt / dh;
 }
 

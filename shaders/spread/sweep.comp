@@ -27,7 +27,8 @@ int cell_at(bool along_x, int line, int k) { return along_x ? line * thickness_g
 float face_flux(bool along_x, int line, int f, int n, out vec4 pigments_swept) {
   pigments_swept = vec4(0.0);
   if (f <= 0 || f >= n) return 0.0;  // walls
-  float cells = along_x ? LFX_TEXEL(flux_x, line * (thickness_grid.x + 1) + f) : LFX_TEXEL(flux_y, f * thickness_grid.x + line);
+  float cells = along_x ? LFX_TEXEL(flux_x, line * (thickness_grid.x + 1) + f)
+                        : LFX_TEXEL(flux_y, f * thickness_grid.x + line);
   int step = cells > 0.0 ? -1 : 1;  // towards upstream
   int k = cells > 0.0 ? f - 1 : f;
   float left = abs(cells), swept = 0.0;
