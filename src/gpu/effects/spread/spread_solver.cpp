@@ -199,8 +199,9 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
 
 void SpreadSolver::record_planes(VkCommandBuffer cmd) {
   if (planes_held_ != 0 || pigment_planes() == 0) return;
-  // A second colour arrives: the first colour's planes are, to the bit, the thickness and the
-  // film, which the passes carried alike (the new colours' planes were zeroed at reset).
+  // A second colour arrives: the first colour's planes are the thickness and the film, which the
+  // passes carried alike (to the bit with the swept scheme, to round-off with the others, whose
+  // pigments move in their donor cell's proportion); the new colours' were zeroed at reset.
   const VkBufferCopy whole{0, 0, std::size_t(grid_.x) * grid_.y * sizeof(float)};
   vkCmdCopyBuffer(cmd, h_[current_h_].handle(), pigments_[current_h_].handle(), 1, &whole);
   vkCmdCopyBuffer(cmd, film_.handle(), film_pigments_.handle(), 1, &whole);
