@@ -6,7 +6,8 @@
 #include "shared/color.h"
 
 layout(local_size_x = 16, local_size_y = 16) in;
-// A storage image's plain load: a CPU driver's sampler fetch of the same texel costs several times more.
+// A storage image's plain load: a CPU driver's sampler fetch of the same texel costs several
+// times more.
 layout(set = 0, binding = 1, rgba16f) readonly uniform image2D hdr_color;
 layout(set = 0, binding = 2, rgba8) writeonly uniform image2D display;
 // Not a branch on a push constant: a CPU driver runs both sides of a branch, each side its own

@@ -64,9 +64,9 @@ float compute_face(ivec2 face, bool y_face) {
   return abs(w);
 }
 
-// The pair of faces (one of each axis) past the grid's last face of an axis (x faces: x in
-// [0, mx], y in [0, my); y faces: x in [0, mx), y in [0, my]) are not computed; the fastest of
-// the pair raised into the control.
+// An x face and a y face, each computed unless past the grid's last face of its axis (x faces:
+// x in [0, mx], y in [0, my); y faces: x in [0, mx), y in [0, my]); the pair's fastest raised
+// into the control.
 void compute_pair(ivec2 x_face, ivec2 y_face) {
   int mx = thickness_grid.x, my = thickness_grid.y;
   float fastest_x = x_face.x <= mx && x_face.y < my ? compute_face(x_face, false) : 0.0;

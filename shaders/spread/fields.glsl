@@ -57,6 +57,11 @@ layout(set = 0, binding = 26, std430) buffer TileList {
 // and v at the y faces' rows (y = j dh, my + 1 of each).
 layout(set = 0, binding = 27, std430) buffer FlowRows { float flow_rows[]; };
 int flow_row_count() { return 4 * thickness_grid.y + 2; }
+int flow_row_start(bool y_faces, bool is_v, int j) {
+  int my = thickness_grid.y;
+  int row = y_faces ? 2 * my + (is_v ? my + 1 : 0) + j : (is_v ? my : 0) + j;
+  return row * (cells.x + 1);
+}
 
 // Fields read as texels (Buffer::word_texels: the same memory, 32-bit words), for the hot loads
 // of a pass that does not write them: a CPU driver loads a storage buffer a lane at a time, with
@@ -73,11 +78,6 @@ layout(set = 0, binding = 35, r32ui) uniform readonly uimageBuffer u_texels;
 layout(set = 0, binding = 36, r32ui) uniform readonly uimageBuffer v_texels;
 layout(set = 0, binding = 37, r32ui) uniform readonly uimageBuffer film_thickness_texels;
 #define LFX_TEXEL(FIELD, INDEX) uintBitsToFloat(imageLoad(FIELD##_texels, int(INDEX)).r)
-int flow_row_start(bool y_faces, bool is_v, int j) {
-  int my = thickness_grid.y;
-  int row = y_faces ? 2 * my + (is_v ? my + 1 : 0) + j : (is_v ? my : 0) + j;
-  return row * (cells.x + 1);
-}
 
 int cells_x() { return thickness_grid.x; }
 int cell_count() { return thickness_grid.x * thickness_grid.y; }
