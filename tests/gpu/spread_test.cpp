@@ -236,6 +236,12 @@ TEST_F(SpreadGpuTest, ABlobAddedToTheRunningLiquidMatchesTheCpuReference) {
   }
   const double grown = cpu.volume() - before;
   ASSERT_EQ(gpu.pigment_count(), 2u);
+  // Read before the blobs are laid: a field for each colour, the new one still empty.
+  auto pending = gpu.read_fields();
+  ASSERT_TRUE(pending);
+  ASSERT_EQ(pending->pigments.size(), 2u);
+  EXPECT_EQ(largest_difference(pending->pigments[0], pending->thickness), 0.0);
+  EXPECT_EQ(*std::max_element(pending->pigments[1].values.begin(), pending->pigments[1].values.end()), 0.0f);
   run(6);
   EXPECT_EQ(gpu.pigment_planes(), 2u);  // the first colour's plane laid from the thickness
   auto fields = gpu.read_fields();

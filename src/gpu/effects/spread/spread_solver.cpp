@@ -619,11 +619,17 @@ Result<SpreadSolver::Fields> SpreadSolver::read_fields() {
   LFX_TRY_ASSIGN(f.thickness, field(h_[current_h_], 0));
   LFX_TRY_ASSIGN(f.film, field(film_, 0));
   LFX_TRY_ASSIGN(f.history, field(history_, 0));
-  for (std::uint32_t k = 0; k < planes_held_; ++k) {
-    LFX_TRY_ASSIGN(SpreadField p, field(pigments_[current_h_], std::size_t(k) * grid_.x * grid_.y));
-    f.pigments.push_back(std::move(p));
+  // A field for each colour, as before planes could be left out: those the buffers hold; else a
+  // lone colour's amount is the thickness, and a colour added since (its blob not yet laid)
+  // holds nothing.
+  for (std::uint32_t k = 0; k < pigment_count(); ++k) {
+    if (k < planes_held_) {
+      LFX_TRY_ASSIGN(SpreadField p, field(pigments_[current_h_], std::size_t(k) * grid_.x * grid_.y));
+      f.pigments.push_back(std::move(p));
+    } else {
+      f.pigments.push_back(k == 0 ? f.thickness : SpreadField(grid_.x, grid_.y));
+    }
   }
-  if (pigment_count() == 1 && planes_held_ == 0) f.pigments.push_back(f.thickness);  // one colour: its amount
   return f;
 }
 
