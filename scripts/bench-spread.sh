@@ -3,6 +3,7 @@
 # scenes/spread.json during its first stroke, at 256 and 512 velocity cells with a 1024-cell
 # thickness field (the default swept scheme), then each other thickness scheme; then scenes/spread_peer.json, the setting of the WebGL
 # fluid peer (1280x720, 128 velocity cells, 1024 dye cells). Per frame, each pass and the whole;
+# then a blob at rest against the stirred peer frame;
 # then the shade against a plain copy of the frame in the same run (the floor of a full-frame pass);
 # last, where the browser benchmark is set up, the WebGL peer itself alternated with ours.
 # The last column, the frame's wall time from submission to its end, is the one sure measure on a
@@ -44,6 +45,19 @@ done
 read -r velocity projection thickness shade all wall < <(spread_ms scenes/spread_peer.json --warmup 6 --frames 6 "$@")
 printf "| spread_peer (1280x720, 128 / 1024 cells) | %s | %s | %s | %s | %s | %s | %.2f |\n" "$velocity" "$projection" \
   "$thickness" "$shade" "$all" "$wall" "$(awk "BEGIN { print $wall / $base }")"
+
+# A blob at rest (scenes/spread.json at the peer's sizes, frames 2 to 7, before its first stroke)
+# against the stirred peer frame above: kept whole (the default: nothing moved, so the frame keeps
+# its last picture), and drawn anyway (--draw-still-frames: the spread lays its kept shading).
+rest_wall() {
+  "$liquidfx" bench scenes/spread.json --size 1280x720 --set foundation.thickness_cells=1024 --warmup 2 --frames 6 \
+    "$@" | awk '$1 == "frame" && $2 == "(submit" { print $5 }'
+}
+kept=$(rest_wall "$@")
+drawn=$(rest_wall --draw-still-frames "$@")
+echo
+printf "a blob at rest: %s ms a frame kept, %s ms drawn; %.3fx and %.2fx the stirred spread_peer frame\n" "$kept" \
+  "$drawn" "$(awk "BEGIN { print $kept / $wall }")" "$(awk "BEGIN { print $drawn / $wall }")"
 
 # The shade against its floor: a plain copy of the frame, timed in the same run (reference_pass).
 read -r shade copy < <("$liquidfx" bench scenes/spread_peer.json --warmup 4 --frames 6 --set peer.reference_pass=true "$@" |

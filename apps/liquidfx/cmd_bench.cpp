@@ -29,7 +29,8 @@ struct BenchOptions {
   int frames = 60;
   int warmup = 5;
   bool json = false;
-  std::string host_frame;  // "": liquidfx's own frame; else the colour format of a host's frame
+  bool draw_still = false;  // draw the frames where nothing moved too (FrameRenderer::set_keep_still_frames)
+  std::string host_frame;   // "": liquidfx's own frame; else the colour format of a host's frame
 };
 
 const std::map<std::string, VkFormat> kHostFormats = {{"rgba16f", VK_FORMAT_R16G16B16A16_SFLOAT},
@@ -96,6 +97,7 @@ int run_bench(const BenchOptions& o) {
     return fail(gpu_error((*ctx)->device_name() + " has no timestamp queries; cannot benchmark"));
   auto player = scene::ScenePlayer::create(**ctx, setup->scene, setup->width, setup->height);
   if (!player) return fail(player.error());
+  (*player)->renderer().set_keep_still_frames(!o.draw_still);
   std::optional<HostImages> host;
   if (!o.host_frame.empty()) {
     auto made = HostImages::create(**ctx, kHostFormats.at(o.host_frame), setup->width, setup->height);
@@ -107,6 +109,7 @@ int run_bench(const BenchOptions& o) {
   std::vector<std::string> order;
   std::map<std::string, std::vector<double>> samples;
   std::vector<double> totals;
+  int kept = 0;  // measured frames that kept the last picture (nothing moved)
   // Each effect's passes share the first word of their names ("particles p2g", "particles g2p"):
   // their per-frame sum is the effect's cost, steadier than any one pass on a driver that
   // timestamps passes loosely.
@@ -146,6 +149,7 @@ int run_bench(const BenchOptions& o) {
     cpu[3] = since(start) - cpu[2];
     progress.update(unsigned(frame + 1));
     if (frame < warm) continue;
+    kept += (*player)->renderer().kept_last_picture() ? 1 : 0;
     for (std::size_t k = 0; k < cpu.size(); ++k) cpu_samples[k].push_back(cpu[k]);
     auto times = (*player)->pass_times();
     if (!times) return fail(times.error());
@@ -183,6 +187,7 @@ int run_bench(const BenchOptions& o) {
     out["size"] = {setup->width, setup->height};
     out["frame"] = host ? "host " + o.host_frame : "own";
     out["frames"] = measured;
+    out["kept_frames"] = kept;
     out["passes"] = nlohmann::ordered_json::array();
     for (const std::string& name : order) out["passes"].push_back(stats_json(name, stats_of(samples[name])));
     out["groups"] = nlohmann::ordered_json::array();
@@ -198,6 +203,9 @@ int run_bench(const BenchOptions& o) {
   } else {
     std::printf("%s, %ux%u, %d frames, %s\n", (*ctx)->device_name().c_str(), setup->width, setup->height, measured,
                 host ? ("into a host's " + o.host_frame + " + D32 frame").c_str() : "liquidfx's own frame");
+    if (kept > 0)
+      std::printf("%d of the %d frames kept the last picture: nothing in them moved (--draw-still-frames draws them)\n",
+                  kept, measured);
     std::printf("%-28s %10s %10s %10s\n", "pass", "median ms", "min ms", "max ms");
     for (const std::string& name : order) print_stats(name, stats_of(samples[name]));
     for (const std::string& name : group_order) print_stats(name + " (all passes)", stats_of(group_samples[name]));
@@ -225,6 +233,8 @@ void add_bench_command(CLI::App& app, int& exit_code) {
       ->check(integer_in(0, 100000))
       ->capture_default_str();
   c->add_flag("--json", o->json, "Print JSON instead of a table");
+  c->add_flag("--draw-still-frames", o->draw_still,
+              "Draw the frames where nothing moved too, instead of keeping their last picture");
   c->add_option("--host-frame", o->host_frame,
                 "Draw the effects into a host engine's frame of this colour format (with a D32 depth) instead of "
                 "liquidfx's own: no backdrop room, no tonemap")

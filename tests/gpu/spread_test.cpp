@@ -15,6 +15,8 @@
 #include "liquidfx/core/image.h"
 #include "liquidfx/core/spread/spread_simulation.h"
 #include "liquidfx/gpu/effects/spread_solver.h"
+#include "liquidfx/gpu/transfer.h"
+#include "liquidfx/scene/player.h"
 #include "support/cli_run.h"
 #include "support/golden.h"
 #include "support/gpu_test.h"
@@ -297,15 +299,16 @@ TEST(SpreadSceneTest, AMatcapOfTheUsersLightsTheLiquid) {
   EXPECT_EQ(frames[0].at(5, 5)[0], skin[0]);  // the picture around it is the same
 }
 
-TEST(SpreadSceneTest, ALiquidAtRestIsShadedOnceAndItsShadingLaidAgain) {
-  // A blob at rest over the skin: once its fields stop changing, a frame shades it and keeps the
-  // shading (statistic shading_kept 0), and the frames after lay the kept shading (1). Those
-  // frames are the freshly shaded one, pixel for pixel.
-  const std::string scene = write_test_file("spread_at_rest.json",
-                                            R"({"camera": {"tonemap": "none"}, "backdrop": {"visible": false},
+// A blob at rest over the skin, rendered for 12 frames with `camera` (the scene's "camera"
+// object): once its fields stop changing a frame shades it (statistic shading_kept 0), and every
+// frame after computes no shading (1); those frames must be the freshly shaded
+// one, pixel for pixel.
+void expect_rest_frames_equal_the_shaded_one(const std::string& name, const std::string& camera) {
+  const std::string scene =
+      write_test_file(name + ".json", R"({"camera": )" + camera + R"(, "backdrop": {"visible": false},
           "effects": [{"type": "spread", "name": "blob", "cells": 32, "thickness_cells": 64,
                        "blobs": [{"centre": [0.89, 0.5], "radius": 0.3, "amount": 0.02}]}]})");
-  const std::string out = test_output_path("spread_at_rest");
+  const std::string out = test_output_path(name);
   std::filesystem::remove_all(out);
   const CliResult r =
       run_cli("render '" + scene + "' --out '" + out + "' --frames 12 --size 160x90 --stats '" + out + "/stats.csv'");
@@ -314,24 +317,101 @@ TEST(SpreadSceneTest, ALiquidAtRestIsShadedOnceAndItsShadingLaidAgain) {
   for (const std::string& cell : stats_column(out + "/stats.csv", "blob.shading_kept"))
     kept.push_back(cell.empty() ? -1 : std::stoi(cell));  // empty before the first measurement
   ASSERT_EQ(kept.size(), 12u);
-  const auto first_laid = std::find(kept.begin(), kept.end(), 1);
-  ASSERT_NE(first_laid, kept.end()) << "no frame laid the kept shading";
-  ASSERT_NE(first_laid, kept.begin());
-  EXPECT_TRUE(std::all_of(first_laid, kept.end(), [](int k) { return k == 1; }));
-  const int shaded = int(first_laid - kept.begin()) - 1;  // the frame that kept its shading
+  const auto first_kept = std::find(kept.begin(), kept.end(), 1);
+  ASSERT_NE(first_kept, kept.end()) << "no frame kept its shading";
+  ASSERT_NE(first_kept, kept.begin());
+  EXPECT_TRUE(std::all_of(first_kept, kept.end(), [](int k) { return k == 1; }));
+  const int shaded = int(first_kept - kept.begin()) - 1;  // the last frame that shaded
   auto frame = [&](int f) {
-    char name[32];
-    std::snprintf(name, sizeof(name), "/spread_at_rest_%04d.png", f);
-    return read_png(out + name);
+    char file[64];
+    std::snprintf(file, sizeof(file), "/%s_%04d.png", name.c_str(), f);
+    return read_png(out + file);
   };
   const auto fresh = frame(shaded);
   ASSERT_TRUE(fresh);
-  std::printf("frames %d to 11 lay the shading frame %d kept\n", shaded + 1, shaded);
+  std::printf("frames %d to 11 show the shading of frame %d\n", shaded + 1, shaded);
   for (int f = shaded + 1; f < 12; ++f) {
     const auto laid = frame(f);
     ASSERT_TRUE(laid);
     EXPECT_EQ(laid->pixels, fresh->pixels) << "frame " << f;
   }
+}
+
+TEST(SpreadSceneTest, AFrameWhereNothingMovesKeepsTheLastPicture) {
+  // A still camera: the whole frame keeps its last picture (no passes but the steps).
+  expect_rest_frames_equal_the_shaded_one("spread_still", R"({"tonemap": "none"})");
+}
+
+TEST(SpreadSceneTest, ALiquidAtRestUnderAMovingCameraLaysItsKeptShading) {
+  // The camera moves (the frame is drawn again) but the liquid over its own picture does not:
+  // the spread lays the shading it kept instead of shading again.
+  expect_rest_frames_equal_the_shaded_one("spread_at_rest",
+                                          R"({"tonemap": "none", "keys": [{"time": 2, "position": [0.5, 1.5, 3]}]})");
+}
+
+TEST_F(SpreadGpuTest, AKeptPictureIsTheDrawnOneAndAnyChangeDrawsAgain) {
+  // Two players of one scene, a blob at rest: one keeps the still frames' pictures (the
+  // default), the other draws every frame. Every frame's picture is the same in both; the first
+  // keeps some, the second none. A knob, a view or a stroke that changes after still frames
+  // draws the next frame again, and that is the drawn one too.
+  auto s = scene::parse_scene(R"({"camera": {"tonemap": "none"}, "backdrop": {"visible": false},
+      "effects": [{"type": "spread", "name": "blob", "cells": 32, "thickness_cells": 64,
+                   "blobs": [{"centre": [0.89, 0.5], "radius": 0.3, "amount": 0.02}]}]})",
+                              "still.json");
+  ASSERT_TRUE(s) << s.error().message;
+  auto keeping = scene::ScenePlayer::create(ctx(), *s, 160, 90);
+  auto drawing = scene::ScenePlayer::create(ctx(), *s, 160, 90);
+  ASSERT_TRUE(keeping && drawing);
+  (*drawing)->renderer().set_keep_still_frames(false);
+  int kept = 0;
+  // One frame of both (advanced first but for the first); whether the keeping one kept it.
+  const auto frame = [&](int f) {
+    bool frame_kept = false;
+    for (scene::ScenePlayer* p : {keeping->get(), drawing->get()}) {
+      if (f > 0) {
+        EXPECT_TRUE(p->advance(1.0 / 30.0));
+      }
+      const auto picture = p->render();
+      EXPECT_TRUE(picture) << picture.error().message;
+      if (p == keeping->get()) {
+        frame_kept = p->renderer().kept_last_picture();
+      }
+      if (p == drawing->get()) {
+        EXPECT_FALSE(p->renderer().kept_last_picture());
+        const auto kept_picture = read_image_rgba8(ctx(), (*keeping)->renderer().targets().output);
+        EXPECT_TRUE(kept_picture && kept_picture->pixels == picture->pixels) << "frame " << f;
+      }
+    }
+    kept += frame_kept;
+    return frame_kept;
+  };
+  int f = 0;
+  for (; f < 8; ++f) frame(f);
+  EXPECT_GE(kept, 5) << "a blob at rest should keep most frames";
+  ASSERT_TRUE(frame(f++)) << "still frames";
+  // A knob the shading reads.
+  for (scene::ScenePlayer* p : {keeping->get(), drawing->get()}) ASSERT_TRUE(p->set_knob("blob", "shine", 1.5));
+  EXPECT_FALSE(frame(f++)) << "after a knob changed";
+  EXPECT_TRUE(frame(f++));
+  // The view.
+  for (scene::ScenePlayer* p : {keeping->get(), drawing->get()}) {
+    Camera camera = p->camera();
+    camera.position.x += 0.5f;
+    p->set_camera(camera);
+  }
+  EXPECT_FALSE(frame(f++)) << "after the view changed";
+  EXPECT_TRUE(frame(f++));
+  // A stroke through the blob.
+  scene::InputEvent e;
+  e.kind = scene::InputKind::press;
+  e.position = {0.3f, 0.5f};
+  for (scene::ScenePlayer* p : {keeping->get(), drawing->get()}) EXPECT_TRUE(p->input(e));
+  e.kind = scene::InputKind::drag;
+  e.held = true;
+  e.position = {0.7f, 0.5f};
+  for (scene::ScenePlayer* p : {keeping->get(), drawing->get()}) EXPECT_TRUE(p->input(e));
+  EXPECT_FALSE(frame(f++)) << "during a stroke";
+  std::printf("%d of %d frames kept their picture\n", kept, f);
 }
 
 TEST(SpreadSceneTest, ThePictureUnderTheLiquidIsStretchedOverTheFrameAtEverySize) {

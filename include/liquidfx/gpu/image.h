@@ -70,6 +70,9 @@ class Image {
 
   /// Records the barrier from the last use to `next` (skipped between reads in the same layout).
   void use(VkCommandBuffer cmd, const ImageAccess& next);
+  /// Records the barrier back to an earlier use after only reading the image (a readback's
+  /// copy): its layout and access again, its contents unchanged (write_count stays).
+  void restore(VkCommandBuffer cmd, const ImageAccess& earlier);
   /// The layout this image takes for `wanted`: a depth-stencil image keeps both aspects in one
   /// layout, so the depth-only layouts become their depth-stencil forms (the stencil is kept).
   VkImageLayout layout(VkImageLayout wanted) const;

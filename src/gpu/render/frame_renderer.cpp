@@ -1,6 +1,7 @@
 #include "liquidfx/gpu/render/frame_renderer.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "liquidfx/core/log.h"
 #include "liquidfx/gpu/detail/descriptors.h"
@@ -54,6 +55,7 @@ Result<void> FrameRenderer::resize(std::uint32_t width, std::uint32_t height) {
   if (!targets) return targets.error();
   ctx_.retire(std::move(targets_));  // frames in flight may still use the old ones
   targets_ = std::move(targets.value());
+  drawn_.valid = false;
   return success();
 }
 
@@ -67,6 +69,7 @@ Result<void> FrameRenderer::take_own_frame() {
   ctx_.retire(std::move(host_depth_));
   targets_ = std::move(own);
   hosted_ = false;
+  drawn_.valid = false;
   return success();
 }
 
@@ -182,6 +185,17 @@ void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> gi
   }
   timer_.reset(cmd);
   ctx_.record_uploads(cmd);  // what prepare (and everything since the last frame) staged
+  kept_last_picture_ = false;
+  if (draws_last_picture(passes)) {
+    // As things stand the picture would be the last one: what the steps change decides, so they
+    // go first (they may: record_steps), and the passes are asked again.
+    for (FramePasses* e : passes)
+      if (e->pending_steps() > 0) e->record_steps(cmd, &timer_, e->pending_steps());
+    if (draws_last_picture(passes)) {
+      kept_last_picture_ = true;
+      return;
+    }
+  }
   copied_writes_ = kNoCopy;
   copied_depth_writes_ = kNoCopy;
   record_buffer_update(cmd, frame_uniforms_, std::as_bytes(std::span(&uniforms_, 1)));
@@ -218,6 +232,28 @@ void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> gi
   for (FramePasses* e : transparent) e->record_transparent(frame);
   for (FramePasses* e : passes) e->record_post(frame);
   record_end(frame);
+  if (!hosted_) {
+    drawn_ = {true,
+              {passes.begin(), passes.end()},
+              uniforms_,
+              filmic_,
+              environment_,
+              targets_.output.handle(),
+              targets_.output.write_count()};
+    drawn_.uniforms.camera_position.w = 0.0f;  // the scene time: the passes say whether it moves them
+  }
+}
+
+bool FrameRenderer::draws_last_picture(std::span<FramePasses* const> passes) const {
+  if (!keep_still_frames_ || !drawn_.valid || hosted_) return false;
+  // The output as the last frame left it: not remade (a resize), not written since.
+  if (targets_.output.handle() != drawn_.output || targets_.output.write_count() != drawn_.output_writes) return false;
+  if (filmic_ != drawn_.filmic || environment_ != drawn_.environment) return false;
+  if (!std::equal(passes.begin(), passes.end(), drawn_.passes.begin(), drawn_.passes.end())) return false;
+  shared::FrameUniforms uniforms = uniforms_;
+  uniforms.camera_position.w = 0.0f;
+  if (std::memcmp(&uniforms, &drawn_.uniforms, sizeof(uniforms)) != 0) return false;
+  return std::all_of(passes.begin(), passes.end(), [](const FramePasses* e) { return e->draws_last_picture(); });
 }
 
 void FrameRenderer::record_copy(VkCommandBuffer cmd, const Pipeline& pipeline, Image& from, Image& to, VkRect2D area,

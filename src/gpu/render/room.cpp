@@ -180,6 +180,7 @@ Result<void> Room::prepare(const FramePrepare& frame) {
 void Room::record_opaque(FrameContext& frame) {
   VkCommandBuffer cmd = frame.cmd;
   PassScope pass(frame.timer, cmd, "room");
+  recorded_ = true;
   FrameTargets& targets = frame.targets;
   targets.color.use(cmd, access::kColorAttachment);
   targets.depth.use(cmd, access::kDepthAttachment);

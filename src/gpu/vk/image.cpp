@@ -160,6 +160,12 @@ VkImageLayout Image::layout(VkImageLayout wanted) const {
   return wanted;
 }
 
+void Image::restore(VkCommandBuffer cmd, const ImageAccess& earlier) {
+  const std::uint64_t writes = write_count_;
+  use(cmd, earlier);
+  write_count_ = writes;
+}
+
 void Image::use(VkCommandBuffer cmd, const ImageAccess& wanted) {
   const ImageAccess next{layout(wanted.layout), wanted.stage, wanted.access};
   if (next.writes()) ++write_count_;

@@ -48,7 +48,7 @@ Result<std::vector<std::byte>> read_image(Context& ctx, Image& image, std::uint3
     region.imageSubresource = {image.aspect(), mip, 0, 1};
     region.imageExtent = {w, h, 1};
     vkCmdCopyImageToBuffer(cmd, image.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, staging->handle(), 1, &region);
-    if (previous.layout != VK_IMAGE_LAYOUT_UNDEFINED) image.use(cmd, previous);
+    if (previous.layout != VK_IMAGE_LAYOUT_UNDEFINED) image.restore(cmd, previous);
     memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                    VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
   });

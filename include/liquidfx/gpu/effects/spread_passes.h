@@ -43,7 +43,9 @@ class SpreadPasses : public FramePasses {
   float aspect() const { return aspect_; }
   /// The newest statistics whose step has completed (std::nullopt before the first).
   std::optional<SpreadStats> stats() const;
-  /// Whether the last frame laid the shading kept for a liquid at rest (SpreadRenderer::laid_kept).
+  /// Whether the last frame computed no shading: it laid the shading kept for a liquid at rest
+  /// (SpreadRenderer::laid_kept), or the whole frame kept its last picture
+  /// (FramePasses::draws_last_picture).
   bool shading_kept() const;
 
   Result<void> prepare(const FramePrepare& frame) override;
@@ -51,6 +53,7 @@ class SpreadPasses : public FramePasses {
   bool samples_scene_copy() const override { return false; }  // reads the frame's colour itself
   std::size_t pending_steps() const override { return pending_.size(); }
   void record_steps(VkCommandBuffer cmd, GpuTimer* timer, std::size_t max_steps) override;
+  bool draws_last_picture() const override;
 
  private:
   SpreadPasses(Context& ctx, const SpreadKnobs& knobs, std::vector<SpreadBlob> blobs, SpreadBackground background)
@@ -69,6 +72,8 @@ class SpreadPasses : public FramePasses {
   std::vector<Step> pending_;
   std::optional<ImageRgba8> picture_, matcap_;
   float aspect_ = 0.0f;
+  VkExtent2D frame_size_{0, 0};  // the prepared frame's
+  bool recorded_ = false;        // whether the prepared frame recorded its shading
   bool restart_ = false;
 };
 

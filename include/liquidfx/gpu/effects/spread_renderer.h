@@ -34,6 +34,10 @@ class SpreadRenderer {
                        bool film);
   /// Shades the solver's liquid over frame.targets.color (a full-frame post pass).
   void record(FrameContext& frame, const SpreadSolver& solver, const SpreadKnobs& knobs, SpreadBackground background);
+  /// Whether record would draw, over a frame of this size, the picture it drew at its last
+  /// record: the same fields (the solver's version), knobs, colours, picture and matcap.
+  bool draws_last_picture(VkExtent2D frame, const SpreadSolver& solver, const SpreadKnobs& knobs,
+                          SpreadBackground background) const;
   /// Whether the last frame recorded laid the shading kept from an earlier one (the liquid at
   /// rest over a background of its own), instead of shading it again.
   bool laid_kept() const { return laid_kept_; }
@@ -66,6 +70,9 @@ class SpreadRenderer {
   static constexpr VkFormat kFrameImageFormat = VK_FORMAT_R16G16B16A16_SFLOAT;
   Result<bool> ensure_frame_image(Image& image, std::uint32_t width, std::uint32_t height, const char* name);
   void record_frame_copy(FrameContext& frame);
+  // What the shading passes are given for a frame of this size (kept = 0).
+  shared::SpreadShadePush shade_push(VkExtent2D frame, const SpreadSolver& solver, const SpreadKnobs& knobs,
+                                     SpreadBackground background) const;
   Image picture_;  // 1 x 1 until a picture is set
   Image under_;    // the picture under the liquid (skin or picture_) at the frame's size
   bool under_made_ = false;
@@ -82,6 +89,11 @@ class SpreadRenderer {
   std::uint64_t kept_version_ = 0;       // of the fields it shows
   std::uint64_t last_version_ = ~0ull;   // the fields' at the last frame
   bool laid_kept_ = false;
+  // What the last record drew with (draws_last_picture): its push (kept = 0) and the fields'
+  // version; not valid before the first record or after a new picture or matcap.
+  shared::SpreadShadePush drawn_push_{};
+  std::uint64_t drawn_version_ = 0;
+  bool drawn_valid_ = false;
 };
 
 }  // namespace lfx::gpu

@@ -126,6 +126,15 @@ class FramePasses {
   /// Full-frame passes over targets.color before tonemapping.
   virtual void record_post(FrameContext&) {}
 
+  /// Whether its passes would draw again exactly the picture they drew at their last record, in
+  /// the same frame (the same uniforms, scene time aside, and targets): a liquid at rest, a room.
+  /// Asked for liquidfx's own frames after prepare, of the state as it stands; when every pass
+  /// says so the frame records the pending steps first (record_steps) and asks again. When every
+  /// pass still says so, the frame records none of their passes and keeps its output
+  /// (FrameRenderer::kept_last_picture). A pass whose picture moves with the scene time says
+  /// false while it moves, and every pass before its first record.
+  virtual bool draws_last_picture() const { return false; }
+
   /// Simulation steps advanced and not recorded yet (the particles' solver steps, the spread's
   /// steps): the frame records them all. After a long advance (a paused view, a catch-up after
   /// a hitch, a loading screen) that is a pile no one submission should hold, so the caller may

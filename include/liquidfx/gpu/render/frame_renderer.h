@@ -76,6 +76,14 @@ class FrameRenderer {
   /// (submit_step_batches), records, submits, waits and reads the output back.
   Result<ImageRgba8> render(const FrameView& view, std::span<FramePasses* const> passes);
 
+  /// Whether a frame of liquidfx's own whose every pass draws its last picture again
+  /// (FramePasses::draws_last_picture), with the same passes, view (the scene time aside) and
+  /// output, records only its steps and keeps its output (on by default: a liquid at rest costs
+  /// its steps). Off: every frame draws everything, for a caller that times the passes.
+  void set_keep_still_frames(bool keep) { keep_still_frames_ = keep; }
+  /// Whether the frame recorded last kept the picture before it (no passes drawn).
+  bool kept_last_picture() const { return kept_last_picture_; }
+
   FrameTargets& targets() { return targets_; }
   GpuTimer& timer() { return timer_; }
   Context& context() { return ctx_; }
@@ -101,6 +109,8 @@ class FrameRenderer {
   Result<void> take_host_frame(const HostFrame& host);
   Result<void> make_copy_pipelines(VkFormat host_format);
   Result<void> make_depth_copy_pipelines(VkFormat host_format);
+  // Whether this frame would draw the last frame's picture again (set_keep_still_frames).
+  bool draws_last_picture(std::span<FramePasses* const> passes) const;
   void record_start(FrameContext& frame, std::span<FramePasses* const> passes);
   void record_end(FrameContext& frame);
   void record_tonemap(FrameContext& frame);
@@ -148,6 +158,20 @@ class FrameRenderer {
   VkImageView environment_ = VK_NULL_HANDLE;  // the prepared view's (the host's cube), if any
   Image black_environment_;                   // bound when there is none (1x1 cube, cleared once)
   GpuTimer timer_;
+  // What the last own frame drew with (draws_last_picture): its passes, uniforms (scene time
+  // zeroed), tonemap, environment and output with its write count after the tonemap.
+  struct Drawn {
+    bool valid = false;
+    std::vector<FramePasses*> passes;
+    shared::FrameUniforms uniforms{};
+    bool filmic = true;
+    VkImageView environment = VK_NULL_HANDLE;
+    VkImage output = VK_NULL_HANDLE;
+    std::uint64_t output_writes = 0;
+  };
+  Drawn drawn_;
+  bool keep_still_frames_ = true;
+  bool kept_last_picture_ = false;
 };
 
 }  // namespace lfx::gpu

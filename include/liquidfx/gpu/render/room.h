@@ -68,7 +68,8 @@ class Room : public FramePasses {
   /// Entry: any state; exit: color in kColorAttachment, depth in kDepthAttachment.
   void record_opaque(FrameContext& frame) override;
   bool clears_frame() const override { return true; }
-  bool samples_scene_copy() const override { return false; }  // opaque only
+  bool samples_scene_copy() const override { return false; }      // opaque only
+  bool draws_last_picture() const override { return recorded_; }  // its look is its desc and the view
 
  private:
   Room() = default;
@@ -78,6 +79,7 @@ class Room : public FramePasses {
   Buffer params_;
   Buffer props_;
   std::uint32_t vertex_count_ = 0;
+  bool recorded_ = false;  // drawn once: the same view draws the same again
 };
 
 }  // namespace lfx::gpu

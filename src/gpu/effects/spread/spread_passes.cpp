@@ -34,7 +34,12 @@ std::optional<SpreadStats> SpreadPasses::stats() const {
 }
 
 bool SpreadPasses::shading_kept() const {
-  return renderer_->laid_kept();
+  return !recorded_ || renderer_->laid_kept();
+}
+
+bool SpreadPasses::draws_last_picture() const {
+  // Of the fields as they stand: the frame asks again once the pending steps are recorded.
+  return solver_ && renderer_->draws_last_picture(frame_size_, *solver_, knobs_, background_);
 }
 
 Result<void> SpreadPasses::lay_out(float aspect) {
@@ -52,6 +57,8 @@ Result<void> SpreadPasses::lay_out(float aspect) {
 
 Result<void> SpreadPasses::prepare(const FramePrepare& frame) {
   const float aspect = float(frame.width) / float(frame.height);
+  frame_size_ = {frame.width, frame.height};
+  recorded_ = false;
   if (restart_ || aspect != aspect_) LFX_TRY(lay_out(aspect));
   if (picture_) {
     LFX_TRY(renderer_->set_picture(*picture_));
@@ -75,6 +82,7 @@ void SpreadPasses::record_steps(VkCommandBuffer cmd, GpuTimer* timer, std::size_
 void SpreadPasses::record_post(FrameContext& frame) {
   record_steps(frame.cmd, frame.timer, pending_.size());
   renderer_->record(frame, *solver_, knobs_, background_);
+  recorded_ = true;
 }
 
 }  // namespace lfx::gpu

@@ -52,7 +52,7 @@ Result<void> SpreadRenderer::set_picture(const ImageRgba8& picture) {
   ctx_.retire(std::move(picture_));  // frames in flight may still show the old one
   picture_ = std::move(image);
   under_made_ = false;  // resampled at the next frame
-  kept_valid_ = false;
+  kept_valid_ = drawn_valid_ = false;
   return success();
 }
 
@@ -61,7 +61,7 @@ Result<void> SpreadRenderer::set_matcap(const ImageRgba8& matcap) {
   ctx_.retire(std::move(matcap_));
   matcap_ = std::move(image);
   use_matcap_ = true;
-  kept_valid_ = false;
+  kept_valid_ = drawn_valid_ = false;
   return success();
 }
 
@@ -114,16 +114,45 @@ void SpreadRenderer::record_frame_copy(FrameContext& frame) {
   Pipeline::dispatch_2d(frame.cmd, target.width(), target.height());
 }
 
+shared::SpreadShadePush SpreadRenderer::shade_push(VkExtent2D frame, const SpreadSolver& solver,
+                                                   const SpreadKnobs& knobs, SpreadBackground background) const {
+  const std::span<const glm::vec3> colors = solver.pigment_colors();
+  shared::SpreadShadePush push{};
+  push.frame_size = {int(frame.width), int(frame.height)};
+  push.short_side = float(std::min(frame.width, frame.height));
+  push.background = std::uint32_t(background);
+  push.thickness_grid = solver.thickness_grid();
+  push.dh = 1.0f / float(knobs.thickness_cells);
+  push.relief = knobs.relief;
+  push.shine = knobs.shine;
+  push.traces = knobs.traces == SpreadTraces::film ? 1u : 0u;
+  push.film = knobs.film;
+  push.pigments = solver.pigment_planes();  // none: one colour, colors[0] (shade.comp)
+  // The seed's 8-bit target held heights up to about five times a blob's: 256 levels over 0.1
+  // short sides here.
+  push.banding_top = knobs.banding ? 0.1f : 0.0f;
+  push.use_matcap = use_matcap_ ? 1u : 0u;
+  for (std::size_t k = 0; k < std::min<std::size_t>(colors.size(), kSpreadPigments); ++k)
+    push.colors[k] = glm::vec4(colors[k], 1.0f);
+  return push;
+}
+
+bool SpreadRenderer::draws_last_picture(VkExtent2D frame, const SpreadSolver& solver, const SpreadKnobs& knobs,
+                                        SpreadBackground background) const {
+  if (!drawn_valid_ || knobs.reference_pass || solver.fields_version() != drawn_version_) return false;
+  const shared::SpreadShadePush push = shade_push(frame, solver, knobs, background);
+  return std::memcmp(&push, &drawn_push_, sizeof(push)) == 0;
+}
+
 void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, const SpreadKnobs& knobs,
                             SpreadBackground background) {
   if (knobs.reference_pass) record_frame_copy(frame);
-  const std::span<const glm::vec3> colors = solver.pigment_colors();
   VkCommandBuffer cmd = frame.cmd;
   Image& target = frame.targets.color;
-  shared::SpreadShadePush push{};
-  push.frame_size = {int(target.width()), int(target.height())};
-  push.short_side = float(std::min(target.width(), target.height()));
-  push.background = std::uint32_t(background);
+  shared::SpreadShadePush push = shade_push({target.width(), target.height()}, solver, knobs, background);
+  drawn_push_ = push;
+  drawn_version_ = solver.fields_version();
+  drawn_valid_ = true;
   const bool own_background = background != SpreadBackground::frame;
   if (own_background && !under_made_) {
     kept_valid_ = false;
@@ -141,19 +170,6 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
     Pipeline::dispatch_2d(cmd, target.width(), target.height());
     under_made_ = true;
   }
-  push.thickness_grid = solver.thickness_grid();
-  push.dh = 1.0f / float(knobs.thickness_cells);
-  push.relief = knobs.relief;
-  push.shine = knobs.shine;
-  push.traces = knobs.traces == SpreadTraces::film ? 1u : 0u;
-  push.film = knobs.film;
-  push.pigments = solver.pigment_planes();  // none: one colour, colors[0] (shade.comp)
-  // The seed's 8-bit target held heights up to about five times a blob's: 256 levels over 0.1
-  // short sides here.
-  push.banding_top = knobs.banding ? 0.1f : 0.0f;
-  push.use_matcap = use_matcap_ ? 1u : 0u;
-  for (std::size_t k = 0; k < std::min<std::size_t>(colors.size(), kSpreadPigments); ++k)
-    push.colors[k] = glm::vec4(colors[k], 1.0f);
   // A liquid at rest over a background of its own: its shading kept on a frame whose fields did
   // not change since the last, and laid again while nothing it depends on changes.
   const std::uint64_t version = solver.fields_version();
