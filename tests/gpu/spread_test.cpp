@@ -352,8 +352,8 @@ TEST(SpreadSceneTest, ALiquidAtRestUnderAMovingCameraLaysItsKeptShading) {
 TEST_F(SpreadGpuTest, AKeptPictureIsTheDrawnOneAndAnyChangeDrawsAgain) {
   // Two players of one scene, a blob at rest: one keeps the still frames' pictures (the
   // default), the other draws every frame. Every frame's picture is the same in both; the first
-  // keeps some, the second none. A knob, a view or a stroke that changes after still frames
-  // draws the next frame again, and that is the drawn one too.
+  // keeps some, the second none. A knob, a view, a write to the output or a stroke after still
+  // frames draws the next frame again, and that is the drawn one too.
   auto s = scene::parse_scene(R"({"camera": {"tonemap": "none"}, "backdrop": {"visible": false},
       "effects": [{"type": "spread", "name": "blob", "cells": 32, "thickness_cells": 64,
                    "blobs": [{"centre": [0.89, 0.5], "radius": 0.3, "amount": 0.02}]}]})",
@@ -400,6 +400,12 @@ TEST_F(SpreadGpuTest, AKeptPictureIsTheDrawnOneAndAnyChangeDrawsAgain) {
     p->set_camera(camera);
   }
   EXPECT_FALSE(frame(f++)) << "after the view changed";
+  EXPECT_TRUE(frame(f++));
+  // The output taken for writing by someone else (a host's pass over it): the next frame is
+  // drawn again.
+  gpu::Image& output = (*keeping)->renderer().targets().output;
+  ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) { output.use(cmd, gpu::access::kComputeWrite); }));
+  EXPECT_FALSE(frame(f++)) << "after the output was written";
   EXPECT_TRUE(frame(f++));
   // A stroke through the blob.
   scene::InputEvent e;

@@ -239,15 +239,18 @@ void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> gi
               filmic_,
               environment_,
               targets_.output.handle(),
-              targets_.output.write_count()};
+              targets_.output.write_count(),
+              targets_.color.write_count()};
     drawn_.uniforms.camera_position.w = 0.0f;  // the scene time: the passes say whether it moves them
   }
 }
 
 bool FrameRenderer::draws_last_picture(std::span<FramePasses* const> passes) const {
   if (!keep_still_frames_ || !drawn_.valid || hosted_) return false;
-  // The output as the last frame left it: not remade (a resize), not written since.
-  if (targets_.output.handle() != drawn_.output || targets_.output.write_count() != drawn_.output_writes) return false;
+  // The output and the colour as the last frame left them: not remade (a resize), not written since.
+  if (targets_.output.handle() != drawn_.output || targets_.output.write_count() != drawn_.output_writes ||
+      targets_.color.write_count() != drawn_.color_writes)
+    return false;
   if (filmic_ != drawn_.filmic || environment_ != drawn_.environment) return false;
   if (!std::equal(passes.begin(), passes.end(), drawn_.passes.begin(), drawn_.passes.end())) return false;
   shared::FrameUniforms uniforms = uniforms_;

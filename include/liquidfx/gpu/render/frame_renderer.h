@@ -159,7 +159,7 @@ class FrameRenderer {
   Image black_environment_;                   // bound when there is none (1x1 cube, cleared once)
   GpuTimer timer_;
   // What the last own frame drew with (draws_last_picture): its passes, uniforms (scene time
-  // zeroed), tonemap, environment and output with its write count after the tonemap.
+  // zeroed), tonemap, environment, output, and the output's and colour's write counts at its end.
   struct Drawn {
     bool valid = false;
     std::vector<FramePasses*> passes;
@@ -168,6 +168,7 @@ class FrameRenderer {
     VkImageView environment = VK_NULL_HANDLE;
     VkImage output = VK_NULL_HANDLE;
     std::uint64_t output_writes = 0;
+    std::uint64_t color_writes = 0;
   };
   Drawn drawn_;
   bool keep_still_frames_ = true;
