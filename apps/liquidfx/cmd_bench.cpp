@@ -109,7 +109,8 @@ int run_bench(const BenchOptions& o) {
   std::vector<std::string> order;
   std::map<std::string, std::vector<double>> samples;
   std::vector<double> totals;
-  int kept = 0;  // measured frames that kept the last picture (nothing moved)
+  int kept = 0;     // measured frames that kept the last picture (nothing moved)
+  int redrawn = 0;  // and those that were the last one but on the tiles their passes listed
   // Each effect's passes share the first word of their names ("particles p2g", "particles g2p"):
   // their per-frame sum is the effect's cost, steadier than any one pass on a driver that
   // timestamps passes loosely.
@@ -150,6 +151,7 @@ int run_bench(const BenchOptions& o) {
     progress.update(unsigned(frame + 1));
     if (frame < warm) continue;
     kept += (*player)->renderer().kept_last_picture() ? 1 : 0;
+    redrawn += (*player)->renderer().redrew_listed_tiles() ? 1 : 0;
     for (std::size_t k = 0; k < cpu.size(); ++k) cpu_samples[k].push_back(cpu[k]);
     auto times = (*player)->pass_times();
     if (!times) return fail(times.error());
@@ -188,6 +190,7 @@ int run_bench(const BenchOptions& o) {
     out["frame"] = host ? "host " + o.host_frame : "own";
     out["frames"] = measured;
     out["kept_frames"] = kept;
+    out["redrawn_tiles_frames"] = redrawn;
     out["passes"] = nlohmann::ordered_json::array();
     for (const std::string& name : order) out["passes"].push_back(stats_json(name, stats_of(samples[name])));
     out["groups"] = nlohmann::ordered_json::array();
@@ -206,6 +209,9 @@ int run_bench(const BenchOptions& o) {
     if (kept > 0)
       std::printf("%d of the %d frames kept the last picture: nothing in them moved (--draw-still-frames draws them)\n",
                   kept, measured);
+    if (redrawn > 0)
+      std::printf("%d of the %d frames changed only on the tiles their effects listed, and tonemapped those\n", redrawn,
+                  measured);
     std::printf("%-28s %10s %10s %10s\n", "pass", "median ms", "min ms", "max ms");
     for (const std::string& name : order) print_stats(name, stats_of(samples[name]));
     for (const std::string& name : group_order) print_stats(name + " (all passes)", stats_of(group_samples[name]));

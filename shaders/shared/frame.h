@@ -71,6 +71,12 @@ LFX_FN float pixel_size_at_depth(float t, mat4 p, float height) {
 // The tonemap (render/tonemap.comp): the filmic curve (true), or a clip (pictures that are display
 // colours), as the pipeline's variant.
 #define LFX_FRAME_FILMIC_CONSTANT 1  // after the environment cube's
+// A list of the frame's 8 x 8 pixel tiles that a pass redraws (FramePasses::redrawn_tiles): the
+// count, a compute dispatch's arguments for it (a workgroup a tile, in rows of
+// kFrameTilesPerRow: a dispatch takes at most 65,535 workgroups a side), then each tile as
+// x | y << 16. render/tonemap_tiles.comp tonemaps those tiles only.
+LFX_CONST uint kFrameTile = 8u;
+LFX_CONST uint kFrameTilesPerRow = 4096u;
 
 #ifdef __cplusplus
 struct FrameRectPush {

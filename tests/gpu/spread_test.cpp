@@ -353,7 +353,8 @@ TEST_F(SpreadGpuTest, AKeptPictureIsTheDrawnOneAndAnyChangeDrawsAgain) {
   // Two players of one scene, a blob at rest: one keeps the still frames' pictures (the
   // default), the other draws every frame. Every frame's picture is the same in both; the first
   // keeps some, the second none. A knob, a view, a write to the output or a stroke after still
-  // frames draws the next frame again, and that is the drawn one too.
+  // frames draws the next frame again, and that is the drawn one too; during the stroke the
+  // keeping one tonemaps only the tiles the liquid covered or covers, to the same picture.
   auto s = scene::parse_scene(R"({"camera": {"tonemap": "none"}, "backdrop": {"visible": false},
       "effects": [{"type": "spread", "name": "blob", "cells": 32, "thickness_cells": 64,
                    "blobs": [{"centre": [0.89, 0.5], "radius": 0.3, "amount": 0.02}]}]})",
@@ -416,7 +417,26 @@ TEST_F(SpreadGpuTest, AKeptPictureIsTheDrawnOneAndAnyChangeDrawsAgain) {
   e.held = true;
   e.position = {0.7f, 0.5f};
   for (scene::ScenePlayer* p : {keeping->get(), drawing->get()}) EXPECT_TRUE(p->input(e));
-  EXPECT_FALSE(frame(f++)) << "during a stroke";
+  // While it moves, the frame is the last one but on the tiles the liquid covered or covers: only
+  // those are tonemapped again.
+  int redrawn = 0;
+  for (int stroke = 0; stroke < 6; ++stroke) {
+    EXPECT_FALSE(frame(f++)) << "during a stroke";
+    redrawn += (*keeping)->renderer().redrew_listed_tiles();
+    EXPECT_FALSE((*drawing)->renderer().redrew_listed_tiles());
+    e.position.y += 0.05f;
+    for (scene::ScenePlayer* p : {keeping->get(), drawing->get()}) EXPECT_TRUE(p->input(e));
+  }
+  EXPECT_GE(redrawn, 5);
+  // Laid out anew (a knob that re-grids), the liquid is the blob again: the tiles the strokes
+  // had spread it over are the picture again, and they too are tonemapped anew.
+  e.kind = scene::InputKind::release;
+  for (scene::ScenePlayer* p : {keeping->get(), drawing->get()}) {
+    EXPECT_TRUE(p->input(e));
+    ASSERT_TRUE(p->set_knob("blob", "thickness_cells", 48.0));
+  }
+  EXPECT_FALSE(frame(f++)) << "after the liquid was laid out anew";
+  EXPECT_TRUE((*keeping)->renderer().redrew_listed_tiles());
   std::printf("%d of %d frames kept their picture\n", kept, f);
 }
 

@@ -34,6 +34,7 @@ Result<std::unique_ptr<FrameRenderer>> FrameRenderer::create(Context& ctx) {
   for (const bool filmic : {false, true}) {
     const SpecializationConstant curve[] = {{LFX_FRAME_FILMIC_CONSTANT, filmic ? 1u : 0u}};
     LFX_TRY_ASSIGN(r->tonemap_[filmic ? 1 : 0], Pipeline::compute(ctx, "render/tonemap.comp", 0, curve));
+    LFX_TRY_ASSIGN(r->tonemap_tiles_[filmic ? 1 : 0], Pipeline::compute(ctx, "render/tonemap_tiles.comp", 0, curve));
   }
 
   LFX_TRY_ASSIGN(r->linear_clamp_, Sampler::create(ctx, {VK_FILTER_LINEAR, VK_SAMPLER_MIPMAP_MODE_LINEAR}));
@@ -186,6 +187,7 @@ void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> gi
   timer_.reset(cmd);
   ctx_.record_uploads(cmd);  // what prepare (and everything since the last frame) staged
   kept_last_picture_ = false;
+  redrawn_tiles_.clear();
   if (draws_last_picture(passes)) {
     // As things stand the picture would be the last one: what the steps change decides, so they
     // go first (they may: record_steps), and the passes are asked again.
@@ -196,6 +198,7 @@ void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> gi
       return;
     }
   }
+  redrawn_tiles_ = redrawn_tiles(passes);
   copied_writes_ = kNoCopy;
   copied_depth_writes_ = kNoCopy;
   record_buffer_update(cmd, frame_uniforms_, std::as_bytes(std::span(&uniforms_, 1)));
@@ -246,6 +249,23 @@ void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> gi
 }
 
 bool FrameRenderer::draws_last_picture(std::span<FramePasses* const> passes) const {
+  return same_frame(passes) &&
+         std::all_of(passes.begin(), passes.end(), [](const FramePasses* e) { return e->draws_last_picture(); });
+}
+
+std::vector<const Buffer*> FrameRenderer::redrawn_tiles(std::span<FramePasses* const> passes) const {
+  std::vector<const Buffer*> lists;
+  if (!same_frame(passes)) return lists;
+  for (const FramePasses* e : passes) {
+    if (e->draws_last_picture()) continue;
+    const std::vector<const Buffer*> its = e->redrawn_tiles();
+    if (its.empty()) return {};  // it may change anywhere
+    lists.insert(lists.end(), its.begin(), its.end());
+  }
+  return lists;
+}
+
+bool FrameRenderer::same_frame(std::span<FramePasses* const> passes) const {
   if (!keep_still_frames_ || !drawn_.valid || hosted_) return false;
   // The output and the colour as the last frame left them: not remade (a resize), not written since.
   if (targets_.output.handle() != drawn_.output || targets_.output.write_count() != drawn_.output_writes ||
@@ -255,8 +275,7 @@ bool FrameRenderer::draws_last_picture(std::span<FramePasses* const> passes) con
   if (!std::equal(passes.begin(), passes.end(), drawn_.passes.begin(), drawn_.passes.end())) return false;
   shared::FrameUniforms uniforms = uniforms_;
   uniforms.camera_position.w = 0.0f;
-  if (std::memcmp(&uniforms, &drawn_.uniforms, sizeof(uniforms)) != 0) return false;
-  return std::all_of(passes.begin(), passes.end(), [](const FramePasses* e) { return e->draws_last_picture(); });
+  return std::memcmp(&uniforms, &drawn_.uniforms, sizeof(uniforms)) == 0;
 }
 
 void FrameRenderer::record_copy(VkCommandBuffer cmd, const Pipeline& pipeline, Image& from, Image& to, VkRect2D area,
@@ -368,14 +387,34 @@ void FrameRenderer::record_tonemap(FrameContext& frame) {
   PassScope pass(&timer_, cmd, "tonemap");
   targets_.color.use(cmd, access::kComputeRead);
   targets_.output.use(cmd, access::kComputeWrite);
-  const Pipeline& tonemap = tonemap_[filmic_ ? 1 : 0];
+  if (redrawn_tiles_.empty()) {
+    const Pipeline& tonemap = tonemap_[filmic_ ? 1 : 0];
+    tonemap.bind(cmd);
+    DescriptorWrites()
+        .uniform_buffer(0, frame_uniforms_.handle())
+        .storage_image(1, targets_.color.view())
+        .storage_image(2, targets_.output.view())
+        .push(ctx_, cmd, tonemap);
+    Pipeline::dispatch_2d(cmd, targets_.width(), targets_.height(), 16);
+    return;
+  }
+  // Only the tiles the passes redrew (a tile in two lists is tonemapped twice, to the same
+  // values): the rest of the output keeps the last frame's.
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                 VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+                 VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+  const Pipeline& tonemap = tonemap_tiles_[filmic_ ? 1 : 0];
   tonemap.bind(cmd);
-  DescriptorWrites()
-      .uniform_buffer(0, frame_uniforms_.handle())
-      .storage_image(1, targets_.color.view())
-      .storage_image(2, targets_.output.view())
-      .push(ctx_, cmd, tonemap);
-  Pipeline::dispatch_2d(cmd, targets_.width(), targets_.height(), 16);
+  for (const Buffer* tiles : redrawn_tiles_) {
+    DescriptorWrites()
+        .uniform_buffer(0, frame_uniforms_.handle())
+        .storage_image(1, targets_.color.view())
+        .storage_image(2, targets_.output.view())
+        .storage_buffer(3, tiles->handle())
+        .push(ctx_, cmd, tonemap);
+    vkCmdDispatchIndirect(cmd, tiles->handle(), sizeof(std::uint32_t));
+  }
 }
 
 void FrameContext::refresh_scene_copy() {

@@ -54,6 +54,7 @@ class SpreadPasses : public FramePasses {
   std::size_t pending_steps() const override { return pending_.size(); }
   void record_steps(VkCommandBuffer cmd, GpuTimer* timer, std::size_t max_steps) override;
   bool draws_last_picture() const override;
+  std::vector<const Buffer*> redrawn_tiles() const override;
 
  private:
   SpreadPasses(Context& ctx, const SpreadKnobs& knobs, std::vector<SpreadBlob> blobs, SpreadBackground background)

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <glm/mat4x4.hpp>
 #include <span>
+#include <vector>
 
 #include "liquidfx/gpu/buffer.h"
 #include "liquidfx/gpu/context.h"
@@ -134,6 +135,13 @@ class FramePasses {
   /// (FrameRenderer::kept_last_picture). A pass whose picture moves with the scene time says
   /// false while it moves, and every pass before its first record.
   virtual bool draws_last_picture() const { return false; }
+  /// Where it does not (asked then, in the same frame): whether its passes would draw the last
+  /// picture again but on 8 x 8 pixel tiles of the frame that they list on the GPU as they record,
+  /// in buffers laid out as shared/frame.h says (kFrameTilesPerRow): those buffers, which must stay
+  /// until the frame's end; none (the default) when anywhere may change. When every pass draws
+  /// its last picture or lists where it does not, liquidfx's own frame tonemaps only the listed
+  /// tiles, and the rest of its output keeps what the last tonemap left.
+  virtual std::vector<const Buffer*> redrawn_tiles() const { return {}; }
 
   /// Simulation steps advanced and not recorded yet (the particles' solver steps, the spread's
   /// steps): the frame records them all. After a long advance (a paused view, a catch-up after

@@ -83,6 +83,9 @@ class FrameRenderer {
   void set_keep_still_frames(bool keep) { keep_still_frames_ = keep; }
   /// Whether the frame recorded last kept the picture before it (no passes drawn).
   bool kept_last_picture() const { return kept_last_picture_; }
+  /// Whether the frame recorded last was the one before but on the tiles its passes listed
+  /// (FramePasses::redrawn_tiles), and tonemapped those only.
+  bool redrew_listed_tiles() const { return !redrawn_tiles_.empty(); }
 
   FrameTargets& targets() { return targets_; }
   GpuTimer& timer() { return timer_; }
@@ -109,8 +112,14 @@ class FrameRenderer {
   Result<void> take_host_frame(const HostFrame& host);
   Result<void> make_copy_pipelines(VkFormat host_format);
   Result<void> make_depth_copy_pipelines(VkFormat host_format);
-  // Whether this frame would draw the last frame's picture again (set_keep_still_frames).
+  // Whether this frame is the last one's again but for what its passes draw: the same passes,
+  // view (scene time aside), tonemap, environment and untouched targets (set_keep_still_frames).
+  bool same_frame(std::span<FramePasses* const> passes) const;
+  // Whether this frame would draw the last frame's picture again.
   bool draws_last_picture(std::span<FramePasses* const> passes) const;
+  // The lists of tiles the passes redraw where each of the others draws its last picture again
+  // (FramePasses::redrawn_tiles); none: the whole frame may change.
+  std::vector<const Buffer*> redrawn_tiles(std::span<FramePasses* const> passes) const;
   void record_start(FrameContext& frame, std::span<FramePasses* const> passes);
   void record_end(FrameContext& frame);
   void record_tonemap(FrameContext& frame);
@@ -152,7 +161,8 @@ class FrameRenderer {
   std::uint64_t copied_depth_writes_ = kNoCopy;  // the depth's alone at that copy
   Pipeline scene_copy_;
   Pipeline downsample_;
-  Pipeline tonemap_[2];  // clipped, filmic (filmic_)
+  Pipeline tonemap_[2];        // clipped, filmic (filmic_)
+  Pipeline tonemap_tiles_[2];  // the same on listed tiles (redrawn_tiles_)
   Sampler linear_clamp_;
   Sampler nearest_clamp_;
   VkImageView environment_ = VK_NULL_HANDLE;  // the prepared view's (the host's cube), if any
@@ -173,6 +183,7 @@ class FrameRenderer {
   Drawn drawn_;
   bool keep_still_frames_ = true;
   bool kept_last_picture_ = false;
+  std::vector<const Buffer*> redrawn_tiles_;  // this frame's (redrawn_tiles); empty: the whole frame
 };
 
 }  // namespace lfx::gpu

@@ -6,15 +6,18 @@
 #include "liquidfx/gpu/barriers.h"
 #include "liquidfx/gpu/detail/descriptors.h"
 #include "liquidfx/gpu/transfer.h"
+#include "liquidfx/shared/frame.h"
 #include "liquidfx/shared/spread.h"
 
 namespace lfx::gpu {
 namespace {
 
-// The 8 x 8 tiles the shading classifies a frame into, across and down.
+// The 8 x 8 tiles the shading classifies a frame into, across and down. Its list of covered
+// tiles is a list of the frame's tiles (shared/frame.h), which the frame's tonemap reads.
 VkExtent2D tiles_over(std::uint32_t width, std::uint32_t height) {
   return {(width + 7) / 8, (height + 7) / 8};
 }
+static_assert(shared::kFrameTile == 8 && shared::kSpreadTilesPerRow == shared::kFrameTilesPerRow);
 
 }  // namespace
 
@@ -95,10 +98,34 @@ Result<void> SpreadRenderer::prepare(std::uint32_t width, std::uint32_t height, 
   LFX_TRY(shade_.prepare(ctx_, shade_flags_));
   if (background != SpreadBackground::frame) LFX_TRY(shade_.prepare(ctx_, shade_flags_ | kKeepBit));
   const VkExtent2D tiles = tiles_over(width, height);
-  return ensure_device_buffer(
-      ctx_, tiles_, (4 + 2 * VkDeviceSize(tiles.width) * tiles.height) * sizeof(std::uint32_t),
-      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-      "spread covered tiles");
+  const VkBuffer listed = tiles_.handle();
+  constexpr VkBufferUsageFlags kUsage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
+                                        VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  LFX_TRY(ensure_device_buffer(ctx_, tiles_, (4 + 2 * VkDeviceSize(tiles.width) * tiles.height) * sizeof(std::uint32_t),
+                               kUsage, "spread covered tiles"));
+  const VkBuffer before = previous_tiles_.handle();
+  LFX_TRY(
+      ensure_device_buffer(ctx_, previous_tiles_, list_bytes(width, height), kUsage, "spread covered tiles before"));
+  if (tiles_.handle() != listed || previous_tiles_.handle() != before) {
+    lists_blank_ = true;  // their counts are set to 0 before anything reads them
+    list_shown_ = false;
+  }
+  return success();
+}
+
+VkDeviceSize SpreadRenderer::list_bytes(std::uint32_t width, std::uint32_t height) {
+  const VkExtent2D tiles = tiles_over(width, height);
+  return (4 + VkDeviceSize(tiles.width) * tiles.height) * sizeof(std::uint32_t);
+}
+
+std::vector<const Buffer*> SpreadRenderer::redrawn_tiles(VkExtent2D frame, SpreadBackground background) const {
+  // A frame over a picture of its own copied whole is that picture but on the tiles the shade
+  // listed, so between two such frames only the tiles of either list change.
+  if (!list_shown_ || !drawn_valid_ || background == SpreadBackground::frame ||
+      drawn_push_.background != std::uint32_t(background) || drawn_push_.frame_size.x != int(frame.width) ||
+      drawn_push_.frame_size.y != int(frame.height))
+    return {};
+  return {&previous_tiles_, &tiles_};
 }
 
 void SpreadRenderer::record_frame_copy(FrameContext& frame) {
@@ -208,10 +235,31 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
     vkCmdCopyImage(cmd, from.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, to.handle(),
                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &whole);
   };
+  // The lists start with no tiles; the last frame's list is kept while tiles_ holds the tiles
+  // it shaded over the picture copied whole (redrawn_tiles).
+  if (lists_blank_) {
+    for (const Buffer* list : {&tiles_, &previous_tiles_})
+      vkCmdFillBuffer(cmd, list->handle(), 0, 4 * sizeof(std::uint32_t), 0);
+    lists_blank_ = false;
+  }
+  const bool had_list = list_shown_;
+  constexpr VkAccessFlags2 kReadWrite = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
+  // Once the last frame's shade and tonemap have read the lists.
+  memory_barrier(cmd,
+                 VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT |
+                     VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                 VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | kReadWrite | VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT);
+  if (had_list) {
+    const VkBufferCopy list{0, 0, list_bytes(target.width(), target.height())};
+    vkCmdCopyBuffer(cmd, tiles_.handle(), previous_tiles_.handle(), 1, &list);
+  }
   if (copies && push.kept == 2 && kept_whole_) {
-    copy_whole(kept_, target);
+    copy_whole(kept_, target);  // tiles_ stays the list the kept shading was made on
     return;
   }
+  // The picture copied whole, the shading on the listed tiles: the list is all that changed.
+  list_shown_ = copies && push.kept != 2;
   const bool copy_picture = copies && push.kept != 2;
   if (copy_picture) {
     copy_whole(under_, target);
@@ -243,11 +291,9 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
         .push(ctx_, cmd, pipeline);
     pipeline.push_constants(cmd, push);
   };
-  constexpr VkAccessFlags2 kReadWrite = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
-  // The count starts at 0 once the last frame's shade has read its dispatch.
-  memory_barrier(cmd, VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
-                 VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | kReadWrite, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
-                 VK_ACCESS_2_TRANSFER_WRITE_BIT);
+  // The count starts at 0 once the copy above has read the list.
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
+                 VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
   vkCmdFillBuffer(cmd, tiles_.handle(), 0, sizeof(std::uint32_t), 0);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kReadWrite);
