@@ -387,14 +387,18 @@ void FrameRenderer::record_tonemap(FrameContext& frame) {
   PassScope pass(&timer_, cmd, "tonemap");
   targets_.color.use(cmd, access::kComputeRead);
   targets_.output.use(cmd, access::kComputeWrite);
+  const auto bind = [&](const Pipeline& tonemap, const Buffer* tiles) {
+    DescriptorWrites writes;
+    writes.uniform_buffer(0, frame_uniforms_.handle())
+        .storage_image(1, targets_.color.view())
+        .storage_image(2, targets_.output.view());
+    if (tiles) writes.storage_buffer(3, tiles->handle());
+    writes.push(ctx_, cmd, tonemap);
+  };
   if (redrawn_tiles_.empty()) {
     const Pipeline& tonemap = tonemap_[filmic_ ? 1 : 0];
     tonemap.bind(cmd);
-    DescriptorWrites()
-        .uniform_buffer(0, frame_uniforms_.handle())
-        .storage_image(1, targets_.color.view())
-        .storage_image(2, targets_.output.view())
-        .push(ctx_, cmd, tonemap);
+    bind(tonemap, nullptr);
     Pipeline::dispatch_2d(cmd, targets_.width(), targets_.height(), 16);
     return;
   }
@@ -407,12 +411,7 @@ void FrameRenderer::record_tonemap(FrameContext& frame) {
   const Pipeline& tonemap = tonemap_tiles_[filmic_ ? 1 : 0];
   tonemap.bind(cmd);
   for (const Buffer* tiles : redrawn_tiles_) {
-    DescriptorWrites()
-        .uniform_buffer(0, frame_uniforms_.handle())
-        .storage_image(1, targets_.color.view())
-        .storage_image(2, targets_.output.view())
-        .storage_buffer(3, tiles->handle())
-        .push(ctx_, cmd, tonemap);
+    bind(tonemap, tiles);
     vkCmdDispatchIndirect(cmd, tiles->handle(), sizeof(std::uint32_t));
   }
 }
