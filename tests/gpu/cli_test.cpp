@@ -188,6 +188,9 @@ TEST(CliTest, BenchJsonHasTheDocumentedShape) {
   EXPECT_TRUE(j["device"].is_string());
   EXPECT_EQ(j["size"], nlohmann::json::array({64, 36}));
   EXPECT_EQ(j["frames"], 3);
+  // The room's camera moves: every frame is drawn in full.
+  EXPECT_EQ(j["kept_frames"], 0);
+  EXPECT_EQ(j["redrawn_tiles_frames"], 0);
   ASSERT_TRUE(j["passes"].is_array());
   std::vector<std::string> names;
   double sum = 0.0;
