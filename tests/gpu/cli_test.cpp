@@ -180,6 +180,20 @@ TEST(CliTest, RenderWritesEveryEffectsStatisticsPerFrame) {
   EXPECT_NE(bad.output.find("/no/such/dir/s.csv: cannot write the statistics file"), std::string::npos) << bad.output;
 }
 
+TEST(CliTest, BenchKeepsTheFramesWhereNothingMovesUnlessAskedToDrawThem) {
+  // The room under a still camera: after the first frame, every frame would draw the same.
+  const std::string scene = write_test_file("still_room.json", R"({"camera": {"position": [0, 1.1, 2.6]}})");
+  for (const bool draw : {false, true}) {
+    const CliResult r = run_cli("bench '" + scene + "' --frames 3 --warmup 1 --size 64x36 --json" +
+                                (draw ? " --draw-still-frames" : "") + " 2>/dev/null");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const nlohmann::json j = nlohmann::json::parse(r.output, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << r.output;
+    EXPECT_EQ(j["kept_frames"], draw ? 0 : 3);
+    EXPECT_EQ(j["passes"].size(), draw ? 2u : 0u) << r.output;  // the room and the tonemap, or none
+  }
+}
+
 TEST(CliTest, BenchJsonHasTheDocumentedShape) {
   const CliResult r = run_cli("bench '" + kRoom + "' --frames 3 --warmup 1 --size 64x36 --json 2>/dev/null");
   ASSERT_EQ(r.exit_code, 0) << r.output;
