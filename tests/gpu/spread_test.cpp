@@ -301,8 +301,8 @@ TEST(SpreadSceneTest, AMatcapOfTheUsersLightsTheLiquid) {
 
 // A blob at rest over the skin, rendered for 12 frames with `camera` (the scene's "camera"
 // object): once its fields stop changing a frame shades it (statistic shading_kept 0), and every
-// frame after computes no shading (1); those frames must be the freshly shaded
-// one, pixel for pixel.
+// frame after computes no shading (1); those frames must be the freshly shaded one, pixel for
+// pixel.
 void expect_rest_frames_equal_the_shaded_one(const std::string& name, const std::string& camera) {
   const std::string scene =
       write_test_file(name + ".json", R"({"camera": )" + camera + R"(, "backdrop": {"visible": false},
