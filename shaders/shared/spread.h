@@ -21,8 +21,9 @@ LFX_CONST int kSpreadThicknessTile = 8;
 // A thickness tile's faces, 9 x 8 along x and 8 x 9 along y, taken in pairs (one of each axis):
 // faces.comp's workgroup.
 LFX_CONST int kSpreadTileFacePairs = kSpreadThicknessTile * (kSpreadThicknessTile + 1);
-// Cells each invocation of the statistics pass (reduce.comp) sums: the partials are the cells
-// over this.
+// Each invocation of the statistics pass (reduce.comp) sums this many thickness tiles along a
+// row of tiles, and this many coarse velocity cells: the partials are the larger count over these.
+LFX_CONST int kSpreadReduceTiles = 4;
 LFX_CONST uint kSpreadReduceRun = 256u;
 LFX_CONST float kSpreadTileReachMargin = 2.0f;  // cells beyond the fastest sweep
 // The seed's traces (history) show where half the largest coverage seen and the current one,

@@ -113,6 +113,7 @@ void mark_piled(ivec2 tile) {
 }
 bool tile_piled(int tile) { return tile_flags[2 * tile_count() + tile] != 0u; }
 void mark_stained(int tile) { tile_flags[3 * tile_count() + tile] = 1u; }
+bool tile_stained(int tile) { return tile_flags[3 * tile_count() + tile] != 0u; }
 
 // Where on the list this workgroup's tile `slot` is, in a grouped dispatch (SpreadSolver::
 // dispatch_tiles: a workgroup kSpreadTilesPerGroup tiles; past the count, none).

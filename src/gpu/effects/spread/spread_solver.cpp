@@ -109,7 +109,8 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   const std::size_t tile_count = std::size_t(tiles.x) * tiles.y;
   const std::size_t planes = std::size_t(kSpreadPigments) * cells;
   partial_stride_ =
-      groups(std::uint32_t(std::max<std::size_t>(cells, std::size_t(cells_.x) * cells_.y)), shared::kSpreadReduceRun);
+      std::max(groups(std::uint32_t(tiles.x), std::uint32_t(shared::kSpreadReduceTiles)) * std::uint32_t(tiles.y),
+               groups(std::uint32_t(cells_.x * cells_.y), shared::kSpreadReduceRun));
 
   // Every buffer made anew; the old ones are retired (frames in flight may use them).
   struct Made {
