@@ -9,8 +9,8 @@
 // and the ones beyond its right side (9 a row), with their lower faces and the ones above its top
 // (8 a row). A face beside no listed tile keeps its old value, which nothing reads this step.
 // Each invocation takes one face of each axis, so neither the axis nor the store's buffer is a
-// branch (a CPU driver runs both sides of one), and the invocation's own costs (its tile, the
-// maxima's atomics) are paid once for two faces.
+// branch (a CPU driver runs both sides of one), and the invocation's own costs (its tile) are
+// paid once for two faces; the maxima's atomics once for all its faces.
 #include "spread/fields.glsl"
 layout(local_size_x = kSpreadTileFacePairs) in;
 // A specialisation constant, not a branch on the push's mode: a CPU driver runs both sides of a
@@ -65,23 +65,31 @@ float compute_face(ivec2 face, bool y_face) {
 }
 
 // An x face and a y face, each computed unless past the grid's last face of its axis (x faces:
-// x in [0, mx], y in [0, my); y faces: x in [0, mx), y in [0, my]); the pair's fastest raised
-// into the control.
-void compute_pair(ivec2 x_face, ivec2 y_face) {
+// x in [0, mx], y in [0, my); y faces: x in [0, mx), y in [0, my]); the fastest of each axis so
+// far raised by the pair's.
+void compute_pair(ivec2 x_face, ivec2 y_face, inout vec2 fastest) {
   int mx = thickness_grid.x, my = thickness_grid.y;
-  float fastest_x = x_face.x <= mx && x_face.y < my ? compute_face(x_face, false) : 0.0;
-  float fastest_y = y_face.x < mx && y_face.y <= my ? compute_face(y_face, true) : 0.0;
-  raise_control(2u, floatBitsToUint(fastest_x));
-  raise_control(3u, floatBitsToUint(fastest_y));
-  raise_control(0u, floatBitsToUint(max(fastest_x, fastest_y)));
+  float x = x_face.x <= mx && x_face.y < my ? compute_face(x_face, false) : 0.0;
+  float y = y_face.x < mx && y_face.y <= my ? compute_face(y_face, true) : 0.0;
+  fastest = max(fastest, vec2(x, y));
+}
+
+// The invocation's fastest into the control, once for all its faces: a CPU driver runs each
+// atomic (and the load before it) a lane at a time.
+void raise_fastest(vec2 fastest) {
+  raise_control(2u, floatBitsToUint(fastest.x));
+  raise_control(3u, floatBitsToUint(fastest.y));
+  raise_control(0u, floatBitsToUint(max(fastest.x, fastest.y)));
 }
 
 void main() {
   int mx = thickness_grid.x;
   if (stroke_count > 0u) first_stroke = strokes[0];
+  vec2 fastest = vec2(0.0);
   if (!kListedTiles) {
     int k = int(gl_GlobalInvocationID.x);
-    compute_pair(ivec2(k % (mx + 1), k / (mx + 1)), ivec2(k % mx, k / mx));
+    compute_pair(ivec2(k % (mx + 1), k / (mx + 1)), ivec2(k % mx, k / mx), fastest);
+    raise_fastest(fastest);
     return;
   }
   // The listed tiles' x faces 9 a row, their y faces 8 a row (divisions by constants: no
@@ -92,6 +100,7 @@ void main() {
     uint at = listed_slot(slot);
     if (at >= listed_count) break;
     ivec2 first = ivec2(listed[at] & 0xffffu, listed[at] >> 16) * kSpreadThicknessTile;
-    compute_pair(first + ivec2(f % across, f / across), first + ivec2(f % side, f / side));
+    compute_pair(first + ivec2(f % across, f / across), first + ivec2(f % side, f / side), fastest);
   }
+  raise_fastest(fastest);
 }
