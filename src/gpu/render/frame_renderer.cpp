@@ -221,9 +221,16 @@ void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> gi
                      *this,
                      environment_ ? environment_ : black_environment_.view(),
                      environment_ != VK_NULL_HANDLE};
+  const auto any = [&](bool (FramePasses::*asks)() const) {
+    return std::any_of(passes.begin(), passes.end(), [&](const FramePasses* e) { return (e->*asks)(); });
+  };
+  const bool scene_copied = any(&FramePasses::samples_scene_copy);
+  // A host's colour holds its picture; liquidfx's own is cleared unless a pass covers it whole
+  // at the end (and no pass reads the copy of it taken before).
+  frame.color_covered = !hosted_ && !scene_copied && any(&FramePasses::covers_frame);
   record_start(frame, passes);
   for (FramePasses* e : passes) e->record_opaque(frame);
-  if (std::any_of(passes.begin(), passes.end(), [](const FramePasses* e) { return e->samples_scene_copy(); })) {
+  if (scene_copied) {
     PassScope pass(&timer_, cmd, "scene copy");
     refresh_scene_copy(frame);
   }
@@ -330,7 +337,7 @@ void FrameRenderer::record_start(FrameContext& frame, std::span<FramePasses* con
   FrameTargets& t = targets_;
   // Own targets start cleared unless the first pass clears them; a host's as it handed them over.
   const bool own_cleared = !hosted_ && (passes.empty() || !passes.front()->clears_frame());
-  const bool clear_color = hosted_ ? clear_color_ : own_cleared;
+  const bool clear_color = hosted_ ? clear_color_ : own_cleared && !frame.color_covered;
   const bool clear_depth = hosted_ ? clear_depth_ : own_cleared;
   // The host's part of its images into the working ones: pixel p of the frame is the host's
   // p + the viewport's offset.

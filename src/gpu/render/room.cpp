@@ -182,16 +182,21 @@ void Room::record_opaque(FrameContext& frame) {
   PassScope pass(frame.timer, cmd, "room");
   recorded_ = true;
   FrameTargets& targets = frame.targets;
-  targets.color.use(cmd, access::kColorAttachment);
   targets.depth.use(cmd, access::kDepthAttachment);
-
-  const glm::vec4 background =
-      desc_.knobs.visible ? glm::vec4(glm::vec3(frame.uniforms.sky_horizon), 1.0f) : glm::vec4(0.0f, 0.0f, 0.0f, 1.0f);
-  begin_rendering(cmd, {{&targets.color, true, background}}, {&targets.depth, true, frame.far_depth()});
+  const DepthTarget depth{&targets.depth, true, frame.far_depth()};
   if (!desc_.knobs.visible) {
+    // The clear alone; the colour's only where a later pass does not cover it whole.
+    if (frame.color_covered) {
+      begin_rendering(cmd, {}, depth);
+    } else {
+      targets.color.use(cmd, access::kColorAttachment);
+      begin_rendering(cmd, {{&targets.color, true, glm::vec4(0.0f, 0.0f, 0.0f, 1.0f)}}, depth);
+    }
     vkCmdEndRendering(cmd);
     return;
   }
+  targets.color.use(cmd, access::kColorAttachment);
+  begin_rendering(cmd, {{&targets.color, true, glm::vec4(glm::vec3(frame.uniforms.sky_horizon), 1.0f)}}, depth);
   const Pipeline& pipeline = pipeline_.get();
   pipeline.bind(cmd, frame.reversed_depth());
   DescriptorWrites()

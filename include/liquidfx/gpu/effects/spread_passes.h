@@ -51,6 +51,7 @@ class SpreadPasses : public FramePasses {
   Result<void> prepare(const FramePrepare& frame) override;
   void record_post(FrameContext& frame) override;
   bool samples_scene_copy() const override { return false; }  // reads the frame's colour itself
+  bool covers_frame() const override;
   std::size_t pending_steps() const override { return pending_.size(); }
   void record_steps(VkCommandBuffer cmd, GpuTimer* timer, std::size_t max_steps) override;
   bool draws_last_picture() const override;

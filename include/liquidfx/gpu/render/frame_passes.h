@@ -72,6 +72,10 @@ struct FrameContext {
   VkImageView environment;
   /// Whether that is the host's (FramePrepare::environment_cube): the pipeline variant to bind.
   bool environment_cube = false;
+  /// Whether a pass's record_post will cover the whole colour (FramePasses::covers_frame) and no
+  /// pass samples the scene copy: the colour need not be cleared (a pass that clears the frame
+  /// may clear the depth only), what is drawn in it before that pass is never seen.
+  bool color_covered = false;
 
   /// Copies the current colour (and depth) into targets.scene_color (with its mips) and
   /// targets.scene_depth again, so that what a pass draws next refracts what was drawn so far;
@@ -126,6 +130,10 @@ class FramePasses {
   static constexpr int kGlassLayer = 1;
   /// Full-frame passes over targets.color before tonemapping.
   virtual void record_post(FrameContext&) {}
+  /// Whether its record_post writes every pixel of targets.color without reading what was there
+  /// (a picture of its own under the liquid): what the passes before it drew in colour is never
+  /// seen, so liquidfx's own frame does not clear its colour (FrameContext::color_covered).
+  virtual bool covers_frame() const { return false; }
 
   /// Whether its passes would draw again exactly the picture they drew at their last record, in
   /// the same frame (the same uniforms, scene time aside, and targets): a liquid at rest, a room.

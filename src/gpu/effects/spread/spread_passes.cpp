@@ -42,6 +42,11 @@ bool SpreadPasses::draws_last_picture() const {
   return solver_ && renderer_->draws_last_picture(frame_size_, *solver_, knobs_, background_);
 }
 
+bool SpreadPasses::covers_frame() const {
+  // Over a picture of its own every pixel is the picture, the liquid over it, or the kept shading.
+  return background_ != SpreadBackground::frame;
+}
+
 std::vector<const Buffer*> SpreadPasses::redrawn_tiles() const {
   return solver_ && !knobs_.reference_pass ? renderer_->redrawn_tiles(frame_size_, background_)
                                            : std::vector<const Buffer*>{};
