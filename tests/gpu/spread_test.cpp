@@ -15,6 +15,7 @@
 #include "liquidfx/core/image.h"
 #include "liquidfx/core/spread/spread_simulation.h"
 #include "liquidfx/gpu/effects/spread_solver.h"
+#include "liquidfx/gpu/render/frame_view.h"
 #include "liquidfx/gpu/transfer.h"
 #include "liquidfx/scene/player.h"
 #include "support/cli_run.h"
@@ -438,6 +439,64 @@ TEST_F(SpreadGpuTest, AKeptPictureIsTheDrawnOneAndAnyChangeDrawsAgain) {
   EXPECT_FALSE(frame(f++)) << "after the liquid was laid out anew";
   EXPECT_TRUE((*keeping)->renderer().redrew_listed_tiles());
   std::printf("%d of %d frames kept their picture\n", kept, f);
+}
+
+// Among the opaque passes, the whole colour painted magenta; and whether the frame said a later
+// pass would cover it.
+class PaintTheColour : public gpu::FramePasses {
+ public:
+  void record_opaque(gpu::FrameContext& frame) override {
+    told_covered = frame.color_covered;
+    gpu::Image& color = frame.targets.color;
+    color.use(frame.cmd, gpu::access::kTransferDst);
+    const VkClearColorValue magenta{{1.0f, 0.0f, 1.0f, 1.0f}};
+    const VkImageSubresourceRange all{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    vkCmdClearColorImage(frame.cmd, color.handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &magenta, 1, &all);
+  }
+  bool samples_scene_copy() const override { return false; }
+  bool told_covered = false;
+};
+
+TEST_F(SpreadGpuTest, OverAPictureOfItsOwnTheSpreadCoversTheFrameSoItsColourIsNotCleared) {
+  // Over the skin every pixel is the spread's: what the passes before it drew in colour never
+  // shows, so the frame is not cleared (the room clears the depth only). Over the scene it
+  // covers nothing, and the frame clears as before.
+  for (const std::string background : {"skin", "scene"}) {
+    SCOPED_TRACE(background);
+    auto s = scene::parse_scene(R"({"camera": {"tonemap": "none"}, "backdrop": {"visible": false},
+        "effects": [{"type": "spread", "name": "blob", "cells": 32, "thickness_cells": 64, "background": ")" +
+                                    background +
+                                    R"(", "blobs": [{"centre": [0.89, 0.5], "radius": 0.3, "amount": 0.02}]}]})",
+                                "covered.json");
+    ASSERT_TRUE(s) << s.error().message;
+    auto player = scene::ScenePlayer::create(ctx(), *s, 160, 90);
+    ASSERT_TRUE(player);
+    auto room = gpu::Room::create(ctx(), s->backdrop);
+    auto effects = (*player)->effect_passes();
+    ASSERT_TRUE(room && effects);
+    PaintTheColour paint;
+    std::vector<gpu::FramePasses*> plain{room->get()}, painted{room->get(), &paint};
+    plain.insert(plain.end(), effects->begin(), effects->end());
+    painted.insert(painted.end(), effects->begin(), effects->end());
+    gpu::FrameView view = gpu::FrameView::through((*player)->camera(), 160, 90);
+    view.lighting = (*room)->lighting();
+    for (int frame = 0; frame < 3; ++frame) {
+      ASSERT_TRUE((*player)->advance(1.0 / 30.0));
+      view.time = (*player)->time();
+      const auto drawn = (*player)->renderer().render(view, plain);
+      const auto over_paint = (*player)->renderer().render(view, painted);
+      ASSERT_TRUE(drawn && over_paint);
+      EXPECT_EQ(paint.told_covered, background == "skin");
+      if (background == "skin") {
+        EXPECT_TRUE(drawn->pixels == over_paint->pixels) << "frame " << frame << ": the paint shows through";
+      } else {
+        // Over the scene the paint is the picture under the liquid: its corner, far from the blob.
+        const std::uint8_t* corner = over_paint->at(0, 0);
+        EXPECT_GT(corner[0], 200);
+        EXPECT_LT(corner[1], 50);
+      }
+    }
+  }
 }
 
 TEST(SpreadSceneTest, ThePictureUnderTheLiquidIsStretchedOverTheFrameAtEverySize) {
