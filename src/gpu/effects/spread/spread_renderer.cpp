@@ -259,8 +259,8 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
     return;
   }
   // The picture copied whole, the shading on the listed tiles: the list is all that changed.
-  list_shown_ = copies && push.kept != 2;
   const bool copy_picture = copies && push.kept != 2;
+  list_shown_ = copy_picture;
   if (copy_picture) {
     copy_whole(under_, target);
     if (push.kept == 1) copy_whole(under_, kept_);
