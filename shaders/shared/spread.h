@@ -21,6 +21,8 @@ LFX_CONST int kSpreadThicknessTile = 8;
 // A thickness tile's faces, 9 x 8 along x and 8 x 9 along y, taken in pairs (one of each axis):
 // faces.comp's workgroup.
 LFX_CONST int kSpreadTileFacePairs = kSpreadThicknessTile * (kSpreadThicknessTile + 1);
+// smooth_rows.comp's rows of flow sums an invocation (its workgroup: 16 columns, 4 of these).
+LFX_CONST int kSpreadFlowRowsAnInvocation = 16;
 // Each invocation of the statistics pass (reduce.comp) sums this many thickness tiles along a
 // row of tiles, and this many coarse velocity cells: the partials are the larger count over these.
 LFX_CONST int kSpreadReduceTiles = 4;
@@ -40,10 +42,15 @@ LFX_CONST int kSpreadGroupLevelCells = 4096;
 // The solver's control buffer: [0] the fastest transport speed's bits, [1] the sub-steps run,
 // [2], [3] the fastest along x and along y (bits), then from kSpreadControlArgs each recorded sub-step's indirect
 // dispatch arguments (faces, then cells: 6 uints) and the closing copy's (3 uints), then at
-// kSpreadControlBound a bound on the transport speed along x and along y (bits, transport_bound.comp).
+// kSpreadControlBound a bound on the transport speed along x and along y (bits, transport_bound.comp),
+// then at kSpreadControlFaceBox the box of the tiles listed for faces.comp (activate.comp's mode 4,
+// raised as maxima from 0: kSpreadFaceBoxFar less the first tile's x and y, then the last tile's
+// x + 1 and y + 1), the flow rows smooth_rows.comp makes for them.
 LFX_CONST uint kSpreadControlArgs = 4u;
 LFX_CONST uint kSpreadControlBound = kSpreadControlArgs + 6u * uint(kSpreadMostSubsteps) + 3u;
-LFX_CONST uint kSpreadControlWords = kSpreadControlBound + 2u;
+LFX_CONST uint kSpreadControlFaceBox = kSpreadControlBound + 2u;
+LFX_CONST uint kSpreadControlWords = kSpreadControlFaceBox + 4u;
+LFX_CONST uint kSpreadFaceBoxFar = 65535u;
 
 // Explicit viscosity sub-steps a step keeping each stable (nu dt / dx^2 <= 1/4).
 LFX_FN int spread_diffusion_steps(float viscosity, float dt, float dx) {
@@ -179,7 +186,8 @@ struct SpreadStrokeGpu {
 #define LFX_SPREAD_LISTED_FACES_CONSTANT 0
 // sweep.comp's and departures.comp's variant: along y, not x.
 #define LFX_SPREAD_ALONG_Y_CONSTANT 1
-// smooth_rows.comp's variant: the rows of v, not u.
+// smooth_rows.comp's variants: the rows of v, not u; and (LFX_SPREAD_LISTED_FACES_CONSTANT) only
+// where the listed tiles' faces read them.
 #define LFX_SPREAD_V_CONSTANT 2
 // A pass's mode as three bits (spread/mode.glsl).
 #define LFX_SPREAD_MODE_BIT0_CONSTANT 16

@@ -11,7 +11,8 @@
 // liquid and of piles, and the lines' marks of piles, are cleared, for traces.comp, sweep.comp and
 // level.comp to set again. Modes 3 and 4, before faces.comp, the same box from the transport
 // speed's bound (transport_bound.comp) widened by the reach of departures.comp's scans: the
-// tiles whose faces this step may read, listed for faces.comp.
+// tiles whose faces this step may read, listed for faces.comp, and their box (in the control)
+// for smooth_rows.comp.
 #include "spread/fields.glsl"
 #include "spread/mode.glsl"
 layout(local_size_x = 8, local_size_y = 8) in;
@@ -84,7 +85,12 @@ void main() {
     clear_line_marks(kPiledLines, tile);
   } else if (kMode == 3u) {
     tile_flags[4 * n + here] = any_within(tile, 0, 1, face_reach(0)) ? 1u : 0u;  // the wet tiles, along x
-  } else {
-    if (any_within(tile, 1, 4, face_reach(1))) list_tile(tile);
+  } else if (any_within(tile, 1, 4, face_reach(1))) {
+    list_tile(tile);
+    // The listed tiles' box, for smooth_rows.comp.
+    raise_control(kSpreadControlFaceBox, kSpreadFaceBoxFar - uint(tile.x));
+    raise_control(kSpreadControlFaceBox + 1u, kSpreadFaceBoxFar - uint(tile.y));
+    raise_control(kSpreadControlFaceBox + 2u, uint(tile.x) + 1u);
+    raise_control(kSpreadControlFaceBox + 3u, uint(tile.y) + 1u);
   }
 }

@@ -126,10 +126,12 @@ class SpreadSolver {
                 multigrid_ = moded("spread/multigrid.comp", 5), vorticity_ = moded("spread/vorticity.comp", 2),
                 level_ = moded("spread/level.comp", 2), activate_ = moded("spread/activate.comp", 5);
   // The flow's rows for the faces' transport, u's or (kVBit) v's; the transport on the faces:
-  // every face, or (kListedFacesBit) the listed tiles' only.
+  // every face, or (kListedFacesBit) the listed tiles' only, from rows made (kListedFacesBit) where
+  // those faces read them.
   static constexpr std::uint32_t kVBit = 1u << LFX_SPREAD_V_CONSTANT;
-  SpecializedComputePipeline smooth_rows_{"spread/smooth_rows.comp", sizeof(shared::SpreadPush), kVBit};
   static constexpr std::uint32_t kListedFacesBit = 1u << LFX_SPREAD_LISTED_FACES_CONSTANT;
+  SpecializedComputePipeline smooth_rows_{"spread/smooth_rows.comp", sizeof(shared::SpreadPush),
+                                          kVBit | kListedFacesBit};
   SpecializedComputePipeline faces_{"spread/faces.comp", sizeof(shared::SpreadPush), kListedFacesBit};
   // The swept scheme's departures and sweep along x or (kAlongYBit) y; the traces, the film's
   // (kFilmTracesBit).

@@ -74,6 +74,7 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
                                                                                 {&s->traces_, kFilmTracesBit}};
   for (const auto& [pass, bit] : two_variants)
     for (std::uint32_t flags : {0u, bit}) LFX_TRY(pass->prepare(ctx, flags));
+  for (std::uint32_t flags : {kListedFacesBit, kVBit | kListedFacesBit}) LFX_TRY(s->smooth_rows_.prepare(ctx, flags));
   for (ModedPipeline* pass : {&s->advect_, &s->forces_, &s->multigrid_, &s->vorticity_, &s->level_, &s->activate_})
     for (std::uint32_t mode = 0; mode < pass->modes; ++mode)
       LFX_TRY(pass->variants.prepare(ctx, mode << LFX_SPREAD_MODE_BIT0_CONSTANT));
@@ -376,17 +377,22 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
     compute_barrier(cmd);
   }
   other_buffer_empty_ = swept;
-  for (std::uint32_t flags : {0u, kVBit}) {  // the flow's B-spline along y (u, v), for faces.comp's along x
-    bind(cmd, smooth_rows_.get(flags), push);
-    Pipeline::dispatch_2d(cmd, std::uint32_t(cells_.x + 1), std::uint32_t(2 * grid_.y + 1), 16);
-    compute_barrier(cmd);
-  }
+  // The flow's B-spline along y (u, v), for faces.comp's along x: where the listed tiles' faces
+  // read it, or (the other schemes) everywhere.
+  const auto smooth_rows = [&](std::uint32_t listed) {
+    for (std::uint32_t flags : {0u, kVBit}) {
+      bind(cmd, smooth_rows_.get(flags | listed), push);
+      const std::uint32_t row_runs = groups(std::uint32_t(2 * grid_.y + 1), shared::kSpreadFlowRowsAnInvocation);
+      vkCmdDispatch(cmd, groups(std::uint32_t(cells_.x + 1), 16), groups(row_runs, 4), 1);
+      compute_barrier(cmd);
+    }
+  };
   if (swept) {
     // Faces only where the step may read them: the swept scheme reads them only on the tiles
     // within reach of liquid and those its departures scan (the other schemes' sub-step count
     // is the fastest face anywhere, as the CPU reference counts it). Those tiles are listed,
-    // and their faces computed (faces.comp); then the list is emptied for the
-    // step's own.
+    // and their faces computed (faces.comp) from the flow's rows made for them; then the list
+    // is emptied for the step's own.
     const std::uint32_t coarse_faces = face_invocations(cells_);
     dispatch(cmd, transport_bound_, push, coarse_faces);
     const glm::ivec2 tiles = tile_grid();
@@ -397,10 +403,12 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
       compute_barrier(cmd);
     }
     record_tile_args(cmd);
+    smooth_rows(kListedFacesBit);
     dispatch_tiles(cmd, faces_.get(kListedFacesBit), push);
     vkCmdFillBuffer(cmd, tile_list_.handle(), 0, sizeof(std::uint32_t), 0);
     compute_barrier(cmd);
   } else {
+    smooth_rows(0u);
     dispatch(cmd, faces_.get(0), push, thickness_faces, shared::kSpreadTileFacePairs);
   }
   dispatch(cmd, substeps_, push, 64, 64);
