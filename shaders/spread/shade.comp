@@ -61,5 +61,6 @@ void main() {
   // A matcap of the user's: the sphere's picture at the normal's place lights the liquid's colour
   // (a grey matcap keeps the pigments' hues; the image's y runs down, as the normal's).
   if (kMatcap) shaded = liquid * textureLod(matcap, normal.xy * 0.5 + 0.5, 0.0).rgb * 1.25;
-  store(pixel, vec4(mix(under_at(pixel), shaded, clamp(v.alpha, 0.0, 1.0)), 1.0));
+  // Where the liquid covers the pixel fully the picture under it is not read (nor blended in).
+  store(pixel, vec4(v.alpha >= 1.0 ? shaded : mix(under_at(pixel), shaded, max(v.alpha, 0.0)), 1.0));
 }
