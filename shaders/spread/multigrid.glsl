@@ -3,45 +3,55 @@
 // right-side and residual buffers, the next coarser level's at co.
 #include "spread/fields.glsl"
 
-// Cell k's neighbours' pressures summed on level l (at o), `open` of them inside the box.
-float neighbour_sum(ivec2 l, uint o, int k, out float open) {
-  int i = k % l.x, j = k / l.x;
+// Cell (i, j)'s index on level l.
+int cell_index(ivec2 l, ivec2 c) { return c.y * l.x + c.x; }
+
+// Cell c's neighbours' pressures summed on level l (at o), `open` of them inside the box.
+float neighbour_sum(ivec2 l, uint o, ivec2 c, out float open) {
+  int k = cell_index(l, c);
   float sum = 0.0;
   open = 0.0;
-  if (i > 0) sum += pressure[o + uint(k - 1)], open += 1.0;
-  if (i + 1 < l.x) sum += pressure[o + uint(k + 1)], open += 1.0;
-  if (j > 0) sum += pressure[o + uint(k - l.x)], open += 1.0;
-  if (j + 1 < l.y) sum += pressure[o + uint(k + l.x)], open += 1.0;
+  if (c.x > 0) sum += pressure[o + uint(k - 1)], open += 1.0;
+  if (c.x + 1 < l.x) sum += pressure[o + uint(k + 1)], open += 1.0;
+  if (c.y > 0) sum += pressure[o + uint(k - l.x)], open += 1.0;
+  if (c.y + 1 < l.y) sum += pressure[o + uint(k + l.x)], open += 1.0;
   return sum;
 }
 
-void relax(ivec2 l, uint o, int k, uint colour) {
-  if (((k % l.x + k / l.x) & 1) != int(colour)) return;
+// A red-black sweep's cells of one colour ((i + j) & 1 == colour), (l.x + 1) / 2 a row: the
+// colour's cell at column `column` of the colour's on row j, past the row's end on a row of odd width.
+ivec2 colour_columns(ivec2 l) { return ivec2((l.x + 1) / 2, l.y); }
+ivec2 colour_cell(int column, int j, uint colour) { return ivec2(2 * column + ((j + int(colour)) & 1), j); }
+
+// Cell c (of the sweep's colour: its neighbours are of the other) relaxed.
+void relax(ivec2 l, uint o, ivec2 c) {
+  if (c.x >= l.x) return;
   float open;
-  float sum = neighbour_sum(l, o, k, open);
+  float sum = neighbour_sum(l, o, c, open);
+  int k = cell_index(l, c);
   if (open > 0.0) pressure[o + uint(k)] = (sum - rhs[o + uint(k)]) / open;
 }
 
-void residual_at(ivec2 l, uint o, int k) {
+void residual_at(ivec2 l, uint o, ivec2 c) {
   float open;
-  float sum = neighbour_sum(l, o, k, open);
+  float sum = neighbour_sum(l, o, c, open);
+  int k = cell_index(l, c);
   residual[o + uint(k)] = rhs[o + uint(k)] - (sum - open * pressure[o + uint(k)]);
 }
 
-// Coarse cell ck of the level below l (at co): the residual's 2 x 2 sum, a zero start.
-void restrict_at(ivec2 l, uint o, uint co, int ck) {
-  int cx = (l.x + 1) / 2, ci = ck % cx, cj = ck / cx;
+// Coarse cell cc of the level below l (at co): the residual's 2 x 2 sum, a zero start.
+void restrict_at(ivec2 l, uint o, uint co, ivec2 cc) {
   float sum = 0.0;
   for (int dj = 0; dj < 2; ++dj)
     for (int di = 0; di < 2; ++di) {
-      int i = 2 * ci + di, j = 2 * cj + dj;
-      if (i < l.x && j < l.y) sum += residual[o + uint(j * l.x + i)];
+      ivec2 c = 2 * cc + ivec2(di, dj);
+      if (c.x < l.x && c.y < l.y) sum += residual[o + uint(cell_index(l, c))];
     }
+  int ck = cc.y * ((l.x + 1) / 2) + cc.x;
   rhs[co + uint(ck)] = sum;
   pressure[co + uint(ck)] = 0.0;
 }
 
-void prolong_at(ivec2 l, uint o, uint co, int k) {
-  int i = k % l.x, j = k / l.x;
-  pressure[o + uint(k)] += pressure[co + uint((j / 2) * ((l.x + 1) / 2) + i / 2)];
+void prolong_at(ivec2 l, uint o, uint co, ivec2 c) {
+  pressure[o + uint(cell_index(l, c))] += pressure[co + uint((c.y / 2) * ((l.x + 1) / 2) + c.x / 2)];
 }

@@ -8,15 +8,19 @@ layout(local_size_x = 64) in;
 
 const int kMostLevels = 16;
 
-// Every thread of the workgroup over a level's cells, then all of them wait for each other.
-#define LFX_GROUP_FOR(COUNT, BODY)                                                          \
-  for (int k = int(gl_LocalInvocationID.x); k < (COUNT); k += int(gl_WorkGroupSize.x)) BODY; \
-  memoryBarrierBuffer();                                                                    \
+// Every thread of the workgroup over the cells of a box (cell c), then all of them wait for each
+// other.
+#define LFX_GROUP_FOR(BOX, BODY)                                                                        \
+  for (int k = int(gl_LocalInvocationID.x); k < (BOX).x * (BOX).y; k += int(gl_WorkGroupSize.x)) { \
+    ivec2 c = ivec2(k % (BOX).x, k / (BOX).x);                                                        \
+    BODY;                                                                                             \
+  }                                                                                                   \
+  memoryBarrierBuffer();                                                                              \
   barrier();
 
 void group_sweep(ivec2 l, uint o) {
   for (uint colour = 0u; colour < 2u; ++colour) {
-    LFX_GROUP_FOR(l.x * l.y, relax(l, o, k, colour))
+    LFX_GROUP_FOR(colour_columns(l), relax(l, o, colour_cell(c.x, c.y, colour)))
   }
 }
 
@@ -33,19 +37,21 @@ void group_v_cycle() {
   }
   for (int n = 0; n < last; ++n) {
     for (int s = 0; s < kSpreadSmoothing; ++s) group_sweep(dims[n], offsets[n]);
-    LFX_GROUP_FOR(dims[n].x * dims[n].y, residual_at(dims[n], offsets[n], k))
-    LFX_GROUP_FOR(dims[n + 1].x * dims[n + 1].y, restrict_at(dims[n], offsets[n], offsets[n + 1], k))
+    LFX_GROUP_FOR(dims[n], residual_at(dims[n], offsets[n], c))
+    LFX_GROUP_FOR(dims[n + 1], restrict_at(dims[n], offsets[n], offsets[n + 1], c))
   }
   // The coarsest level is a few dozen cells: one thread sweeps it (in the same red-black order),
   // no barrier a sweep.
   if (gl_LocalInvocationID.x == 0u)
     for (int s = 0; s < kSpreadCoarsestSweeps; ++s)
       for (uint colour = 0u; colour < 2u; ++colour)
-        for (int k = 0; k < dims[last].x * dims[last].y; ++k) relax(dims[last], offsets[last], k, colour);
+        for (int j = 0; j < dims[last].y; ++j)
+          for (int column = 0; column < colour_columns(dims[last]).x; ++column)
+            relax(dims[last], offsets[last], colour_cell(column, j, colour));
   memoryBarrierBuffer();
   barrier();
   for (int n = last - 1; n >= 0; --n) {
-    LFX_GROUP_FOR(dims[n].x * dims[n].y, prolong_at(dims[n], offsets[n], offsets[n + 1], k))
+    LFX_GROUP_FOR(dims[n], prolong_at(dims[n], offsets[n], offsets[n + 1], c))
     for (int s = 0; s < kSpreadSmoothing; ++s) group_sweep(dims[n], offsets[n]);
   }
 }

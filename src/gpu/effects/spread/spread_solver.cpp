@@ -287,24 +287,26 @@ void SpreadSolver::record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, 
     compute_barrier(cmd);
     return;
   }
+  // multigrid.comp's step `mode`, a thread a cell of `extent` (rows of 64-thread workgroups).
+  auto step = [&](std::uint32_t mode, glm::ivec2 extent) {
+    push.mode = mode;
+    bind(cmd, multigrid_, push);
+    vkCmdDispatch(cmd, groups(std::uint32_t(extent.x), 64), std::uint32_t(extent.y), 1);
+    compute_barrier(cmd);
+  };
+  const glm::ivec2 colour_columns{(l.x + 1) / 2, l.y};  // a sweep's threads: a colour's cells
   auto sweep = [&] {
-    for (std::uint32_t colour = 0; colour < 2; ++colour) {
-      push.mode = colour;
-      dispatch(cmd, multigrid_, push, cells);
-    }
+    for (std::uint32_t colour = 0; colour < 2; ++colour) step(colour, colour_columns);
   };
   if (level + 1 == levels_.size()) {
     for (int s = 0; s < shared::kSpreadCoarsestSweeps; ++s) sweep();
     return;
   }
   for (int s = 0; s < shared::kSpreadSmoothing; ++s) sweep();
-  push.mode = 2;  // residual
-  dispatch(cmd, multigrid_, push, cells);
-  push.mode = 3;  // restrict
-  dispatch(cmd, multigrid_, push, std::uint32_t(levels_[level + 1].x * levels_[level + 1].y));
+  step(2, l);                            // residual
+  step(3, levels_[level + 1]);           // restrict
   record_v_cycle(cmd, push, level + 1);  // takes its own copy of push
-  push.mode = 4;                         // prolong
-  dispatch(cmd, multigrid_, push, cells);
+  step(4, l);                            // prolong
   for (int s = 0; s < shared::kSpreadSmoothing; ++s) sweep();
 }
 
