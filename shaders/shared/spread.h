@@ -19,7 +19,8 @@ LFX_CONST uint kSpreadTilesPerRow = 4096u;  // listed tiles' workgroups a dispat
 // schemes' stencils) are listed; the rest neither hold liquid nor receive any this step.
 LFX_CONST int kSpreadThicknessTile = 8;
 // A thickness tile's faces, 9 x 8 along x and 8 x 9 along y, taken in pairs (one of each axis):
-// faces.comp's workgroup.
+// faces.comp's workgroup. Its listed variant takes the same workgroup as kSpreadTilesPerGroup
+// tiles of 9 rows of faces (a thread a row).
 LFX_CONST int kSpreadTileFacePairs = kSpreadThicknessTile * (kSpreadThicknessTile + 1);
 // smooth_rows.comp's rows of flow sums an invocation (its workgroup: 16 columns, 4 of these).
 LFX_CONST int kSpreadFlowRowsAnInvocation = 16;
@@ -221,6 +222,8 @@ struct SpreadPush {
   LFX_SPREAD_PUSH
 };
 static_assert(sizeof(SpreadStrokeGpu) == 32);
+static_assert(int(kSpreadTilesPerGroup) * (kSpreadThicknessTile + 1) == kSpreadTileFacePairs,
+              "faces.comp's listed variant: a thread a row of its workgroup's tiles");
 static_assert(sizeof(SpreadPush) == 128 && offsetof(SpreadPush, level) == 64);
 #endif
 

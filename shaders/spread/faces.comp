@@ -2,30 +2,73 @@
 // The thickness's transport velocity on its grid's interior faces: the flow plus the strokes'
 // plow, slowed below the yield speed (spread_yield); the fastest goes into control[0] (the
 // positive floats' bits order like them) for the sub-step count, the fastest along each axis into
-// control[2] and control[3] for the tiles within reach of liquid. An invocation an x face and a
-// y face: every face; or, in the variant kListedTiles (the swept scheme), only the faces of the
-// listed tiles, those the step may read (activate.comp's modes 3 and 4, from the transport's
-// bound), kSpreadTilesPerGroup tiles a workgroup, one after the other: a tile's cells' left faces
-// and the ones beyond its right side (9 a row), with their lower faces and the ones above its top
-// (8 a row). A face beside no listed tile keeps its old value, which nothing reads this step.
-// Each invocation takes one face of each axis, so neither the axis nor the store's buffer is a
-// branch (a CPU driver runs both sides of one), and the invocation's own costs (its tile) are
-// paid once for two faces; the maxima's atomics once for all its faces.
+// control[2] and control[3] for the tiles within reach of liquid. Two variants:
+// - every face (the sub-stepped and semi-Lagrangian schemes): an invocation an x face and a y
+//   face, so neither the axis nor the store's buffer is a branch (a CPU driver runs both sides of
+//   one);
+// - kListedTiles (the swept scheme): only the faces of the listed tiles, those the step may read
+//   (activate.comp's modes 3 and 4, from the transport's bound), kSpreadTilesPerGroup tiles a
+//   workgroup, an invocation a row of a tile: its x faces (the cells' left faces and the one
+//   beyond the right side, 9) and its y faces (the cells' lower faces, 8; a ninth row takes the
+//   ones above the tile's top). Walking a row in order of x, the flow's B-spline along x keeps its
+//   three samples of each flow row and loads one more only when the centre moves on, about five
+//   loads for a row's faces where each face loaded three (bit for bit the same sums). A face
+//   beside no listed tile keeps its old value, which nothing reads this step.
+// The invocation's own costs are paid once for all its faces: the maxima's atomics, the stroke.
 #include "spread/fields.glsl"
-layout(local_size_x = kSpreadTileFacePairs) in;
+layout(local_size_x = kSpreadTileFacePairs) in;  // kSpreadTilesPerGroup tiles of 9 rows (listed)
 // A specialisation constant, not a branch on the push's mode: a CPU driver runs both sides of a
 // branch, and each side evaluates the transport.
 layout(constant_id = LFX_SPREAD_LISTED_FACES_CONSTANT) const bool kListedTiles = false;
 
 // The second half of the coarse flow's B-spline (spread_simulation.cpp's sample_smooth): a row
-// of flow_rows (its sums along y) taken along x at x, the row's sample i lying at (i + ox) dx.
-float smooth_along_x(int start, int nx, float x_at, float ox) {
-  float x = clamp(x_at / dx - ox, 0.0, float(nx - 1));
+// of flow_rows (its sums along y, `n` of them) taken along x, the row's sample i lying at
+// (i + ox) dx. The three samples around the centre of the last x asked are kept (a0, a1, a2: at
+// centre - 1, centre, centre + 1, clamped to the row), so a walk along x loads each sample once.
+struct FlowRowWalk {
+  int start, n;
+  float ox;
+  int centre;
+  float a0, a1, a2;
+};
+float flow_sample(FlowRowWalk r, int i) { return LFX_TEXEL(flow_row, r.start + clamp(i, 0, r.n - 1)); }
+// The sample position of x on the row, and its nearest sample (the B-spline's centre).
+float flow_position(FlowRowWalk r, float x_at) { return clamp(x_at / dx - r.ox, 0.0, float(r.n - 1)); }
+FlowRowWalk flow_row_at(int start, int n, float ox, float x_at) {
+  FlowRowWalk r = FlowRowWalk(start, n, ox, 0, 0.0, 0.0, 0.0);
+  r.centre = int(round(flow_position(r, x_at)));
+  r.a0 = flow_sample(r, r.centre - 1);
+  r.a1 = flow_sample(r, r.centre);
+  r.a2 = flow_sample(r, r.centre + 1);
+  return r;
+}
+// The B-spline at x_at, no further left than the last x asked.
+float smooth_along_x(inout FlowRowWalk r, float x_at) {
+  float x = flow_position(r, x_at);
   int centre = int(round(x));
+  while (r.centre < centre) {  // a loop: a CPU driver leaves it once no lane moves on
+    r.a0 = r.a1;
+    r.a1 = r.a2;
+    r.centre += 1;
+    r.a2 = flow_sample(r, r.centre + 1);
+  }
   vec3 wx = spread_spline_weights(x - float(centre));
   float sum = 0.0;
-  for (int a = 0; a < 3; ++a) sum += wx[a] * LFX_TEXEL(flow_row, start + clamp(centre + a - 1, 0, nx - 1));
+  sum += wx[0] * r.a0;
+  sum += wx[1] * r.a1;
+  sum += wx[2] * r.a2;
   return sum;
+}
+// The flow's two components at x on one row of the x faces or of the y faces.
+struct FlowWalk {
+  FlowRowWalk u, v;
+};
+FlowWalk flow_walk_at(bool y_faces, int j, float x_at) {
+  return FlowWalk(flow_row_at(flow_row_start(y_faces, false, j), cells.x + 1, 0.0, x_at),
+                  flow_row_at(flow_row_start(y_faces, true, j), cells.x, 0.5, x_at));
+}
+vec2 flow_at(inout FlowWalk rows, float x_at) {
+  return vec2(smooth_along_x(rows.u, x_at), smooth_along_x(rows.v, x_at));
 }
 
 // The first stroke (nearly always the only one: a finger), read once an invocation for all its
@@ -38,23 +81,23 @@ vec2 plowed(vec2 flow, SpreadStrokeGpu st, vec2 p) {
   return flow + plow * spread_finger_weight(st.from, st.to, st.radius, p) * ((st.to - st.from) / dt - flow);
 }
 
-// At p, on row j of the x faces or of the y faces.
-vec2 transport_at(vec2 p, bool y_faces, int j) {
-  vec2 flow = vec2(smooth_along_x(flow_row_start(y_faces, false, j), cells.x + 1, p.x, 0.0),
-                   smooth_along_x(flow_row_start(y_faces, true, j), cells.x, p.x, 0.5));
+// The transport at p from the flow there.
+vec2 transport_from(vec2 flow, vec2 p) {
   if (stroke_count > 0u) flow = plowed(flow, first_stroke, p);
   for (uint s = 1u; s < stroke_count; ++s) flow = plowed(flow, strokes[s], p);
   return spread_yield(flow, yield_speed);
 }
 
+// The position of the face left of cell `face` (x faces) or below it (y faces).
+vec2 face_position(ivec2 face, bool y_face) {
+  return y_face ? vec2((float(face.x) + 0.5) * dh, float(face.y) * dh)
+                : vec2(float(face.x) * dh, (float(face.y) + 0.5) * dh);
+}
+
 // The face left of cell `face` (x faces: face.x in [0, mx]) or below it (y faces: face.y in [0, my]),
-// written; its speed is returned. The walls' faces are still. Without branches on the axis: a CPU
-// driver runs both sides of a branch.
-float compute_face(ivec2 face, bool y_face) {
+// written from the transport there; its speed is returned. The walls' faces are still.
+float store_face(ivec2 face, bool y_face, vec2 transport) {
   int mx = thickness_grid.x, my = thickness_grid.y;
-  vec2 p = y_face ? vec2((float(face.x) + 0.5) * dh, float(face.y) * dh)
-                  : vec2(float(face.x) * dh, (float(face.y) + 0.5) * dh);
-  vec2 transport = transport_at(p, y_face, face.y);
   bool inside = y_face ? face.y > 0 && face.y < my : face.x > 0 && face.x < mx;
   float w = inside ? (y_face ? transport.y : transport.x) : 0.0;
   if (y_face)
@@ -62,6 +105,13 @@ float compute_face(ivec2 face, bool y_face) {
   else
     face_x[face.y * (mx + 1) + face.x] = w;
   return abs(w);
+}
+
+// The face, its flow sampled afresh (every face, in no order).
+float compute_face(ivec2 face, bool y_face) {
+  vec2 p = face_position(face, y_face);
+  FlowWalk rows = flow_walk_at(y_face, face.y, p.x);
+  return store_face(face, y_face, transport_from(flow_at(rows, p.x), p));
 }
 
 // An x face and a y face, each computed unless past the grid's last face of its axis (x faces:
@@ -92,15 +142,30 @@ void main() {
     raise_fastest(fastest);
     return;
   }
-  // The listed tiles' x faces 9 a row, their y faces 8 a row (divisions by constants: no
-  // per-lane division), the workgroup's tiles one after the other.
+  // The listed tile's row of faces this invocation walks (divisions by constants: no per-lane
+  // division): x faces on rows 0 to 7, y faces on rows 0 to 8.
+  const int side = kSpreadThicknessTile, rows = kSpreadThicknessTile + 1;
   int f = int(gl_LocalInvocationID.x);
-  const int side = kSpreadThicknessTile, across = kSpreadThicknessTile + 1;
-  for (uint slot = 0u; slot < kSpreadTilesPerGroup; ++slot) {
-    uint at = listed_slot(slot);
-    if (at >= listed_count) break;
-    ivec2 first = ivec2(listed[at] & 0xffffu, listed[at] >> 16) * kSpreadThicknessTile;
-    compute_pair(first + ivec2(f % across, f / across), first + ivec2(f % side, f / side), fastest);
+  uint at = listed_slot(uint(f / rows));
+  if (at >= listed_count) return;
+  int my = thickness_grid.y;
+  ivec2 first = ivec2(listed[at] & 0xffffu, listed[at] >> 16) * kSpreadThicknessTile;
+  int j = first.y + f % rows;
+  // Loop bounds, not branches, leave the faces past the grid's edge (and the ninth row's x faces).
+  int x_faces = j < min(first.y + side, my) ? min(side + 1, mx + 1 - first.x) : 0;
+  int y_faces = j <= my ? min(side, mx - first.x) : 0;
+  // (A row with no faces of an axis still starts its walk, on a row that exists.)
+  FlowWalk along = flow_walk_at(false, min(j, my - 1), face_position(first, false).x);
+  for (int i = 0; i < x_faces; ++i) {
+    ivec2 face = ivec2(first.x + i, j);
+    vec2 p = face_position(face, false);
+    fastest.x = max(fastest.x, store_face(face, false, transport_from(flow_at(along, p.x), p)));
+  }
+  along = flow_walk_at(true, min(j, my), face_position(first, true).x);
+  for (int i = 0; i < y_faces; ++i) {
+    ivec2 face = ivec2(first.x + i, j);
+    vec2 p = face_position(face, true);
+    fastest.y = max(fastest.y, store_face(face, true, transport_from(flow_at(along, p.x), p)));
   }
   raise_fastest(fastest);
 }
