@@ -121,17 +121,6 @@ uint listed_slot(uint slot) {
   return (gl_WorkGroupID.y * kSpreadTilesPerRow + gl_WorkGroupID.x) * kSpreadTilesPerGroup + slot;
 }
 
-// The cell of listed tile `at` (x | y << 16) this invocation takes (a thread a cell), false past
-// the grid's edge. No integer division: a CPU driver runs those a lane at a time, and they would
-// cost more than the passes' own work.
-bool listed_cell(uint at, out ivec2 cell, out int tile) {
-  ivec2 t = ivec2(listed[at] & 0xffffu, listed[at] >> 16);
-  tile = tile_at(t);
-  cell = t * kSpreadThicknessTile + ivec2(gl_LocalInvocationID.x & uint(kSpreadThicknessTile - 1),
-                                          gl_LocalInvocationID.x / uint(kSpreadThicknessTile));
-  return all(lessThan(cell, thickness_grid));
-}
-
 // Bilinear sample of a field whose sample (i, j) sits at ((i + ox) * cell, (j + oy) * cell),
 // clamped at the edges (SpreadSimulation's `sample`).
 #define LFX_SPREAD_SAMPLER(NAME, FIELD, NX, NY, CELL, OX, OY)                                      \

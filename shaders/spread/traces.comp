@@ -1,16 +1,18 @@
 #version 460
 // What stays where the liquid passed, in place. Film traces: moving liquid lays down a film up to
 // `film` thick, taken from itself with its pigments (bulk + film is kept). Either way the
-// history keeps the largest coverage seen. A workgroup kSpreadTilesPerGroup listed tiles, one
-// after the other (activate.comp; elsewhere no liquid lies, so nothing changes), each marked as
-// holding liquid if a cell does, and as stained (for the shading) where film or traces show.
+// history keeps the largest coverage seen. A workgroup kSpreadTilesPerGroup listed tiles
+// (activate.comp; elsewhere no liquid lies, so nothing changes), a thread a row of a tile's cells,
+// each tile marked as holding liquid if a cell does, and as stained (for the shading) where film
+// or traces show: once a row (a CPU driver stores a lane at a time, even a store no lane takes).
 #include "spread/fields.glsl"
-layout(local_size_x = kSpreadThicknessTile * kSpreadThicknessTile) in;
+layout(local_size_x = kSpreadThicknessTile * kSpreadTilesPerGroup) in;
 // Film traces (the push's options bit 0) as the variant: a CPU driver runs both sides of a
 // branch, so the seed's traces paid for laying the film.
 layout(constant_id = LFX_SPREAD_FILM_TRACES_CONSTANT) const bool kFilmTraces = false;
 
-void trace(ivec2 cell, int tile) {
+// The cell's traces; whether it holds liquid (x) and whether it shows a stain (y).
+bvec2 trace(ivec2 cell) {
   int mx = thickness_grid.x, i = cell.x, j = cell.y, k = j * mx + i;
   uint n = uint(cell_count());
   if (kFilmTraces) {
@@ -33,16 +35,19 @@ void trace(ivec2 cell, int tile) {
   float laid_film = kFilmTraces ? film_thickness[k] : LFX_TEXEL(film_thickness, k);
   float seen = max(history[k], spread_smoothstep(0.0, max(film, 1e-6), bulk + laid_film));
   history[k] = seen;
-  if (bulk > 0.0) mark_wet(tile);
-  if (laid_film > 0.0 || seen > kSpreadTraceShown) mark_stained(tile);
+  return bvec2(bulk > 0.0, laid_film > 0.0 || seen > kSpreadTraceShown);
 }
 
 void main() {
-  for (uint slot = 0u; slot < kSpreadTilesPerGroup; ++slot) {
-    uint at = listed_slot(slot);
-    if (at >= listed_count) break;
-    ivec2 cell;
-    int tile;
-    if (listed_cell(at, cell, tile)) trace(cell, tile);
-  }
+  const int side = kSpreadThicknessTile;
+  uint at = listed_slot(gl_LocalInvocationID.x / uint(side));
+  if (at >= listed_count) return;
+  ivec2 tile = ivec2(listed[at] & 0xffffu, listed[at] >> 16);
+  ivec2 first = tile * side + ivec2(0, int(gl_LocalInvocationID.x % uint(side)));
+  // Loop bounds, not branches, leave the cells past the grid's edge.
+  int cells = first.y < thickness_grid.y ? min(side, thickness_grid.x - first.x) : 0;
+  bvec2 marks = bvec2(false);
+  for (int i = 0; i < cells; ++i) marks = bvec2(uvec2(marks) | uvec2(trace(first + ivec2(i, 0))));
+  if (marks.x) mark_wet(tile_at(tile));
+  if (marks.y) mark_stained(tile_at(tile));
 }

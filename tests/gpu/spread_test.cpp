@@ -150,6 +150,32 @@ TEST_F(SpreadGpuTest, TheThicknessStepRunsOnlyWithinReachOfLiquidAndMovesItAsThe
   EXPECT_LT(worst, 1e-5 * double(cpu.max_thickness()));
   EXPECT_LT(history_worst, 1e-3);
   EXPECT_NEAR(stats->volume, cpu.volume(), 1e-6 * cpu.volume());
+  // The tiles' marks agree with the fields, on every tile whether it ran this step or not: wet
+  // where a cell holds liquid, stained where a cell shows a trace (so that the shading draws a
+  // trail the liquid left even once it is dry).
+  auto marks = gpu.read_tile_marks();
+  ASSERT_TRUE(marks);
+  const glm::ivec2 tiles = marks->tiles;
+  const int nx = fields->thickness.nx, ny = fields->thickness.ny, side = shared::kSpreadThicknessTile;
+  int wet = 0, stained = 0;
+  for (int ty = 0; ty < tiles.y; ++ty)
+    for (int tx = 0; tx < tiles.x; ++tx) {
+      bool holds = false, shows = false;
+      for (int j = ty * side; j < std::min((ty + 1) * side, ny); ++j)
+        for (int i = tx * side; i < std::min((tx + 1) * side, nx); ++i) {
+          const std::size_t k = std::size_t(j) * nx + i;
+          holds = holds || fields->thickness.values[k] > 0.0f;
+          shows = shows || fields->film.values[k] > 0.0f || fields->history.values[k] > shared::kSpreadTraceShown;
+        }
+      const std::size_t t = std::size_t(ty) * tiles.x + tx;
+      EXPECT_EQ(marks->wet[t], holds) << "tile " << tx << ", " << ty;
+      EXPECT_EQ(marks->stained[t], shows) << "tile " << tx << ", " << ty;
+      wet += holds ? 1 : 0;
+      stained += shows ? 1 : 0;
+    }
+  std::printf("tiles: %d wet, %d stained\n", wet, stained);
+  EXPECT_GT(wet, 0);
+  EXPECT_GT(stained, 0);
 }
 
 TEST_F(SpreadGpuTest, WhileNothingMovesTheStepIsSkippedAndTheLiquidStaysTheCpuReferences) {

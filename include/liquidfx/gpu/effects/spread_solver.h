@@ -58,6 +58,14 @@ class SpreadSolver {
     std::vector<SpreadField> pigments;
   };
   Result<Fields> read_fields();
+  /// Blocking read-back of the thickness tiles' marks (fields.glsl's TileFlags), a tile a value,
+  /// row by row: whether it holds liquid, and whether a stain shows on it (film, or traces above
+  /// kSpreadTraceShown) for the shading to draw it though dry.
+  struct TileMarks {
+    glm::ivec2 tiles;  // across and down, kSpreadThicknessTile cells a side
+    std::vector<bool> wet, stained;
+  };
+  Result<TileMarks> read_tile_marks();
 
   // What a renderer reads (the current buffers), and the grid.
   VkBuffer thickness() const { return h_[current_h_].handle(); }

@@ -644,4 +644,19 @@ Result<SpreadSolver::Fields> SpreadSolver::read_fields() {
   return f;
 }
 
+Result<SpreadSolver::TileMarks> SpreadSolver::read_tile_marks() {
+  LFX_TRY_ASSIGN(const std::vector<std::byte> bytes, read_buffer(ctx_, tile_flags_));
+  const glm::ivec2 tiles = tile_grid();
+  const auto count = std::size_t(tiles.x) * tiles.y;
+  std::vector<std::uint32_t> flags(bytes.size() / sizeof(std::uint32_t));
+  std::memcpy(flags.data(), bytes.data(), flags.size() * sizeof(std::uint32_t));
+  TileMarks marks;
+  marks.tiles = tiles;
+  for (std::size_t t = 0; t < count; ++t) {  // the sections of fields.glsl's TileFlags
+    marks.wet.push_back(flags[count + t] != 0);
+    marks.stained.push_back(flags[3 * count + t] != 0);
+  }
+  return marks;
+}
+
 }  // namespace lfx::gpu
