@@ -4,12 +4,11 @@
 // coarse column; faces.comp takes it along x. Separable, a face reads 3 of these sums a component
 // where the full B-spline read 9 samples. Of one component: u's rows, or in the variant kV v's (a
 // CPU driver runs both sides of a branch, so a row that could be either read both components).
-// An invocation a column and kSpreadFlowRowsAnInvocation of the rows of flow_rows (fields.glsl):
-// a sum is a few loads, and a CPU driver pays more to start an invocation than that. In the
-// variant kListedTiles (the swept scheme), only the sums the listed tiles' faces read: the rows
-// and columns of the listed tiles' box (activate.comp's mode 4), most of the grid being dry skin
-// no face of which is computed; the loop's bounds leave the other rows (a CPU driver runs every
-// iteration some lane takes, so a skipped row costs nothing only if no lane takes it).
+// An invocation a column and kSpreadFlowRowsAnInvocation of the rows of flow_rows (fields.glsl).
+// In the variant kListedTiles (the swept scheme), only the sums the listed tiles' faces read: the
+// rows and columns of the listed tiles' box (activate.comp's mode 4), most of the grid being dry
+// skin no face of which is computed. The loop's bounds leave the other rows: on lavapipe, a
+// thread a sum that returned early outside the box saved nothing, the loop saves two thirds.
 #include "spread/fields.glsl"
 layout(local_size_x = 16, local_size_y = 4) in;  // as SpreadSolver::record_thickness dispatches it
 layout(constant_id = LFX_SPREAD_V_CONSTANT) const bool kV = false;

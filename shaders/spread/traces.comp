@@ -47,7 +47,10 @@ void main() {
   // Loop bounds, not branches, leave the cells past the grid's edge.
   int cells = first.y < thickness_grid.y ? min(side, thickness_grid.x - first.x) : 0;
   bvec2 marks = bvec2(false);
-  for (int i = 0; i < cells; ++i) marks = bvec2(uvec2(marks) | uvec2(trace(first + ivec2(i, 0))));
+  for (int i = 0; i < cells; ++i) {
+    bvec2 cell = trace(first + ivec2(i, 0));
+    marks = bvec2(marks.x || cell.x, marks.y || cell.y);
+  }
   if (marks.x) mark_wet(tile_at(tile));
   if (marks.y) mark_stained(tile_at(tile));
 }
