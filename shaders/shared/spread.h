@@ -53,6 +53,12 @@ LFX_CONST uint kSpreadControlFaceBox = kSpreadControlBound + 2u;
 LFX_CONST uint kSpreadControlWords = kSpreadControlFaceBox + 4u;
 LFX_CONST uint kSpreadFaceBoxFar = 65535u;
 
+// A red-black sweep's threads on a pressure level of `level` cells: a colour's cells,
+// (level.x + 1) / 2 a row (multigrid.glsl's colour_cell; the dispatch, SpreadSolver's).
+LFX_FN ivec2 spread_colour_columns(ivec2 level) {
+  return ivec2((level.x + 1) / 2, level.y);
+}
+
 // Explicit viscosity sub-steps a step keeping each stable (nu dt / dx^2 <= 1/4).
 LFX_FN int spread_diffusion_steps(float viscosity, float dt, float dx) {
   return max(1, int(ceil(4.0f * viscosity * dt / (dx * dx))));

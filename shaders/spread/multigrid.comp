@@ -12,7 +12,7 @@ layout(local_size_x = 64) in;
 
 void main() {
   ivec2 c = ivec2(gl_GlobalInvocationID.xy);
-  ivec2 extent = kMode == 3u ? (level + 1) / 2 : kMode < 2u ? colour_columns(level) : level;
+  ivec2 extent = kMode == 3u ? (level + 1) / 2 : kMode < 2u ? spread_colour_columns(level) : level;
   if (any(greaterThanEqual(c, extent))) return;
   if (kMode == 3u) restrict_at(level, level_offset, coarse_offset, c);
   else if (kMode == 4u) prolong_at(level, level_offset, coarse_offset, c);

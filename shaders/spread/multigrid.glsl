@@ -3,7 +3,7 @@
 // right-side and residual buffers, the next coarser level's at co.
 #include "spread/fields.glsl"
 
-// Cell (i, j)'s index on level l.
+// Cell c's index on level l.
 int cell_index(ivec2 l, ivec2 c) { return c.y * l.x + c.x; }
 
 // Cell c's neighbours' pressures summed on level l (at o), `open` of them inside the box.
@@ -18,9 +18,9 @@ float neighbour_sum(ivec2 l, uint o, ivec2 c, out float open) {
   return sum;
 }
 
-// A red-black sweep's cells of one colour ((i + j) & 1 == colour), (l.x + 1) / 2 a row: the
-// colour's cell at column `column` of the colour's on row j, past the row's end on a row of odd width.
-ivec2 colour_columns(ivec2 l) { return ivec2((l.x + 1) / 2, l.y); }
+// A red-black sweep's cells of one colour ((i + j) & 1 == colour), spread_colour_columns of them:
+// the colour's cell at column `column` of the colour's on row j, past the row's end on a row of
+// odd width.
 ivec2 colour_cell(int column, int j, uint colour) { return ivec2(2 * column + ((j + int(colour)) & 1), j); }
 
 // Cell c (of the sweep's colour: its neighbours are of the other) relaxed.

@@ -20,7 +20,7 @@ const int kMostLevels = 16;
 
 void group_sweep(ivec2 l, uint o) {
   for (uint colour = 0u; colour < 2u; ++colour) {
-    LFX_GROUP_FOR(colour_columns(l), relax(l, o, colour_cell(c.x, c.y, colour)))
+    LFX_GROUP_FOR(spread_colour_columns(l), relax(l, o, colour_cell(c.x, c.y, colour)))
   }
 }
 
@@ -46,7 +46,7 @@ void group_v_cycle() {
     for (int s = 0; s < kSpreadCoarsestSweeps; ++s)
       for (uint colour = 0u; colour < 2u; ++colour)
         for (int j = 0; j < dims[last].y; ++j)
-          for (int column = 0; column < colour_columns(dims[last]).x; ++column)
+          for (int column = 0; column < spread_colour_columns(dims[last]).x; ++column)
             relax(dims[last], offsets[last], colour_cell(column, j, colour));
   memoryBarrierBuffer();
   barrier();

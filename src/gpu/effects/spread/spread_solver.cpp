@@ -294,9 +294,8 @@ void SpreadSolver::record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, 
     vkCmdDispatch(cmd, groups(std::uint32_t(extent.x), 64), std::uint32_t(extent.y), 1);
     compute_barrier(cmd);
   };
-  const glm::ivec2 colour_columns{(l.x + 1) / 2, l.y};  // a sweep's threads: a colour's cells
   auto sweep = [&] {
-    for (std::uint32_t colour = 0; colour < 2; ++colour) step(colour, colour_columns);
+    for (std::uint32_t colour = 0; colour < 2; ++colour) step(colour, shared::spread_colour_columns(l));
   };
   if (level + 1 == levels_.size()) {
     for (int s = 0; s < shared::kSpreadCoarsestSweeps; ++s) sweep();
