@@ -13,6 +13,14 @@
 #include "shared/spread.h"
 #include "spread/shade_common.glsl"
 layout(local_size_x = 8, local_size_y = 8) in;
+// The tiles the list held before and does not hold now (shared/frame.h's list): shaded at the
+// last frame, the picture at this one, so the frame's tonemap redraws them with the list's, and a
+// tile in both lists once.
+layout(set = 0, binding = 11, std430) buffer VacatedTiles {
+  uint vacated_count;
+  uint vacated_dispatch_args[3];
+  uint vacated_tiles[];
+};
 
 // The cells whose bilinear weights reach the tile's pixels along one axis, first and last.
 ivec2 cells_under(uint tile, int axis) {
@@ -41,6 +49,12 @@ void main() {
   ivec2 from = ivec2(xs.x, ys.x) / kSpreadThicknessTile, to = ivec2(xs.y, ys.y) / kSpreadThicknessTile;
   for (int y = from.y; y <= to.y && !covered; ++y)
     for (int x = from.x; x <= to.x && !covered; ++x) covered = may_cover(ivec2(x, y));
-  if (covered && kept != 2u) tiles[atomicAdd(tile_count, 1u)] = tile.x | (tile.y << 16);
-  if (!kOverFrame) tiles[tile_state_at(tile)] = covered ? (kept == 2u ? kTileKept : kTileShaded) : kTilePicture;
+  bool listed = covered && kept != 2u;
+  if (listed) tiles[atomicAdd(tile_count, 1u)] = tile.x | (tile.y << 16);
+  if (kOverFrame) return;
+  // A tile's state says shaded while the list holds it (the renderer starts every state as the
+  // picture).
+  uint state = tile_state_at(tile);
+  if (tiles[state] == kTileShaded && !listed) vacated_tiles[atomicAdd(vacated_count, 1u)] = tile.x | (tile.y << 16);
+  tiles[state] = covered ? (kept == 2u ? kTileKept : kTileShaded) : kTilePicture;
 }

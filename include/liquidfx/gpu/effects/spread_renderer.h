@@ -39,8 +39,9 @@ class SpreadRenderer {
   bool draws_last_picture(VkExtent2D frame, const SpreadSolver& solver, const SpreadKnobs& knobs,
                           SpreadBackground background) const;
   /// The lists of the frame's 8 x 8 tiles (shared/frame.h's layout) the next record changes,
-  /// when it changes no other pixel of a frame of this size: the last record's covered tiles and
-  /// this one's (FramePasses::redrawn_tiles); none when that is not known.
+  /// when it changes no other pixel of a frame of this size: the tiles the last record shaded
+  /// and this one does not, and this one's (FramePasses::redrawn_tiles); none when that is not
+  /// known.
   std::vector<const Buffer*> redrawn_tiles(VkExtent2D frame, SpreadBackground background) const;
   /// Whether the last frame recorded laid the shading kept from an earlier one (the liquid at
   /// rest over a background of its own), instead of shading it again.
@@ -68,12 +69,13 @@ class SpreadRenderer {
   // The covered tiles' count, the shade's dispatch, the tiles, then every tile's state for
   // lay.comp (classify.comp).
   Buffer tiles_;
-  // The last frame's list (count, dispatch, tiles), copied from tiles_ before it is listed anew
-  // while list_shown_: the last record laid the picture whole and shaded the listed tiles only.
-  Buffer previous_tiles_;
+  // The tiles tiles_ listed before classify.comp lists them anew and that it does not list again
+  // (count, dispatch, tiles: shaded at the last frame, the picture at this one): with tiles_,
+  // what changed since the last frame while list_shown_ (the last record laid the picture whole
+  // and shaded the listed tiles only). A tile in both lists would be tonemapped twice.
+  Buffer vacated_tiles_;
   bool list_shown_ = false;
-  bool lists_blank_ = true;  // new buffers: their counts are set to 0 at the next record
-  static VkDeviceSize list_bytes(std::uint32_t width, std::uint32_t height);
+  bool lists_blank_ = true;  // new buffers: emptied (and the states the picture) at the next record
   Result<Image> upload(const ImageRgba8& picture, const char* what);
   // A frame-size storage image (a copy's source and destination too), made again (and true
   // returned) when the size changes.

@@ -103,19 +103,15 @@ Result<void> SpreadRenderer::prepare(std::uint32_t width, std::uint32_t height, 
                                         VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
   LFX_TRY(ensure_device_buffer(ctx_, tiles_, (4 + 2 * VkDeviceSize(tiles.width) * tiles.height) * sizeof(std::uint32_t),
                                kUsage, "spread covered tiles"));
-  const VkBuffer before = previous_tiles_.handle();
-  LFX_TRY(
-      ensure_device_buffer(ctx_, previous_tiles_, list_bytes(width, height), kUsage, "spread covered tiles before"));
-  if (tiles_.handle() != listed || previous_tiles_.handle() != before) {
-    lists_blank_ = true;  // their counts are set to 0 before anything reads them
+  const VkBuffer vacated = vacated_tiles_.handle();
+  LFX_TRY(ensure_device_buffer(ctx_, vacated_tiles_,
+                               (4 + VkDeviceSize(tiles.width) * tiles.height) * sizeof(std::uint32_t), kUsage,
+                               "spread vacated tiles"));
+  if (tiles_.handle() != listed || vacated_tiles_.handle() != vacated) {
+    lists_blank_ = true;  // emptied before anything reads them
     list_shown_ = false;
   }
   return success();
-}
-
-VkDeviceSize SpreadRenderer::list_bytes(std::uint32_t width, std::uint32_t height) {
-  const VkExtent2D tiles = tiles_over(width, height);
-  return (4 + VkDeviceSize(tiles.width) * tiles.height) * sizeof(std::uint32_t);
 }
 
 std::vector<const Buffer*> SpreadRenderer::redrawn_tiles(VkExtent2D frame, SpreadBackground background) const {
@@ -125,7 +121,7 @@ std::vector<const Buffer*> SpreadRenderer::redrawn_tiles(VkExtent2D frame, Sprea
       drawn_push_.background != std::uint32_t(background) || drawn_push_.frame_size.x != int(frame.width) ||
       drawn_push_.frame_size.y != int(frame.height))
     return {};
-  return {&previous_tiles_, &tiles_};
+  return {&vacated_tiles_, &tiles_};
 }
 
 void SpreadRenderer::record_frame_copy(FrameContext& frame) {
@@ -235,29 +231,28 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
     vkCmdCopyImage(cmd, from.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, to.handle(),
                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &whole);
   };
-  // The lists start with no tiles; the last frame's list is kept while tiles_ holds the tiles
-  // it shaded over the picture copied whole (redrawn_tiles).
+  // The lists start with no tiles, and every tile's state as the picture (classify.comp's
+  // vacated tiles are those whose state says shaded).
   if (lists_blank_) {
-    for (const Buffer* list : {&tiles_, &previous_tiles_})
-      vkCmdFillBuffer(cmd, list->handle(), 0, 4 * sizeof(std::uint32_t), 0);
+    vkCmdFillBuffer(cmd, tiles_.handle(), 0, VK_WHOLE_SIZE, 0);
+    vkCmdFillBuffer(cmd, vacated_tiles_.handle(), 0, 4 * sizeof(std::uint32_t), 0);
     lists_blank_ = false;
   }
-  const bool had_list = list_shown_;
   constexpr VkAccessFlags2 kReadWrite = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
   // Once the last frame's shade and tonemap have read the lists.
   memory_barrier(cmd,
                  VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT |
                      VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
                  VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | kReadWrite | VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                 VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT);
-  if (had_list) {
-    const VkBufferCopy list{0, 0, list_bytes(target.width(), target.height())};
-    vkCmdCopyBuffer(cmd, tiles_.handle(), previous_tiles_.handle(), 1, &list);
-  }
+                 VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+  // Nothing vacated yet (its count and dispatch 0).
+  vkCmdFillBuffer(cmd, vacated_tiles_.handle(), 0, 4 * sizeof(std::uint32_t), 0);
   if (copies && push.kept == 2 && kept_whole_) {
     copy_whole(kept_, target);  // tiles_ stays the list the kept shading was made on
     return;
   }
+  // tiles_'s count starts at 0 (its states stay for classify.comp).
+  vkCmdFillBuffer(cmd, tiles_.handle(), 0, sizeof(std::uint32_t), 0);
   // The picture copied whole, the shading on the listed tiles: the list is all that changed.
   const bool copy_picture = copies && push.kept != 2;
   list_shown_ = copy_picture;
@@ -288,13 +283,10 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
         .storage_buffer(8, tiles_.handle())
         .storage_buffer(9, solver.tile_flags())
         .storage_image(10, own_background ? kept_.view() : target.view())  // not used over the frame
+        .storage_buffer(11, vacated_tiles_.handle())
         .push(ctx_, cmd, pipeline);
     pipeline.push_constants(cmd, push);
   };
-  // The count starts at 0 once the copy above has read the list.
-  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
-                 VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-  vkCmdFillBuffer(cmd, tiles_.handle(), 0, sizeof(std::uint32_t), 0);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kReadWrite);
   bind(classify_.get(shade_flags_ & ~kFilmBit));
@@ -302,8 +294,10 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
   Pipeline::dispatch_2d(cmd, tiles.width, tiles.height);  // an invocation a tile
   compute_to_compute_barrier(cmd);
   tile_args_.bind(cmd);
-  DescriptorWrites().storage_buffer(0, tiles_.handle()).push(ctx_, cmd, tile_args_);
-  vkCmdDispatch(cmd, 1, 1, 1);
+  for (const Buffer* list : {&tiles_, &vacated_tiles_}) {
+    DescriptorWrites().storage_buffer(0, list->handle()).push(ctx_, cmd, tile_args_);
+    vkCmdDispatch(cmd, 1, 1, 1);
+  }
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | kReadWrite);
