@@ -166,7 +166,7 @@ struct SpreadStrokeGpu {
   float diffusion;    /* nu dt / dx^2 of one diffusion sub-step */                                \
   uint mode;          /* pass-specific: a sweep's colour, a scheme, a sub-step's index */         \
   uint pigments;      /* pigment planes (none: one colour) */                                     \
-  ivec2 level;        /* a multigrid level's cells */                                             \
+  ivec2 level;        /* a multigrid level's cells; faces.comp's plowed tiles: the box's first */ \
   uint level_offset;  /* where it starts in the pressure buffers */                               \
   uint coarse_offset; /* where the next coarser level starts */                                   \
   float cfl;                                                                                      \
@@ -189,8 +189,11 @@ struct SpreadStrokeGpu {
 #define LFX_SPREAD_FILM_TRACES_CONSTANT 2  // traces 1: the film, not the seed's history
 #define LFX_SPREAD_KEEP_CONSTANT 3         // kept 1: the shading kept as well
 #define LFX_SPREAD_FILM_CONSTANT 4         // the film's fields read (some film may lie)
-// faces.comp's variant: the listed tiles' faces (the swept scheme), not every face.
+// faces.comp's variants: the listed tiles' faces (the swept scheme), not every face; and with it
+// (PLOWED) the faces the strokes' plow may reach, in a box of tiles around them (push.level: its
+// first tile), the other variant leaving out the plow.
 #define LFX_SPREAD_LISTED_FACES_CONSTANT 0
+#define LFX_SPREAD_PLOWED_FACES_CONSTANT 3
 // sweep.comp's and departures.comp's variant: along y, not x.
 #define LFX_SPREAD_ALONG_Y_CONSTANT 1
 // smooth_rows.comp's variants: the rows of v, not u; and (LFX_SPREAD_LISTED_FACES_CONSTANT) only

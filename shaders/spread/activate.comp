@@ -24,27 +24,6 @@ int reach(int axis) {
   return min(int(ceil(cells / float(kSpreadThicknessTile))), thickness_tiles()[axis]);
 }
 
-// Tiles whose faces a step may read along one axis, from the bound on the fastest sweep: those
-// the step can run on, and beyond them those departures.comp scans (twice the sweep, a cell
-// spare).
-int face_reach(int axis) {
-  float sweep = uintBitsToFloat(control[kSpreadControlBound + uint(axis)]) * dt / dh;
-  float tile = float(kSpreadThicknessTile);
-  int tiles = int(ceil((sweep + kSpreadTileReachMargin) / tile)) + int(ceil((2.0 * sweep + 2.0) / tile));
-  return min(tiles, thickness_tiles()[axis]);
-}
-
-// Whether any tile within `r` tiles along `axis` has flag `section` set.
-bool any_within(ivec2 tile, int axis, int section, int r) {
-  ivec2 step = axis == 0 ? ivec2(1, 0) : ivec2(0, 1);
-  int first = max(tile[axis] - r, 0), last = min(tile[axis] + r, thickness_tiles()[axis] - 1);
-  for (int a = first; a <= last; ++a) {
-    ivec2 t = tile + step * (a - tile[axis]);
-    if (tile_flags[section * tile_count() + tile_at(t)] != 0u) return true;
-  }
-  return false;
-}
-
 bool any_within_reach(ivec2 tile, int axis, int section) { return any_within(tile, axis, section, reach(axis)); }
 
 // The tile put on the list (listed, as x | y << 16).
@@ -85,7 +64,7 @@ void main() {
     clear_line_marks(kPiledLines, tile);
   } else if (kMode == 3u) {
     tile_flags[4 * n + here] = any_within(tile, 0, 1, face_reach(0)) ? 1u : 0u;  // the wet tiles, along x
-  } else if (any_within(tile, 1, 4, face_reach(1))) {
+  } else if (faces_read(tile)) {
     list_tile(tile);
     // The listed tiles' box, for smooth_rows.comp.
     raise_control(kSpreadControlFaceBox, kSpreadFaceBoxFar - uint(tile.x));

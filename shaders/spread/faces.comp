@@ -14,12 +14,20 @@
 //   three samples of each flow row and loads one more only when the centre moves on, about five
 //   loads for a row's faces where each face loaded three (bit for bit the same sums). A face
 //   beside no listed tile keeps its old value, which nothing reads this step.
+//   The strokes' plow reaches a few tiles around the finger, and a CPU driver runs a branch's
+//   code for every lane, so the plow is a variant of its own (kPlowedTiles): the listed tiles'
+//   faces without it first, then those of the listed tiles the plow may reach again with it, on
+//   a box of tiles around the strokes (push.level: its first tile; SpreadSolver::plowed_tiles).
+//   The first leaves those tiles out of the maxima, the second raises them.
 // The invocation's own costs are paid once for all its faces: the maxima's atomics, the stroke.
 #include "spread/fields.glsl"
 layout(local_size_x = kSpreadTileFacePairs) in;  // kSpreadTilesPerGroup tiles of 9 rows (listed)
 // A specialisation constant, not a branch on the push's mode: a CPU driver runs both sides of a
 // branch, and each side evaluates the transport.
 layout(constant_id = LFX_SPREAD_LISTED_FACES_CONSTANT) const bool kListedTiles = false;
+layout(constant_id = LFX_SPREAD_PLOWED_FACES_CONSTANT) const bool kPlowedTiles = false;
+// Whether this variant's faces take the strokes' plow: every face, or the plowed tiles'.
+const bool kPlows = !kListedTiles || kPlowedTiles;
 
 // The second half of the coarse flow's B-spline (spread_simulation.cpp's sample_smooth): a row
 // of flow_rows (its sums along y, `n` of them) taken along x, the row's sample i lying at
@@ -83,9 +91,27 @@ vec2 plowed(vec2 flow, SpreadStrokeGpu st, vec2 p) {
 
 // The transport at p from the flow there.
 vec2 transport_from(vec2 flow, vec2 p) {
-  if (stroke_count > 0u) flow = plowed(flow, first_stroke, p);
-  for (uint s = 1u; s < stroke_count; ++s) flow = plowed(flow, strokes[s], p);
+  if (kPlows && stroke_count > 0u) flow = plowed(flow, first_stroke, p);
+  for (uint s = 1u; kPlows && s < stroke_count; ++s) flow = plowed(flow, strokes[s], p);
   return spread_yield(flow, yield_speed);
+}
+
+// Whether a stroke's plow may reach a face of `tile`: its finger weight is 0 from a radius off
+// its path on, and the tile's faces lie within half its diagonal of its centre (a cell spare, so
+// that no rounding leaves a weight out). Both listed variants ask it of the same tile alike.
+bool stroke_reaches(SpreadStrokeGpu st, vec2 centre, float spare) {
+  vec2 d = st.to - st.from;
+  float len2 = dot(d, d);
+  float t = len2 > 0.0 ? clamp(dot(centre - st.from, d) / len2, 0.0, 1.0) : 0.0;
+  return length(centre - (st.from + t * d)) < st.radius + spare;
+}
+bool plow_reaches(ivec2 tile) {
+  const float side = float(kSpreadThicknessTile);
+  vec2 centre = (vec2(tile) + 0.5) * side * dh;
+  float spare = (0.5 * sqrt(2.0) * side + 1.0) * dh;
+  bool reaches = stroke_count > 0u && stroke_reaches(first_stroke, centre, spare);
+  for (uint s = 1u; s < stroke_count; ++s) reaches = reaches || stroke_reaches(strokes[s], centre, spare);
+  return reaches;
 }
 
 // The position of the face left of cell `face` (x faces) or below it (y faces).
@@ -146,14 +172,27 @@ void main() {
   // division): x faces on rows 0 to 7, y faces on rows 0 to 8.
   const int side = kSpreadThicknessTile, rows = kSpreadThicknessTile + 1;
   int f = int(gl_LocalInvocationID.x);
-  uint at = listed_slot(uint(f / rows));
-  if (at >= listed_count) return;
+  ivec2 tile;
+  bool computed;  // whether this variant computes the tile's faces (and raises its maxima)
+  if (kPlowedTiles) {
+    // The box's tiles kSpreadTilesPerGroup a workgroup along x, a row of them a workgroup row.
+    tile = level + ivec2(gl_WorkGroupID.x * kSpreadTilesPerGroup + uint(f / rows), gl_WorkGroupID.y);
+    ivec2 inside = min(tile, thickness_tiles() - 1);  // a tile past the grid's edge reads none beyond it
+    computed = all(equal(tile, inside)) && faces_read(inside) && plow_reaches(inside);
+  } else {
+    uint at = listed_slot(uint(f / rows));
+    if (at >= listed_count) return;
+    tile = ivec2(listed[at] & 0xffffu, listed[at] >> 16);
+    computed = !plow_reaches(tile);  // its faces are computed, but those the plow reaches again
+  }
   int my = thickness_grid.y;
-  ivec2 first = ivec2(listed[at] & 0xffffu, listed[at] >> 16) * kSpreadThicknessTile;
+  ivec2 first = tile * kSpreadThicknessTile;
   int j = first.y + f % rows;
-  // Loop bounds, not branches, leave the faces past the grid's edge (and the ninth row's x faces).
-  int x_faces = j < min(first.y + side, my) ? min(side + 1, mx + 1 - first.x) : 0;
-  int y_faces = j <= my ? min(side, mx - first.x) : 0;
+  // Loop bounds, not branches, leave the faces past the grid's edge (and the ninth row's x faces),
+  // and in the plowed variant the tiles it does not compute.
+  bool walks = computed || !kPlowedTiles;
+  int x_faces = walks && j < min(first.y + side, my) ? min(side + 1, mx + 1 - first.x) : 0;
+  int y_faces = walks && j <= my ? min(side, mx - first.x) : 0;
   // (A row with no faces of an axis still starts its walk, on a row that exists.)
   FlowWalk along = flow_walk_at(false, min(j, my - 1), face_position(first, false).x);
   for (int i = 0; i < x_faces; ++i) {
@@ -167,5 +206,5 @@ void main() {
     vec2 p = face_position(face, true);
     fastest.y = max(fastest.y, store_face(face, true, transport_from(flow_at(along, p.x), p)));
   }
-  raise_fastest(fastest);
+  raise_fastest(computed ? fastest : vec2(0.0));
 }

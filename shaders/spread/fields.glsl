@@ -115,6 +115,31 @@ bool tile_piled(int tile) { return tile_flags[2 * tile_count() + tile] != 0u; }
 void mark_stained(int tile) { tile_flags[3 * tile_count() + tile] = 1u; }
 bool tile_stained(int tile) { return tile_flags[3 * tile_count() + tile] != 0u; }
 
+// Tiles whose faces a step may read along one axis, from the bound on the fastest sweep: those
+// the step can run on, and beyond them those departures.comp scans (twice the sweep, a cell
+// spare).
+int face_reach(int axis) {
+  float sweep = uintBitsToFloat(control[kSpreadControlBound + uint(axis)]) * dt / dh;
+  float tile = float(kSpreadThicknessTile);
+  int tiles = int(ceil((sweep + kSpreadTileReachMargin) / tile)) + int(ceil((2.0 * sweep + 2.0) / tile));
+  return min(tiles, thickness_tiles()[axis]);
+}
+
+// Whether any tile within `r` tiles along `axis` has flag `section` set.
+bool any_within(ivec2 tile, int axis, int section, int r) {
+  ivec2 step = axis == 0 ? ivec2(1, 0) : ivec2(0, 1);
+  int first = max(tile[axis] - r, 0), last = min(tile[axis] + r, thickness_tiles()[axis] - 1);
+  for (int a = first; a <= last; ++a) {
+    ivec2 t = tile + step * (a - tile[axis]);
+    if (tile_flags[section * tile_count() + tile_at(t)] != 0u) return true;
+  }
+  return false;
+}
+
+// Whether faces.comp computes the faces of `tile` this step (activate.comp's mode 4 lists it,
+// from the wet tiles along x that mode 3 left in the fifth flag).
+bool faces_read(ivec2 tile) { return any_within(tile, 1, 4, face_reach(1)); }
+
 // Where on the list this workgroup's tile `slot` is, in a grouped dispatch (SpreadSolver::
 // dispatch_tiles: a workgroup kSpreadTilesPerGroup tiles; past the count, none).
 uint listed_slot(uint slot) {

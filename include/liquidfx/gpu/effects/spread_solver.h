@@ -98,7 +98,8 @@ class SpreadSolver {
                 std::uint32_t group = 64) const;
   void record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, std::size_t level) const;
   void record_flow(VkCommandBuffer cmd, shared::SpreadPush push, int diffusion_steps);
-  void record_thickness(VkCommandBuffer cmd, shared::SpreadPush push, std::uint32_t most);
+  void record_thickness(VkCommandBuffer cmd, shared::SpreadPush push, std::uint32_t most,
+                        std::span<const shared::SpreadStrokeGpu> strokes);
   void record_tiles(VkCommandBuffer cmd, shared::SpreadPush push) const;
   // The listed tiles' indirect dispatch arguments, made ready for dispatch_tiles.
   void record_tile_args(VkCommandBuffer cmd) const;
@@ -135,12 +136,19 @@ class SpreadSolver {
                 level_ = moded("spread/level.comp", 2), activate_ = moded("spread/activate.comp", 5);
   // The flow's rows for the faces' transport, u's or (kVBit) v's; the transport on the faces:
   // every face, or (kListedFacesBit) the listed tiles' only, from rows made (kListedFacesBit) where
-  // those faces read them.
+  // those faces read them, without the plow, then (kPlowedFacesBit) with it where it may reach.
   static constexpr std::uint32_t kVBit = 1u << LFX_SPREAD_V_CONSTANT;
   static constexpr std::uint32_t kListedFacesBit = 1u << LFX_SPREAD_LISTED_FACES_CONSTANT;
+  static constexpr std::uint32_t kPlowedFacesBit = 1u << LFX_SPREAD_PLOWED_FACES_CONSTANT;
   SpecializedComputePipeline smooth_rows_{"spread/smooth_rows.comp", sizeof(shared::SpreadPush),
                                           kVBit | kListedFacesBit};
-  SpecializedComputePipeline faces_{"spread/faces.comp", sizeof(shared::SpreadPush), kListedFacesBit};
+  SpecializedComputePipeline faces_{"spread/faces.comp", sizeof(shared::SpreadPush), kListedFacesBit | kPlowedFacesBit};
+  // The box of thickness tiles (first, and how many across and down) where the strokes' plow may
+  // reach a face: faces.comp's plowed variant runs on it. Empty without strokes.
+  struct TileBox {
+    glm::ivec2 first{0}, count{0};
+  };
+  TileBox plowed_tiles(std::span<const shared::SpreadStrokeGpu> strokes) const;
   // The swept scheme's departures and sweep along x or (kAlongYBit) y; the traces, the film's
   // (kFilmTracesBit).
   static constexpr std::uint32_t kAlongYBit = 1u << LFX_SPREAD_ALONG_Y_CONSTANT;

@@ -75,6 +75,7 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
   for (const auto& [pass, bit] : two_variants)
     for (std::uint32_t flags : {0u, bit}) LFX_TRY(pass->prepare(ctx, flags));
   for (std::uint32_t flags : {kListedFacesBit, kVBit | kListedFacesBit}) LFX_TRY(s->smooth_rows_.prepare(ctx, flags));
+  LFX_TRY(s->faces_.prepare(ctx, kListedFacesBit | kPlowedFacesBit));
   for (ModedPipeline* pass : {&s->advect_, &s->forces_, &s->multigrid_, &s->vorticity_, &s->level_, &s->activate_})
     for (std::uint32_t mode = 0; mode < pass->modes; ++mode)
       LFX_TRY(pass->variants.prepare(ctx, mode << LFX_SPREAD_MODE_BIT0_CONSTANT));
@@ -366,7 +367,25 @@ void SpreadSolver::record_flow(VkCommandBuffer cmd, shared::SpreadPush push, int
   dispatch(cmd, forces_, push, faces);
 }
 
-void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push, std::uint32_t most) {
+SpreadSolver::TileBox SpreadSolver::plowed_tiles(std::span<const shared::SpreadStrokeGpu> strokes) const {
+  // faces.comp's plow_reaches: a tile whose centre lies within the stroke's radius, half a tile's
+  // diagonal and a cell (here a tile) of its path; and a tile more each side against roundings.
+  const float dh = 1.0f / float(knobs_.thickness_cells), tile = float(shared::kSpreadThicknessTile) * dh;
+  const glm::ivec2 tiles = tile_grid();
+  glm::ivec2 first = tiles, last{-1};
+  for (const shared::SpreadStrokeGpu& s : strokes) {
+    const float reach = s.radius + (0.5f * std::sqrt(2.0f) + 1.0f) * tile;
+    first = glm::min(first, glm::ivec2(glm::floor((glm::min(s.from, s.to) - reach) / tile)) - 1);
+    last = glm::max(last, glm::ivec2(glm::floor((glm::max(s.from, s.to) + reach) / tile)) + 1);
+  }
+  first = glm::max(first, glm::ivec2(0));
+  last = glm::min(last, tiles - 1);
+  if (glm::any(glm::lessThan(last, first))) return {};
+  return {first, last - first + 1};
+}
+
+void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push, std::uint32_t most,
+                                    std::span<const shared::SpreadStrokeGpu> strokes) {
   const std::uint32_t thickness_faces = face_invocations(grid_);
   const auto thickness_cells = std::uint32_t(grid_.x * grid_.y);
   const bool swept = knobs_.thickness_scheme == SpreadThicknessScheme::swept;
@@ -406,6 +425,14 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
     record_tile_args(cmd);
     smooth_rows(kListedFacesBit);
     dispatch_tiles(cmd, faces_.get(kListedFacesBit), push);
+    if (const TileBox box = plowed_tiles(strokes); box.count.x > 0) {
+      shared::SpreadPush plowed = push;
+      plowed.level = box.first;
+      bind(cmd, faces_.get(kListedFacesBit | kPlowedFacesBit), plowed);
+      vkCmdDispatch(cmd, groups(std::uint32_t(box.count.x), shared::kSpreadTilesPerGroup), std::uint32_t(box.count.y),
+                    1);
+      compute_barrier(cmd);
+    }
     vkCmdFillBuffer(cmd, tile_list_.handle(), 0, sizeof(std::uint32_t), 0);
     compute_barrier(cmd);
   } else {
@@ -563,7 +590,7 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
   }
   if (!settled) {
     PassScope pass(timer, cmd, "spread thickness");
-    record_thickness(cmd, push, most);
+    record_thickness(cmd, push, most, gpu_strokes);
     last_thickness_push_ = push;
   }
   time_ += dt_seconds;
