@@ -199,6 +199,10 @@ struct SpreadStrokeGpu {
 // smooth_rows.comp's variants: the rows of v, not u; and (LFX_SPREAD_LISTED_FACES_CONSTANT) only
 // where the listed tiles' faces read them.
 #define LFX_SPREAD_V_CONSTANT 2
+// The thickness passes' variant for a liquid of one colour (no pigment planes): their loops over
+// the planes left out, since a CPU driver runs a loop's body once even where no lane enters it
+// (spread/fields.glsl's pigment_planes).
+#define LFX_SPREAD_ONE_COLOUR_CONSTANT 5
 // A pass's mode as three bits (spread/mode.glsl).
 #define LFX_SPREAD_MODE_BIT0_CONSTANT 16
 #define LFX_SPREAD_MODE_BIT1_CONSTANT 17

@@ -37,7 +37,7 @@ void empty_other_buffer(ivec2 tile) {
     for (int i = first.x; i < end.x; ++i) {
       int k = j * thickness_grid.x + i;
       h_out[k] = 0.0;
-      for (uint p = 0u; p < pigments; ++p) pigment_out[p * planes + uint(k)] = 0.0;
+      for (uint p = 0u; p < pigment_planes(); ++p) pigment_out[p * planes + uint(k)] = 0.0;
     }
 }
 

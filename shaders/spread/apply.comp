@@ -31,7 +31,7 @@ void main() {
   float out_x = i + 1 < mx ? scaled_x(j * (mx + 1) + i + 1, k, right) : 0.0;
   float in_y = j > 0 ? scaled_y(j * mx + i, below, k) : 0.0;
   float out_y = j + 1 < my ? scaled_y((j + 1) * mx + i, k, above) : 0.0;
-  for (uint p = 0u; p < pigments; ++p) {
+  for (uint p = 0u; p < pigment_planes(); ++p) {
     float q = pigment[p * n + uint(k)];
     q += in_x * (in_x > 0.0 ? share(p, left) : share(p, k));
     q -= out_x * (out_x > 0.0 ? share(p, k) : share(p, right));

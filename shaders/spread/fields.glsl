@@ -29,6 +29,10 @@ layout(set = 0, binding = 17, std430) buffer FluxY { float flux_y[]; };
 layout(set = 0, binding = 18, std430) buffer OutflowScale { float outflow_scale[]; };
 layout(set = 0, binding = 19, std430) buffer Control { uint control[]; };  // as kSpreadControlArgs says
 
+// The pigment planes (push's `pigments`), none in the variant for a liquid of one colour.
+layout(constant_id = LFX_SPREAD_ONE_COLOUR_CONSTANT) const bool kOneColour = false;
+uint pigment_planes() { return kOneColour ? 0u : pigments; }
+
 // Raises control[at] to `bits` (a positive float's bits order like it). A plain read first spares
 // nearly all the atomics, since the largest only grows: a CPU driver runs atomics one lane at a
 // time, and one for every face or cell was most of a pass's cost there.

@@ -78,7 +78,7 @@ void level_run(float unit) {
   }
   if (!moves) return;
   for (int k = first; k < last; ++k) outflow_scale[cell_at(k)] = -conductance(k + 1) / pivot(k);
-  for (int p = 0; p < int(pigments); ++p) level_field(p);
+  for (int p = 0; p < int(pigment_planes()); ++p) level_field(p);
   level_field(-1);
 }
 

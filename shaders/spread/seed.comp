@@ -20,6 +20,6 @@ void main() {
   float added = kSeedRate * strength(vec2(sample_face_x(source), sample_face_y(source)));
   h_out[k] = max(0.0, h[k] * (1.0 - removed) + added * sample_h(source));
   uint n = uint(cell_count());
-  for (uint q = 0u; q < pigments; ++q)
+  for (uint q = 0u; q < pigment_planes(); ++q)
     pigment_out[q * n + uint(k)] = max(0.0, pigment[q * n + uint(k)] * (1.0 - removed) + added * sample_pigment(q, source));
 }

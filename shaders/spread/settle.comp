@@ -10,5 +10,5 @@ void main() {
   if (k >= cell_count()) return;
   uint n = uint(cell_count());
   h_out[k] = h[k];
-  for (uint p = 0u; p < pigments; ++p) pigment_out[p * n + uint(k)] = pigment[p * n + uint(k)];
+  for (uint p = 0u; p < pigment_planes(); ++p) pigment_out[p * n + uint(k)] = pigment[p * n + uint(k)];
 }

@@ -30,7 +30,7 @@ void main() {
   vec3 liquid = vec3(0.0);
   float amount = 0.0;
   uint n = uint(thickness_grid.x * thickness_grid.y);
-  for (uint k = 0u; k < pigments; ++k) {
+  for (uint k = 0u; k < (kOneColour ? 0u : pigments); ++k) {
     float a = LFX_BILINEAR(pigment, k * n, v.c);
     if (kAnyFilm) a += LFX_BILINEAR(film_pigment, k * n, v.c);
     liquid += a * colors[k].rgb;

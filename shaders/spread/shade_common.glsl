@@ -46,6 +46,8 @@ layout(constant_id = LFX_SPREAD_KEEP_CONSTANT) const bool kKeepShading = false;
 // Whether any film may lie (SpreadSolver::film_laid): without, the film's two fields are not read,
 // a third of the shading's loads.
 layout(constant_id = LFX_SPREAD_FILM_CONSTANT) const bool kAnyFilm = false;
+// Whether the liquid is of one colour (the push's pigments 0: no planes, and no loop over them).
+layout(constant_id = LFX_SPREAD_ONE_COLOUR_CONSTANT) const bool kOneColour = false;
 
 // Bilinear weights and corners of the thickness cells around p (short sides).
 struct Corners {

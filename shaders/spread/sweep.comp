@@ -37,7 +37,7 @@ float face_flux(bool along_x, int line, int f, int n, out vec4 pigments_swept) {
     int c = cell_at(along_x, line, k);
     float share = min(left, 1.0);
     swept += share * LFX_TEXEL(h, c);
-    for (uint p = 0u; p < pigments; ++p) pigments_swept[p] += share * LFX_TEXEL(pigment, p * planes + uint(c));
+    for (uint p = 0u; p < pigment_planes(); ++p) pigments_swept[p] += share * LFX_TEXEL(pigment, p * planes + uint(c));
     left -= 1.0;
     k += step;
   }
@@ -64,7 +64,7 @@ void main() {
     vec4 pigments_out;
     float bulk_out = face_flux(along_x, line, k + 1, n, pigments_out);
     int index = cell_at(along_x, line, k);
-    for (uint p = 0u; p < pigments; ++p) {
+    for (uint p = 0u; p < pigment_planes(); ++p) {
       uint plane_at = p * planes + uint(index);
       pigment_out[plane_at] = max(LFX_TEXEL(pigment, plane_at) + pigments_in[p] - pigments_out[p], 0.0);
     }

@@ -21,7 +21,7 @@ bvec2 trace(ivec2 cell) {
     if (speed > 0.0 && h[k] > 0.0) {
       float laid = min(h[k], max(film - film_thickness[k], 0.0) * film_laid);
       float share = laid / h[k];
-      for (uint q = 0u; q < pigments; ++q) {
+      for (uint q = 0u; q < pigment_planes(); ++q) {
         float colour = share * pigment[q * n + uint(k)];
         pigment[q * n + uint(k)] -= colour;
         film_pigment[q * n + uint(k)] += colour;

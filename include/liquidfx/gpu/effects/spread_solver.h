@@ -107,18 +107,22 @@ class SpreadSolver {
   glm::ivec2 tile_grid() const { return (grid_ + shared::kSpreadThicknessTile - 1) / shared::kSpreadThicknessTile; }
   // A workgroup kSpreadTilesPerGroup listed tiles (fields.glsl's listed_slot).
   void dispatch_tiles(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push) const;
+  // The variant bit of the passes made for a liquid of one colour (fields.glsl's pigment_planes),
+  // and the push's: set where it has no pigment planes.
+  static constexpr std::uint32_t kOneColourBit = 1u << LFX_SPREAD_ONE_COLOUR_CONSTANT;
+  static std::uint32_t colour_bit(const shared::SpreadPush& push) { return push.pigments == 0 ? kOneColourBit : 0u; }
   // A pass whose mode is a specialisation constant (spread/mode.glsl): a variant for each of its
-  // first `modes` modes, the push's mode picks one.
+  // first `modes` modes, the push's mode picks one (and its colours, where it has kOneColourBit).
   struct ModedPipeline {
     SpecializedComputePipeline variants;
     std::uint32_t modes;
     const Pipeline& get(const shared::SpreadPush& push) const {
-      return variants.get(push.mode << LFX_SPREAD_MODE_BIT0_CONSTANT);
+      return variants.get(push.mode << LFX_SPREAD_MODE_BIT0_CONSTANT | colour_bit(push));
     }
   };
   static constexpr std::uint32_t kModeBits = 7u << LFX_SPREAD_MODE_BIT0_CONSTANT;
-  static ModedPipeline moded(const char* shader, std::uint32_t modes) {
-    return {{shader, sizeof(shared::SpreadPush), kModeBits}, modes};
+  static ModedPipeline moded(const char* shader, std::uint32_t modes, std::uint32_t other_constants = 0) {
+    return {{shader, sizeof(shared::SpreadPush), kModeBits | other_constants}, modes};
   }
   void bind(VkCommandBuffer cmd, const ModedPipeline& pass, const shared::SpreadPush& push) const {
     bind(cmd, pass.get(push), push);
@@ -133,7 +137,7 @@ class SpreadSolver {
   Pipeline blob_, diffuse_, divergence_, multigrid_group_, gradient_;
   ModedPipeline advect_ = moded("spread/advect.comp", 3), forces_ = moded("spread/forces.comp", 2),
                 multigrid_ = moded("spread/multigrid.comp", 5), vorticity_ = moded("spread/vorticity.comp", 2),
-                level_ = moded("spread/level.comp", 2), activate_ = moded("spread/activate.comp", 5);
+                level_ = moded("spread/level.comp", 2, kOneColourBit), activate_ = moded("spread/activate.comp", 5);
   // The flow's rows for the faces' transport, u's or (kVBit) v's; the transport on the faces:
   // every face, or (kListedFacesBit) the listed tiles' only, from rows made (kListedFacesBit) where
   // those faces read them, without the plow, then (kPlowedFacesBit) with it where it may reach.
@@ -154,8 +158,8 @@ class SpreadSolver {
   static constexpr std::uint32_t kAlongYBit = 1u << LFX_SPREAD_ALONG_Y_CONSTANT;
   static constexpr std::uint32_t kFilmTracesBit = 1u << LFX_SPREAD_FILM_TRACES_CONSTANT;
   SpecializedComputePipeline departures_{"spread/departures.comp", sizeof(shared::SpreadPush), kAlongYBit};
-  SpecializedComputePipeline sweep_{"spread/sweep.comp", sizeof(shared::SpreadPush), kAlongYBit};
-  SpecializedComputePipeline traces_{"spread/traces.comp", sizeof(shared::SpreadPush), kFilmTracesBit};
+  SpecializedComputePipeline sweep_{"spread/sweep.comp", sizeof(shared::SpreadPush), kAlongYBit | kOneColourBit};
+  SpecializedComputePipeline traces_{"spread/traces.comp", sizeof(shared::SpreadPush), kFilmTracesBit | kOneColourBit};
   Pipeline transport_bound_, substeps_, flux_, limit_, apply_, settle_, seed_, reduce_, tile_args_;
   glm::ivec2 cells_{0}, grid_{0};
   std::vector<glm::ivec2> levels_;  // multigrid levels, finest first

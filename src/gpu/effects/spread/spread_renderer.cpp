@@ -90,13 +90,15 @@ Result<void> SpreadRenderer::prepare(std::uint32_t width, std::uint32_t height, 
   }
   if (knobs.reference_pass) LFX_TRY(ensure_frame_image(reference_, width, height, "spread reference copy"));
   // The shading's variants for this frame, and over a background of its own the one that keeps
-  // its shading too.
+  // its shading too; each for a liquid of one colour or of several (as the step leaves it).
   shade_flags_ = (background == SpreadBackground::frame ? kOverFrameBit : 0u) | (use_matcap_ ? kMatcapBit : 0u) |
                  (knobs.traces == SpreadTraces::film ? kFilmTracesBit : 0u);
   LFX_TRY(classify_.prepare(ctx_, shade_flags_));
   if (film) shade_flags_ |= kFilmBit;  // the shade's only
-  LFX_TRY(shade_.prepare(ctx_, shade_flags_));
-  if (background != SpreadBackground::frame) LFX_TRY(shade_.prepare(ctx_, shade_flags_ | kKeepBit));
+  for (std::uint32_t colour : {0u, kOneColourBit}) {
+    LFX_TRY(shade_.prepare(ctx_, shade_flags_ | colour));
+    if (background != SpreadBackground::frame) LFX_TRY(shade_.prepare(ctx_, shade_flags_ | kKeepBit | colour));
+  }
   const VkExtent2D tiles = tiles_over(width, height);
   const VkBuffer listed = tiles_.handle();
   constexpr VkBufferUsageFlags kUsage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
@@ -308,7 +310,7 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
     if (push.kept != 2) compute_to_compute_barrier(cmd);
   }
   if (push.kept == 2) return;  // classify.comp listed nothing: lay.comp laid the kept shading
-  bind(shade_.get(shade_flags_ | (push.kept == 1 ? kKeepBit : 0u)));
+  bind(shade_.get(shade_flags_ | (push.kept == 1 ? kKeepBit : 0u) | (push.pigments == 0 ? kOneColourBit : 0u)));
   vkCmdDispatchIndirect(cmd, tiles_.handle(), sizeof(std::uint32_t));
 }
 

@@ -72,13 +72,16 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
                                                                                 {&s->sweep_, kAlongYBit},
                                                                                 {&s->departures_, kAlongYBit},
                                                                                 {&s->traces_, kFilmTracesBit}};
+  // (Each also for a liquid of one colour: a bit those without its constant ignore.)
   for (const auto& [pass, bit] : two_variants)
-    for (std::uint32_t flags : {0u, bit}) LFX_TRY(pass->prepare(ctx, flags));
+    for (std::uint32_t flags : {0u, bit})
+      for (std::uint32_t colour : {0u, kOneColourBit}) LFX_TRY(pass->prepare(ctx, flags | colour));
   for (std::uint32_t flags : {kListedFacesBit, kVBit | kListedFacesBit}) LFX_TRY(s->smooth_rows_.prepare(ctx, flags));
   LFX_TRY(s->faces_.prepare(ctx, kListedFacesBit | kPlowedFacesBit));
   for (ModedPipeline* pass : {&s->advect_, &s->forces_, &s->multigrid_, &s->vorticity_, &s->level_, &s->activate_})
     for (std::uint32_t mode = 0; mode < pass->modes; ++mode)
-      LFX_TRY(pass->variants.prepare(ctx, mode << LFX_SPREAD_MODE_BIT0_CONSTANT));
+      for (std::uint32_t colour : {0u, kOneColourBit})
+        LFX_TRY(pass->variants.prepare(ctx, mode << LFX_SPREAD_MODE_BIT0_CONSTANT | colour));
   LFX_TRY(s->reset(state));
   return s;
 }
@@ -446,7 +449,7 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
     dispatch(cmd, departures_.get(0u), push, std::uint32_t(grid_.y));
     dispatch(cmd, departures_.get(kAlongYBit), push, std::uint32_t(grid_.x));
     for (std::uint32_t axis = 0; axis < 2; ++axis) {  // x, then y: back in the current buffer
-      dispatch_tiles(cmd, sweep_.get(axis == 1 ? kAlongYBit : 0u), push);
+      dispatch_tiles(cmd, sweep_.get((axis == 1 ? kAlongYBit : 0u) | colour_bit(push)), push);
       current_h_ = 1 - current_h_;
     }
   } else if (knobs_.thickness_scheme == SpreadThicknessScheme::semi_lagrangian) {
@@ -478,7 +481,8 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
       push.mode = axis;
       dispatch(cmd, level_, push, std::uint32_t(axis == 0 ? grid_.y : grid_.x));
     }
-  dispatch_tiles(cmd, traces_.get(knobs_.traces == SpreadTraces::film ? kFilmTracesBit : 0u), push);
+  dispatch_tiles(cmd, traces_.get((knobs_.traces == SpreadTraces::film ? kFilmTracesBit : 0u) | colour_bit(push)),
+                 push);
 }
 
 bool SpreadSolver::thickness_settled(const shared::SpreadPush& push) const {
