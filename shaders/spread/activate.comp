@@ -47,7 +47,7 @@ void main() {
   int here = tile_at(tile), n = tile_count();
   if (kMode == 0u) {
     tile_flags[4 * n + here] = any_within_reach(tile, 0, 1) ? 1u : 0u;  // the wet tiles, along x
-    clear_line_marks(kRunningLines, tile);
+    clear_running_lines(tile);
   } else if (kMode == 1u) {
     bool runs = any_within_reach(tile, 1, 4);
     // The swept scheme's x sweep writes the other buffer on the running tiles only; the y sweep
@@ -57,11 +57,11 @@ void main() {
     tile_flags[here] = runs ? 1u : 0u;
     if (runs) {
       list_tile(tile);
-      mark_lines(kRunningLines, tile);
+      mark_running_lines(tile);
     }
   } else if (kMode == 2u) {
     if (tile_runs(here)) tile_flags[n + here] = tile_flags[2 * n + here] = 0u;
-    clear_line_marks(kPiledLines, tile);
+    clear_piled_lines(tile);
   } else if (kMode == 3u) {
     tile_flags[4 * n + here] = any_within(tile, 0, 1, face_reach(0)) ? 1u : 0u;  // the wet tiles, along x
   } else if (faces_read(tile)) {

@@ -49,12 +49,18 @@ void main() {
   line = int(gl_GlobalInvocationID.x);
   n = along_x ? mx : my;
   if (line >= (along_x ? my : mx)) return;
-  if (!line_marked(kRunningLines, !along_x, line / kSpreadThicknessTile)) return;  // no sweep reads it
   int tiles = (n + kSpreadThicknessTile - 1) / kSpreadThicknessTile;
   // Tiles within which a running tile's faces may take their departures from (twice the fastest
   // sweep along this axis, a cell spare).
   float fastest = uintBitsToFloat(control[along_x ? 2 : 3]) * dt / dh;
   int margin = int(ceil((2.0 * fastest + 2.0) / float(kSpreadThicknessTile)));
+  // The tiles scanned: from a margin before the line's first running tile to a margin after its
+  // last (none where no tile runs, and no sweep reads the line). Loop bounds, not a branch: a
+  // CPU driver runs a branch's code whatever its lanes take, but a loop only as long as a lane
+  // is in it (the lanes of a batch are the lines of one line of tiles, with the same bounds).
+  ivec2 running = running_tiles(!along_x, line / kSpreadThicknessTile);
+  int scan_first = max(running.x - margin, 0), scan_last = min(running.y + margin, tiles - 1);
+  if (running.y < running.x) return;
   store(0, 0.0);
   store(n, 0.0);
   // Forwards: the face whose departure is the latest at or before f (its sweep kept beside it);
@@ -65,8 +71,8 @@ void main() {
   int latest = 0, nearest_running = -1 - margin;
   float latest_sweep = 0.0;
   bool afresh = true;
-  for (int t = 0; t < tiles; ++t) {
-    for (int u = t == 0 ? 0 : t + margin; u <= min(t + margin, tiles - 1); ++u)
+  for (int t = scan_first; t <= scan_last; ++t) {
+    for (int u = t == scan_first ? scan_first : t + margin; u <= min(t + margin, tiles - 1); ++u)
       if (runs(u)) nearest_running = u;
     if (nearest_running < t - margin) {
       afresh = true;
@@ -87,8 +93,8 @@ void main() {
   float earliest_sweep = 0.0;
   nearest_running = tiles + margin;  // the nearest running tile down to t - margin (none yet)
   afresh = true;
-  for (int t = tiles - 1; t >= 0; --t) {
-    for (int u = t == tiles - 1 ? tiles - 1 : t - margin; u >= max(t - margin, 0); --u)
+  for (int t = scan_last; t >= scan_first; --t) {
+    for (int u = t == scan_last ? scan_last : t - margin; u >= max(t - margin, 0); --u)
       if (runs(u)) nearest_running = u;
     if (nearest_running > t + margin) {
       afresh = true;

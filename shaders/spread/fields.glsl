@@ -92,28 +92,51 @@ int tile_at(ivec2 tile) { return tile.y * thickness_tiles().x + tile.x; }
 bool tile_runs(int tile) { return tile_flags[tile] != 0u; }
 void mark_wet(int tile) { tile_flags[tile_count() + tile] = 1u; }
 bool tile_wet(int tile) { return tile_flags[tile_count() + tile] != 0u; }
-// The marks of the rows and columns of tiles, after the tiles' five sections: for each row, then
-// each column, whether a tile in it is above the pile height (kind 0), then whether a tile in it
-// runs (kind 1). The line passes (level.comp, departures.comp) pass over the lines without.
-int line_mark(int kind, bool column, int tile_line) {
+// After the tiles' five sections, the lines of tiles (rows, then columns): whether a tile in
+// each is above the pile height (line_marked: level.comp passes over the lines without), then
+// the first and last tile of each that runs (running_tiles: departures.comp scans only from a
+// sweep's reach before the first to after the last).
+int line_index(bool column, int tile_line) { return (column ? thickness_tiles().y : 0) + tile_line; }
+int line_mark(bool column, int tile_line) { return 5 * tile_count() + line_index(column, tile_line); }
+void mark_piled_lines(ivec2 tile) {
+  tile_flags[line_mark(false, tile.y)] = 1u;
+  tile_flags[line_mark(true, tile.x)] = 1u;
+}
+bool line_marked(bool column, int tile_line) { return tile_flags[line_mark(column, tile_line)] != 0u; }
+// A line's running tiles as two maxima raised from 0: kSpreadFaceBoxFar less the first, the last
+// plus one.
+int running_range_at(bool column, int tile_line) {
   ivec2 tiles = thickness_tiles();
-  return 5 * tile_count() + kind * (tiles.x + tiles.y) + (column ? tiles.y : 0) + tile_line;
+  return 5 * tile_count() + tiles.x + tiles.y + 2 * line_index(column, tile_line);
 }
-void mark_lines(int kind, ivec2 tile) {
-  tile_flags[line_mark(kind, false, tile.y)] = 1u;
-  tile_flags[line_mark(kind, true, tile.x)] = 1u;
+void raise_running(int at, int along) {
+  atomicMax(tile_flags[at], kSpreadFaceBoxFar - uint(along));
+  atomicMax(tile_flags[at + 1], uint(along) + 1u);
 }
-void clear_line_marks(int kind, ivec2 tile) {  // by the tiles of the first column and row
-  if (tile.x == 0) tile_flags[line_mark(kind, false, tile.y)] = 0u;
-  if (tile.y == 0) tile_flags[line_mark(kind, true, tile.x)] = 0u;
+void mark_running_lines(ivec2 tile) {
+  raise_running(running_range_at(false, tile.y), tile.x);
+  raise_running(running_range_at(true, tile.x), tile.y);
 }
-bool line_marked(int kind, bool column, int tile_line) { return tile_flags[line_mark(kind, column, tile_line)] != 0u; }
-const int kPiledLines = 0, kRunningLines = 1;
+// The first and last running tile along a line (the last before the first where none runs).
+ivec2 running_tiles(bool column, int tile_line) {
+  int at = running_range_at(column, tile_line);
+  return ivec2(int(kSpreadFaceBoxFar - tile_flags[at]), int(tile_flags[at + 1]) - 1);
+}
+// The marks cleared by the tiles of the first column (rows) and the first row (columns).
+void clear_piled_lines(ivec2 tile) {
+  if (tile.x == 0) tile_flags[line_mark(false, tile.y)] = 0u;
+  if (tile.y == 0) tile_flags[line_mark(true, tile.x)] = 0u;
+}
+void clear_running_lines(ivec2 tile) {
+  int row = running_range_at(false, tile.y), column = running_range_at(true, tile.x);
+  if (tile.x == 0) tile_flags[row] = tile_flags[row + 1] = 0u;
+  if (tile.y == 0) tile_flags[column] = tile_flags[column + 1] = 0u;
+}
 
 // A tile above the pile height, and its row and column.
 void mark_piled(ivec2 tile) {
   tile_flags[2 * tile_count() + tile_at(tile)] = 1u;
-  mark_lines(kPiledLines, tile);
+  mark_piled_lines(tile);
 }
 bool tile_piled(int tile) { return tile_flags[2 * tile_count() + tile] != 0u; }
 void mark_stained(int tile) { tile_flags[3 * tile_count() + tile] = 1u; }

@@ -102,7 +102,7 @@ void main() {
   // Without marked piles the runs are the running tiles', whose end tiles are dry.
   int extra = piles_marked ? 1 : 0;
   // A line of tiles with no pile has nothing to level: its scan is skipped.
-  if (piles_marked && !line_marked(kPiledLines, !along_x, across)) return;
+  if (piles_marked && !line_marked(!along_x, across)) return;
   for (int t = 0; t < tiles; ++t) {
     if (!levelled_tile(t, across, piles_marked)) continue;
     int run_end = t + 1;

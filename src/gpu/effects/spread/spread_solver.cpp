@@ -151,7 +151,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&control_, shared::kSpreadControlWords, "spread control"},
       {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes"},
       {&partials_, kStatistics * partial_stride_, "spread statistics"},
-      {&tile_flags_, 5 * tile_count + 2 * (tiles.x + tiles.y), "spread tiles"},
+      {&tile_flags_, 5 * tile_count + 3 * (tiles.x + tiles.y), "spread tiles"},
       {&tile_list_, 4 + tile_count, "spread tiles that run"},
   };
   for (const Made& m : made) {
@@ -179,7 +179,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   }
   // The tiles that hold liquid (activate.comp lists those within reach of one each step), and
   // those stained by film or traces (the shading's).
-  std::vector<std::uint32_t> flags(5 * tile_count + 2 * (tiles.x + tiles.y), 0u);
+  std::vector<std::uint32_t> flags(5 * tile_count + 3 * (tiles.x + tiles.y), 0u);
   for (int j = 0; j < grid_.y; ++j)
     for (int i = 0; i < grid_.x; ++i) {
       const glm::ivec2 tile = glm::ivec2(i, j) / shared::kSpreadThicknessTile;
