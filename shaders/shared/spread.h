@@ -189,6 +189,7 @@ struct SpreadStrokeGpu {
 #define LFX_SPREAD_FILM_TRACES_CONSTANT 2  // traces 1: the film, not the seed's history
 #define LFX_SPREAD_KEEP_CONSTANT 3         // kept 1: the shading kept as well
 #define LFX_SPREAD_FILM_CONSTANT 4         // the film's fields read (some film may lie)
+#define LFX_SPREAD_BANDING_CONSTANT 6      // banding_top > 0: the thickness shaded in 8-bit steps
 // faces.comp's variants: the listed tiles' faces (the swept scheme), not every face; and with it
 // (PLOWED) the faces the strokes' plow may reach, in a box of tiles around them (push.level: its
 // first tile), the other variant leaving out the plow.

@@ -36,7 +36,7 @@ void main() {
     liquid += a * colors[k].rgb;
     amount += a;
   }
-  liquid = amount > 0.0 ? liquid / amount : colors[0].rgb;
+  liquid = !kOneColour && amount > 0.0 ? liquid / amount : colors[0].rgb;
   // The surface's normal from the thickness's slope (a height field over the picture), over two
   // cells' width: the thickness one cell to each side has the same bilinear weights over the
   // cells one over, so the eight cells around the four give it. tXY: the cell at (X - 1, Y - 1)

@@ -48,6 +48,9 @@ layout(constant_id = LFX_SPREAD_KEEP_CONSTANT) const bool kKeepShading = false;
 layout(constant_id = LFX_SPREAD_FILM_CONSTANT) const bool kAnyFilm = false;
 // Whether the liquid is of one colour (the push's pigments 0: no planes, and no loop over them).
 layout(constant_id = LFX_SPREAD_ONE_COLOUR_CONSTANT) const bool kOneColour = false;
+// The push's banding_top > 0 (the seed's 8-bit heights), so that the shading without it carries
+// none of its divisions.
+layout(constant_id = LFX_SPREAD_BANDING_CONSTANT) const bool kBanding = false;
 
 // Bilinear weights and corners of the thickness cells around p (short sides).
 struct Corners {
@@ -74,7 +77,7 @@ float cell_total(ivec2 q) {
 }
 // The seed's 8-bit height target: 256 levels over the range, and the steps they shade.
 float banded(float t) {
-  return banding_top > 0.0 ? floor(t / banding_top * 255.0 + 0.5) / 255.0 * banding_top : t;
+  return kBanding ? floor(t / banding_top * 255.0 + 0.5) / 255.0 * banding_top : t;
 }
 float bilinear(float t00, float t10, float t01, float t11, vec2 f) {
   return banded(mix(mix(t00, t10, f.x), mix(t01, t11, f.x), f.y));

@@ -7,6 +7,8 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <span>
 #include <string>
@@ -324,6 +326,38 @@ TEST(SpreadSceneTest, AMatcapOfTheUsersLightsTheLiquid) {
   EXPECT_GT(plain[0], plain[2]);              // foundation: warm
   EXPECT_GT(lit[2], lit[0] + 40);             // lit by the blue matcap
   EXPECT_EQ(frames[0].at(5, 5)[0], skin[0]);  // the picture around it is the same
+}
+
+TEST(SpreadSceneTest, TheBandingKnobShadesTheSeedsEightBitSteps) {
+  // The same blob shaded from its thickness and from the thickness rounded to 8 bits (a variant of
+  // the shading of its own): the blob's shading changes, the skin around it does not.
+  std::array<ImageRgba8, 2> frames;
+  for (int banded = 0; banded < 2; ++banded) {
+    const std::string name = "spread_banding_" + std::to_string(banded);
+    const std::string scene = write_test_file(
+        name + ".json",
+        std::string(R"({"resolution": [160, 90], "camera": {"tonemap": "none"}, "backdrop": {"visible": false},
+          "effects": [{"type": "spread", "cells": 32, "thickness_cells": 64, "banding": )") +
+            (banded ? "true" : "false") + R"(, "blobs": [{"centre": [0.89, 0.5], "radius": 0.3, "amount": 0.02}]}]})");
+    const std::string out = test_output_path(name);
+    const CliResult r = run_cli("render '" + scene + "' --out '" + out + "' --frames 3");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    auto image = read_png(out + "/" + name + "_0002.png");
+    ASSERT_TRUE(image);
+    frames[std::size_t(banded)] = *image;
+  }
+  int changed = 0, most = 0;
+  for (int y = 0; y < 90; ++y)
+    for (int x = 0; x < 160; ++x)
+      for (int c = 0; c < 3; ++c) {
+        const int d = std::abs(int(frames[0].at(x, y)[c]) - int(frames[1].at(x, y)[c]));
+        changed += d > 0;
+        most = std::max(most, d);
+      }
+  std::printf("banding changed %d channels, at most by %d\n", changed, most);
+  EXPECT_GT(changed, 100);
+  EXPECT_GE(most, 2);
+  EXPECT_EQ(std::memcmp(frames[0].at(5, 5), frames[1].at(5, 5), 4), 0);  // the skin is the same
 }
 
 // A blob at rest over the skin, rendered for 12 frames with `camera` (the scene's "camera"

@@ -53,8 +53,8 @@ class SpreadRenderer {
   Pipeline tile_args_, background_pass_, frame_copy_;
   Pipeline lay_;  // the picture or the kept shading where the shade does not run (lay.comp)
   // The classifying and shading passes, made for the frame's background, matcap, traces and
-  // (shade) whether any film may lie, whether it keeps its shading and whether the liquid is of
-  // one colour: a bit per LFX_SPREAD_*_CONSTANT. shade_flags_: the frame's, as prepared (without
+  // (shade) whether any film may lie, whether it keeps its shading, whether the liquid is of one
+  // colour and whether it is banded: a bit per LFX_SPREAD_*_CONSTANT. shade_flags_: the frame's, as prepared (without
   // kKeepBit and kOneColourBit, which record() adds from the push; classify is made without
   // kFilmBit).
   static constexpr std::uint32_t kOverFrameBit = 1u << LFX_SPREAD_OVER_FRAME_CONSTANT;
@@ -63,10 +63,12 @@ class SpreadRenderer {
   static constexpr std::uint32_t kKeepBit = 1u << LFX_SPREAD_KEEP_CONSTANT;
   static constexpr std::uint32_t kFilmBit = 1u << LFX_SPREAD_FILM_CONSTANT;
   static constexpr std::uint32_t kOneColourBit = 1u << LFX_SPREAD_ONE_COLOUR_CONSTANT;
+  static constexpr std::uint32_t kBandingBit = 1u << LFX_SPREAD_BANDING_CONSTANT;
   SpecializedComputePipeline classify_{"spread/classify.comp", sizeof(shared::SpreadShadePush),
                                        kOverFrameBit | kMatcapBit | kFilmTracesBit};
-  SpecializedComputePipeline shade_{"spread/shade.comp", sizeof(shared::SpreadShadePush),
-                                    kOverFrameBit | kMatcapBit | kFilmTracesBit | kKeepBit | kFilmBit | kOneColourBit};
+  SpecializedComputePipeline shade_{
+      "spread/shade.comp", sizeof(shared::SpreadShadePush),
+      kOverFrameBit | kMatcapBit | kFilmTracesBit | kKeepBit | kFilmBit | kOneColourBit | kBandingBit};
   std::uint32_t shade_flags_ = 0;
   // The covered tiles' count, the shade's dispatch, the tiles, then every tile's state for
   // lay.comp (classify.comp).

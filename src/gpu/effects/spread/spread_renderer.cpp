@@ -95,6 +95,7 @@ Result<void> SpreadRenderer::prepare(std::uint32_t width, std::uint32_t height, 
                  (knobs.traces == SpreadTraces::film ? kFilmTracesBit : 0u);
   LFX_TRY(classify_.prepare(ctx_, shade_flags_));
   if (film) shade_flags_ |= kFilmBit;  // the shade's only
+  if (knobs.banding) shade_flags_ |= kBandingBit;
   for (std::uint32_t colour : {0u, kOneColourBit}) {
     LFX_TRY(shade_.prepare(ctx_, shade_flags_ | colour));
     if (background != SpreadBackground::frame) LFX_TRY(shade_.prepare(ctx_, shade_flags_ | kKeepBit | colour));
