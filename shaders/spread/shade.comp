@@ -56,7 +56,8 @@ void main() {
   vec3 light = normalize(vec3(-0.45, -0.55, 0.7));
   float tilt = 1.0 - normal.z;
   float diffuse = 0.72 + 0.35 * dot(normal, light);
-  float highlight = pow(max(reflect(-light, normal).z, 0.0), 48.0) * shine;
+  float mirror = max(reflect(-light, normal).z, 0.0), m2 = mirror * mirror, m4 = m2 * m2, m8 = m4 * m4;
+  float highlight = m8 * m8 * (m8 * m8) * (m8 * m8) * shine;  // mirror^48, without pow's exp2 and log2
   vec3 shaded = liquid * diffuse * mix(1.0, 0.78, clamp(tilt * 3.0, 0.0, 1.0)) + vec3(highlight) + 0.03;
   // A matcap of the user's: the sphere's picture at the normal's place lights the liquid's colour
   // (a grey matcap keeps the pigments' hues; the image's y runs down, as the normal's).
