@@ -46,7 +46,8 @@ layout(set = 0, binding = 24, std430) buffer VBack { float v_back[]; };
 // step runs on it, then whether it holds liquid, then whether a cell lies above the pile height
 // (marked by the swept scheme's y sweep and the levelling along x, for the levelling), then
 // whether it is stained: film or traces that the shading may show (they only ever grow), then
-// activate.comp's scratch; after those five sections, the marks of the lines of tiles (line_mark).
+// activate.comp's scratch; after those five sections, the lines of tiles' marks and ranges (line_mark,
+// running_range_at).
 layout(set = 0, binding = 25, std430) buffer TileFlags { uint tile_flags[]; };
 // The tiles this step runs on, and their indirect dispatch arguments (tile_args.comp): a
 // workgroup kSpreadTilesPerGroup tiles.

@@ -112,6 +112,9 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   const std::size_t cells = std::size_t(grid_.x) * grid_.y;
   const glm::ivec2 tiles = tile_grid();
   const std::size_t tile_count = std::size_t(tiles.x) * tiles.y;
+  // fields.glsl's TileFlags: five words a tile, then for each line of tiles its piled mark and
+  // the range of its running tiles (two words).
+  const std::size_t flag_words = 5 * tile_count + 3 * std::size_t(tiles.x + tiles.y);
   const std::size_t planes = std::size_t(kSpreadPigments) * cells;
   partial_stride_ =
       std::max(groups(std::uint32_t(tiles.x), std::uint32_t(shared::kSpreadReduceTiles)) * std::uint32_t(tiles.y),
@@ -151,7 +154,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&control_, shared::kSpreadControlWords, "spread control"},
       {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes"},
       {&partials_, kStatistics * partial_stride_, "spread statistics"},
-      {&tile_flags_, 5 * tile_count + 3 * (tiles.x + tiles.y), "spread tiles"},
+      {&tile_flags_, flag_words, "spread tiles"},
       {&tile_list_, 4 + tile_count, "spread tiles that run"},
   };
   for (const Made& m : made) {
@@ -179,7 +182,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
   }
   // The tiles that hold liquid (activate.comp lists those within reach of one each step), and
   // those stained by film or traces (the shading's).
-  std::vector<std::uint32_t> flags(5 * tile_count + 3 * (tiles.x + tiles.y), 0u);
+  std::vector<std::uint32_t> flags(flag_words, 0u);
   for (int j = 0; j < grid_.y; ++j)
     for (int i = 0; i < grid_.x; ++i) {
       const glm::ivec2 tile = glm::ivec2(i, j) / shared::kSpreadThicknessTile;
