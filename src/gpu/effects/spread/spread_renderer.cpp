@@ -234,11 +234,10 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
     vkCmdCopyImage(cmd, from.handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, to.handle(),
                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &whole);
   };
-  // The lists start with no tiles, and every tile's state as the picture (classify.comp's
-  // vacated tiles are those whose state says shaded).
+  // A new list starts with no tiles, and every tile's state as the picture (classify.comp's
+  // vacated tiles are those whose state says shaded); the vacated list is emptied every frame.
   if (lists_blank_) {
     vkCmdFillBuffer(cmd, tiles_.handle(), 0, VK_WHOLE_SIZE, 0);
-    vkCmdFillBuffer(cmd, vacated_tiles_.handle(), 0, 4 * sizeof(std::uint32_t), 0);
     lists_blank_ = false;
   }
   constexpr VkAccessFlags2 kReadWrite = VK_ACCESS_2_SHADER_STORAGE_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
