@@ -296,6 +296,20 @@ TEST_F(SpreadGpuTest, ABlobAddedToTheRunningLiquidMatchesTheCpuReference) {
   EXPECT_NE(refused.error().message.find("fifth colour"), std::string::npos);
 }
 
+// The third frame (the traces laid) of a warm blob over the skin at 160x90, its spread effect
+// carrying `keys` too (JSON members, each followed by a comma; or none).
+Result<ImageRgba8> blob_frame(const std::string& name, const std::string& keys) {
+  const std::string scene = write_test_file(
+      name + ".json",
+      std::string(R"({"resolution": [160, 90], "camera": {"tonemap": "none"}, "backdrop": {"visible": false},
+        "effects": [{"type": "spread", "cells": 32, "thickness_cells": 64, )") +
+          keys + R"("blobs": [{"centre": [0.89, 0.5], "radius": 0.3, "amount": 0.02, "color": [0.9, 0.66, 0.5]}]}]})");
+  const std::string out = test_output_path(name);
+  const CliResult r = run_cli("render '" + scene + "' --out '" + out + "' --frames 3");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  return read_png(out + "/" + name + "_0002.png");
+}
+
 TEST(SpreadSceneTest, AMatcapOfTheUsersLightsTheLiquid) {
   // The same blob with the built-in light and with a pure blue matcap: the blob turns blue, the
   // skin around it does not.
@@ -305,16 +319,7 @@ TEST(SpreadSceneTest, AMatcapOfTheUsersLightsTheLiquid) {
   ASSERT_TRUE(write_png(matcap, blue));
   std::array<ImageRgba8, 2> frames;
   for (int with = 0; with < 2; ++with) {
-    const std::string scene = write_test_file(
-        "spread_matcap_" + std::to_string(with) + ".json",
-        std::string(R"({"resolution": [160, 90], "camera": {"tonemap": "none"}, "backdrop": {"visible": false},
-          "effects": [{"type": "spread", "cells": 32, "thickness_cells": 64,)") +
-            (with ? "\"matcap\": \"" + matcap + "\", " : "") +
-            R"("blobs": [{"centre": [0.89, 0.5], "radius": 0.3, "amount": 0.02, "color": [0.9, 0.66, 0.5]}]}]})");
-    const std::string out = test_output_path("spread_matcap_" + std::to_string(with));
-    const CliResult r = run_cli("render '" + scene + "' --out '" + out + "' --frames 3");
-    ASSERT_EQ(r.exit_code, 0) << r.output;
-    auto image = read_png(out + "/spread_matcap_" + std::to_string(with) + "_0002.png");  // traces laid
+    auto image = blob_frame("spread_matcap_" + std::to_string(with), with ? "\"matcap\": \"" + matcap + "\", " : "");
     ASSERT_TRUE(image);
     frames[std::size_t(with)] = *image;
   }
@@ -333,16 +338,8 @@ TEST(SpreadSceneTest, TheBandingKnobShadesTheSeedsEightBitSteps) {
   // the shading of its own): the blob's shading changes, the skin around it does not.
   std::array<ImageRgba8, 2> frames;
   for (int banded = 0; banded < 2; ++banded) {
-    const std::string name = "spread_banding_" + std::to_string(banded);
-    const std::string scene = write_test_file(
-        name + ".json",
-        std::string(R"({"resolution": [160, 90], "camera": {"tonemap": "none"}, "backdrop": {"visible": false},
-          "effects": [{"type": "spread", "cells": 32, "thickness_cells": 64, "banding": )") +
-            (banded ? "true" : "false") + R"(, "blobs": [{"centre": [0.89, 0.5], "radius": 0.3, "amount": 0.02}]}]})");
-    const std::string out = test_output_path(name);
-    const CliResult r = run_cli("render '" + scene + "' --out '" + out + "' --frames 3");
-    ASSERT_EQ(r.exit_code, 0) << r.output;
-    auto image = read_png(out + "/" + name + "_0002.png");
+    auto image = blob_frame("spread_banding_" + std::to_string(banded),
+                            std::string(R"("banding": )") + (banded ? "true" : "false") + ", ");
     ASSERT_TRUE(image);
     frames[std::size_t(banded)] = *image;
   }
