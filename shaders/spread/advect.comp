@@ -8,8 +8,8 @@
 #include "spread/mode.glsl"
 layout(local_size_x = 64) in;
 
-LFX_SPREAD_SAMPLER(sample_u_out, u_out, cells.x + 1, cells.y, dx, 0.0, 0.5)
-LFX_SPREAD_SAMPLER(sample_v_out, v_out, cells.x, cells.y + 1, dx, 0.5, 0.0)
+LFX_SPREAD_SAMPLER(sample_u_out, LFX_BUFFER_LOAD, u_out, cells.x + 1, cells.y, dx, 0.0, 0.5)
+LFX_SPREAD_SAMPLER(sample_v_out, LFX_BUFFER_LOAD, v_out, cells.x, cells.y + 1, dx, 0.5, 0.0)
 
 // The smallest and largest of the four samples of a field the bilinear sample at p blends.
 #define LFX_SPREAD_RANGE(NAME, FIELD, NX, NY, OX, OY)                                              \
@@ -18,7 +18,8 @@ LFX_SPREAD_SAMPLER(sample_v_out, v_out, cells.x, cells.y + 1, dx, 0.5, 0.0)
     float x = clamp(p.x / dx - OX, 0.0, float(nx - 1)), y = clamp(p.y / dx - OY, 0.0, float(ny - 1)); \
     int i = min(int(x), max(nx - 2, 0)), j = min(int(y), max(ny - 2, 0));                          \
     int i1 = min(i + 1, nx - 1), j1 = min(j + 1, ny - 1);                                          \
-    float a = FIELD[j * nx + i], b = FIELD[j * nx + i1], c = FIELD[j1 * nx + i], d = FIELD[j1 * nx + i1]; \
+    float a = LFX_TEXEL(FIELD, j * nx + i), b = LFX_TEXEL(FIELD, j * nx + i1), c = LFX_TEXEL(FIELD, j1 * nx + i), \
+          d = LFX_TEXEL(FIELD, j1 * nx + i1);                                                      \
     return vec2(min(min(a, b), min(c, d)), max(max(a, b), max(c, d)));                             \
   }
 LFX_SPREAD_RANGE(range_u, u, cells.x + 1, cells.y, 0.0, 0.5)

@@ -41,7 +41,7 @@ float stored(int f) { return along_x ? flux_x[line * (thickness_grid.x + 1) + f]
 // Whether the tile `t` along this line runs this step.
 bool runs(int t) {
   int across = line / kSpreadThicknessTile;
-  return tile_runs(tile_at(along_x ? ivec2(t, across) : ivec2(across, t)));
+  return flag_texel(tile_at(along_x ? ivec2(t, across) : ivec2(across, t))) != 0u;  // tile_runs, as a texel
 }
 
 void main() {

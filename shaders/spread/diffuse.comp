@@ -10,19 +10,21 @@ void main() {
   if (k < (nx + 1) * ny) {
     int w = nx + 1, i = k % w, j = k / w;
     float sum = 0.0, open = 0.0;
-    if (i > 0) sum += u[k - 1], open += 1.0;
-    if (i + 1 < w) sum += u[k + 1], open += 1.0;
-    if (j > 0) sum += u[k - w], open += 1.0;
-    if (j + 1 < ny) sum += u[k + w], open += 1.0;
-    u_out[k] = u[k] + diffusion * (sum - open * u[k]);
+    if (i > 0) sum += LFX_TEXEL(u, k - 1), open += 1.0;
+    if (i + 1 < w) sum += LFX_TEXEL(u, k + 1), open += 1.0;
+    if (j > 0) sum += LFX_TEXEL(u, k - w), open += 1.0;
+    if (j + 1 < ny) sum += LFX_TEXEL(u, k + w), open += 1.0;
+    float centre = LFX_TEXEL(u, k);
+    u_out[k] = centre + diffusion * (sum - open * centre);
   }
   if (k < nx * (ny + 1)) {
     int i = k % nx, j = k / nx;
     float sum = 0.0, open = 0.0;
-    if (i > 0) sum += v[k - 1], open += 1.0;
-    if (i + 1 < nx) sum += v[k + 1], open += 1.0;
-    if (j > 0) sum += v[k - nx], open += 1.0;
-    if (j + 1 < ny + 1) sum += v[k + nx], open += 1.0;
-    v_out[k] = v[k] + diffusion * (sum - open * v[k]);
+    if (i > 0) sum += LFX_TEXEL(v, k - 1), open += 1.0;
+    if (i + 1 < nx) sum += LFX_TEXEL(v, k + 1), open += 1.0;
+    if (j > 0) sum += LFX_TEXEL(v, k - nx), open += 1.0;
+    if (j + 1 < ny + 1) sum += LFX_TEXEL(v, k + nx), open += 1.0;
+    float centre = LFX_TEXEL(v, k);
+    v_out[k] = centre + diffusion * (sum - open * centre);
   }
 }

@@ -9,6 +9,8 @@ void main() {
   int nx = cells.x, ny = cells.y;
   if (k >= nx * ny) return;
   int i = k % nx, j = k / nx;
-  float d = (u[j * (nx + 1) + i + 1] - u[j * (nx + 1) + i] + v[(j + 1) * nx + i] - v[j * nx + i]) / dx;
+  float d = (LFX_TEXEL(u, j * (nx + 1) + i + 1) - LFX_TEXEL(u, j * (nx + 1) + i) + LFX_TEXEL(v, (j + 1) * nx + i) -
+             LFX_TEXEL(v, j * nx + i)) /
+            dx;
   rhs[k] = d * dx * dx;
 }

@@ -68,10 +68,11 @@ int flow_row_start(bool y_faces, bool is_v, int j) {
   return row * (cells.x + 1);
 }
 
-// Fields read as texels (Buffer::word_texels: the same memory, 32-bit words), for the hot loads
-// of a pass that does not write them: a CPU driver loads a storage buffer a lane at a time, with
-// a test of each lane's mask and bounds, but a texel buffer with one vector gather (the sweeps'
-// walks cost a sixth less). A pass that writes a field reads it as the buffer.
+// Fields read as texels (Buffer::word_texels: the same memory, 32-bit words), for the loads of
+// words a pass does not write: a CPU driver loads a storage buffer a lane at a time, with a test
+// of each lane's mask and bounds, but a texel buffer with one vector gather (the sweeps' walks
+// cost a sixth less, the pressure's V-cycle a quarter). A word a pass writes it reads as the
+// buffer (a red-black sweep writes its colour's cells and reads the other colour's as texels).
 layout(set = 0, binding = 28, r32ui) uniform readonly uimageBuffer h_texels;
 layout(set = 0, binding = 29, r32ui) uniform readonly uimageBuffer pigment_texels;
 layout(set = 0, binding = 30, r32ui) uniform readonly uimageBuffer face_x_texels;
@@ -82,6 +83,10 @@ layout(set = 0, binding = 34, r32ui) uniform readonly uimageBuffer flow_row_texe
 layout(set = 0, binding = 35, r32ui) uniform readonly uimageBuffer u_texels;
 layout(set = 0, binding = 36, r32ui) uniform readonly uimageBuffer v_texels;
 layout(set = 0, binding = 37, r32ui) uniform readonly uimageBuffer film_thickness_texels;
+layout(set = 0, binding = 38, r32ui) uniform readonly uimageBuffer pressure_texels;
+layout(set = 0, binding = 39, r32ui) uniform readonly uimageBuffer rhs_texels;
+layout(set = 0, binding = 40, r32ui) uniform readonly uimageBuffer residual_texels;
+layout(set = 0, binding = 41, r32ui) uniform readonly uimageBuffer tile_flags_texels;
 #define LFX_TEXEL(FIELD, INDEX) uintBitsToFloat(imageLoad(FIELD##_texels, int(INDEX)).r)
 
 int cells_x() { return thickness_grid.x; }
@@ -91,6 +96,8 @@ ivec2 thickness_tiles() { return (thickness_grid + kSpreadThicknessTile - 1) / k
 int tile_count() { return thickness_tiles().x * thickness_tiles().y; }
 int tile_at(ivec2 tile) { return tile.y * thickness_tiles().x + tile.x; }
 bool tile_runs(int tile) { return tile_flags[tile] != 0u; }
+// The flag word at `at` read as a texel, in a pass that does not write the flags it reads.
+uint flag_texel(int at) { return imageLoad(tile_flags_texels, at).r; }
 void mark_wet(int tile) { tile_flags[tile_count() + tile] = 1u; }
 bool tile_wet(int tile) { return tile_flags[tile_count() + tile] != 0u; }
 // After the tiles' five sections, the lines of tiles (rows, then columns): whether a tile in
@@ -121,7 +128,7 @@ void mark_running_lines(ivec2 tile) {
 // The first and last running tile along a line (the last before the first where none runs).
 ivec2 running_tiles(bool column, int tile_line) {
   int at = running_range_at(column, tile_line);
-  return ivec2(int(kSpreadFaceBoxFar - tile_flags[at]), int(tile_flags[at + 1]) - 1);
+  return ivec2(int(kSpreadFaceBoxFar - flag_texel(at)), int(flag_texel(at + 1)) - 1);
 }
 // The marks cleared by the tiles of the first column (rows) and the first row (columns).
 void clear_piled_lines(ivec2 tile) {
@@ -153,13 +160,14 @@ int face_reach(int axis) {
   return min(tiles, thickness_tiles()[axis]);
 }
 
-// Whether any tile within `r` tiles along `axis` has flag `section` set.
+// Whether any tile within `r` tiles along `axis` has flag `section` set (read as texels: the
+// passes that ask do not write that section).
 bool any_within(ivec2 tile, int axis, int section, int r) {
   ivec2 step = axis == 0 ? ivec2(1, 0) : ivec2(0, 1);
   int first = max(tile[axis] - r, 0), last = min(tile[axis] + r, thickness_tiles()[axis] - 1);
   for (int a = first; a <= last; ++a) {
     ivec2 t = tile + step * (a - tile[axis]);
-    if (tile_flags[section * tile_count() + tile_at(t)] != 0u) return true;
+    if (flag_texel(section * tile_count() + tile_at(t)) != 0u) return true;
   }
   return false;
 }
@@ -175,26 +183,29 @@ uint listed_slot(uint slot) {
 }
 
 // Bilinear sample of a field whose sample (i, j) sits at ((i + ox) * cell, (j + oy) * cell),
-// clamped at the edges (SpreadSimulation's `sample`).
-#define LFX_SPREAD_SAMPLER(NAME, FIELD, NX, NY, CELL, OX, OY)                                      \
+// clamped at the edges (SpreadSimulation's `sample`), its values loaded by LOAD(FIELD, index):
+// LFX_TEXEL for a field the pass does not write, LFX_BUFFER_LOAD otherwise.
+#define LFX_BUFFER_LOAD(FIELD, INDEX) FIELD[INDEX]
+#define LFX_SPREAD_SAMPLER(NAME, LOAD, FIELD, NX, NY, CELL, OX, OY)                                \
   float NAME(vec2 p) {                                                                             \
     int nx = NX, ny = NY;                                                                          \
     float x = clamp(p.x / CELL - OX, 0.0, float(nx - 1)), y = clamp(p.y / CELL - OY, 0.0, float(ny - 1)); \
     int i = min(int(x), max(nx - 2, 0)), j = min(int(y), max(ny - 2, 0));                          \
     float fx = x - float(i), fy = y - float(j);                                                    \
     int i1 = min(i + 1, nx - 1), j1 = min(j + 1, ny - 1);                                          \
-    return (FIELD[j * nx + i] * (1.0 - fx) + FIELD[j * nx + i1] * fx) * (1.0 - fy) +               \
-           (FIELD[j1 * nx + i] * (1.0 - fx) + FIELD[j1 * nx + i1] * fx) * fy;                      \
+    return (LOAD(FIELD, j * nx + i) * (1.0 - fx) + LOAD(FIELD, j * nx + i1) * fx) * (1.0 - fy) +   \
+           (LOAD(FIELD, j1 * nx + i) * (1.0 - fx) + LOAD(FIELD, j1 * nx + i1) * fx) * fy;          \
   }
 
-LFX_SPREAD_SAMPLER(sample_u, u, cells.x + 1, cells.y, dx, 0.0, 0.5)
-LFX_SPREAD_SAMPLER(sample_v, v, cells.x, cells.y + 1, dx, 0.5, 0.0)
-LFX_SPREAD_SAMPLER(sample_h, h, thickness_grid.x, thickness_grid.y, dh, 0.5, 0.5)
+// The passes that sample these do not write them.
+LFX_SPREAD_SAMPLER(sample_u, LFX_TEXEL, u, cells.x + 1, cells.y, dx, 0.0, 0.5)
+LFX_SPREAD_SAMPLER(sample_v, LFX_TEXEL, v, cells.x, cells.y + 1, dx, 0.5, 0.0)
+LFX_SPREAD_SAMPLER(sample_h, LFX_TEXEL, h, thickness_grid.x, thickness_grid.y, dh, 0.5, 0.5)
 
 vec2 velocity_at(vec2 p) { return vec2(sample_u(p), sample_v(p)); }
 
-LFX_SPREAD_SAMPLER(sample_face_x, face_x, thickness_grid.x + 1, thickness_grid.y, dh, 0.0, 0.5)
-LFX_SPREAD_SAMPLER(sample_face_y, face_y, thickness_grid.x, thickness_grid.y + 1, dh, 0.5, 0.0)
+LFX_SPREAD_SAMPLER(sample_face_x, LFX_TEXEL, face_x, thickness_grid.x + 1, thickness_grid.y, dh, 0.0, 0.5)
+LFX_SPREAD_SAMPLER(sample_face_y, LFX_TEXEL, face_y, thickness_grid.x, thickness_grid.y + 1, dh, 0.5, 0.0)
 
 // Pigment plane k sampled like the thickness.
 float sample_pigment(uint k, vec2 p) {

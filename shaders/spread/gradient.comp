@@ -8,10 +8,10 @@ void main() {
   int nx = cells.x, ny = cells.y;
   if (k < (nx + 1) * ny) {
     int i = k % (nx + 1), j = k / (nx + 1);
-    if (i > 0 && i < nx) u[k] -= (pressure[j * nx + i] - pressure[j * nx + i - 1]) / dx;
+    if (i > 0 && i < nx) u[k] -= (LFX_TEXEL(pressure, j * nx + i) - LFX_TEXEL(pressure, j * nx + i - 1)) / dx;
   }
   if (k < nx * (ny + 1)) {
     int i = k % nx, j = k / nx;
-    if (j > 0 && j < ny) v[k] -= (pressure[j * nx + i] - pressure[(j - 1) * nx + i]) / dx;
+    if (j > 0 && j < ny) v[k] -= (LFX_TEXEL(pressure, j * nx + i) - LFX_TEXEL(pressure, (j - 1) * nx + i)) / dx;
   }
 }

@@ -3,6 +3,16 @@
 // right-side and residual buffers, the next coarser level's at co.
 #include "spread/fields.glsl"
 
+// A load of a level's field that the step does not write there: through its texel view in a
+// dispatched step (a gather, not a load a lane; a red-black sweep writes its colour's cells and
+// reads the other's), as the buffer in multigrid_group.comp, which reads what its own threads
+// wrote after a buffer barrier.
+#ifdef LFX_SPREAD_MULTIGRID_IN_GROUP
+#define LFX_LEVEL_LOAD(FIELD, INDEX) FIELD[INDEX]
+#else
+#define LFX_LEVEL_LOAD(FIELD, INDEX) LFX_TEXEL(FIELD, INDEX)
+#endif
+
 // Cell c's index on level l.
 int cell_index(ivec2 l, ivec2 c) { return c.y * l.x + c.x; }
 
@@ -11,10 +21,10 @@ float neighbour_sum(ivec2 l, uint o, ivec2 c, out float open) {
   int k = cell_index(l, c);
   float sum = 0.0;
   open = 0.0;
-  if (c.x > 0) sum += pressure[o + uint(k - 1)], open += 1.0;
-  if (c.x + 1 < l.x) sum += pressure[o + uint(k + 1)], open += 1.0;
-  if (c.y > 0) sum += pressure[o + uint(k - l.x)], open += 1.0;
-  if (c.y + 1 < l.y) sum += pressure[o + uint(k + l.x)], open += 1.0;
+  if (c.x > 0) sum += LFX_LEVEL_LOAD(pressure, o + uint(k - 1)), open += 1.0;
+  if (c.x + 1 < l.x) sum += LFX_LEVEL_LOAD(pressure, o + uint(k + 1)), open += 1.0;
+  if (c.y > 0) sum += LFX_LEVEL_LOAD(pressure, o + uint(k - l.x)), open += 1.0;
+  if (c.y + 1 < l.y) sum += LFX_LEVEL_LOAD(pressure, o + uint(k + l.x)), open += 1.0;
   return sum;
 }
 
@@ -29,14 +39,14 @@ void relax(ivec2 l, uint o, ivec2 c) {
   float open;
   float sum = neighbour_sum(l, o, c, open);
   int k = cell_index(l, c);
-  if (open > 0.0) pressure[o + uint(k)] = (sum - rhs[o + uint(k)]) / open;
+  if (open > 0.0) pressure[o + uint(k)] = (sum - LFX_LEVEL_LOAD(rhs, o + uint(k))) / open;
 }
 
 void residual_at(ivec2 l, uint o, ivec2 c) {
   float open;
   float sum = neighbour_sum(l, o, c, open);
   int k = cell_index(l, c);
-  residual[o + uint(k)] = rhs[o + uint(k)] - (sum - open * pressure[o + uint(k)]);
+  residual[o + uint(k)] = LFX_LEVEL_LOAD(rhs, o + uint(k)) - (sum - open * LFX_LEVEL_LOAD(pressure, o + uint(k)));
 }
 
 // Coarse cell cc of the level below l (at co): the residual's 2 x 2 sum, a zero start.
@@ -45,7 +55,7 @@ void restrict_at(ivec2 l, uint o, uint co, ivec2 cc) {
   for (int dj = 0; dj < 2; ++dj)
     for (int di = 0; di < 2; ++di) {
       ivec2 c = 2 * cc + ivec2(di, dj);
-      if (c.x < l.x && c.y < l.y) sum += residual[o + uint(cell_index(l, c))];
+      if (c.x < l.x && c.y < l.y) sum += LFX_LEVEL_LOAD(residual, o + uint(cell_index(l, c)));
     }
   int ck = cc.y * ((l.x + 1) / 2) + cc.x;
   rhs[co + uint(ck)] = sum;
@@ -53,5 +63,5 @@ void restrict_at(ivec2 l, uint o, uint co, ivec2 cc) {
 }
 
 void prolong_at(ivec2 l, uint o, uint co, ivec2 c) {
-  pressure[o + uint(cell_index(l, c))] += pressure[co + uint((c.y / 2) * ((l.x + 1) / 2) + c.x / 2)];
+  pressure[o + uint(cell_index(l, c))] += LFX_LEVEL_LOAD(pressure, co + uint((c.y / 2) * ((l.x + 1) / 2) + c.x / 2));
 }

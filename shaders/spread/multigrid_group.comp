@@ -3,6 +3,7 @@
 // workgroup: the small levels' dozens of steps would each cost a dispatch. (Its own shader: on
 // some drivers a barrier anywhere in a shader slows all of it.)
 #define LFX_SPREAD_PRESSURE_ACCESS coherent  // read by the workgroup's other threads
+#define LFX_SPREAD_MULTIGRID_IN_GROUP
 #include "spread/multigrid.glsl"
 layout(local_size_x = 64) in;
 

@@ -134,9 +134,9 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&v_[1], state.velocity_y().values.size(), "spread v", true},
       {&u_back_, state.velocity_x().values.size(), "spread u round trip"},
       {&v_back_, state.velocity_y().values.size(), "spread v round trip"},
-      {&pressure_, pressure_floats, "spread pressure"},
-      {&rhs_, pressure_floats, "spread pressure rhs"},
-      {&residual_, pressure_floats, "spread pressure residual"},
+      {&pressure_, pressure_floats, "spread pressure", true},
+      {&rhs_, pressure_floats, "spread pressure rhs", true},
+      {&residual_, pressure_floats, "spread pressure residual", true},
       {&h_[0], cells, "spread thickness", true},
       {&h_[1], cells, "spread thickness", true},
       {&pigments_[0], planes, "spread pigments", true},
@@ -154,7 +154,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&control_, shared::kSpreadControlWords, "spread control"},
       {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes"},
       {&partials_, kStatistics * partial_stride_, "spread statistics"},
-      {&tile_flags_, flag_words, "spread tiles"},
+      {&tile_flags_, flag_words, "spread tiles", true},
       {&tile_list_, 4 + tile_count, "spread tiles that run"},
   };
   for (const Made& m : made) {
@@ -270,6 +270,10 @@ void SpreadSolver::bind(VkCommandBuffer cmd, const Pipeline& pipeline, const sha
       .storage_texel_buffer(35, u_[cv].word_texels())
       .storage_texel_buffer(36, v_[cv].word_texels())
       .storage_texel_buffer(37, film_.word_texels())
+      .storage_texel_buffer(38, pressure_.word_texels())
+      .storage_texel_buffer(39, rhs_.word_texels())
+      .storage_texel_buffer(40, residual_.word_texels())
+      .storage_texel_buffer(41, tile_flags_.word_texels())
       .push(ctx_, cmd, pipeline);
   pipeline.push_constants(cmd, push);
 }
