@@ -10,8 +10,9 @@
 // row and column of tiles as running (line_mark); mode 2, after: the listed tiles' marks of
 // liquid and of piles, and the lines' marks of piles, are cleared, for traces.comp, sweep.comp and
 // level.comp to set again. Modes 3 and 4, before faces.comp, the same box from the transport
-// speed's bound (transport_bound.comp) widened by the reach of departures.comp's scans: the
-// tiles whose faces this step may read, listed for faces.comp, and their box (in the control)
+// speed's bound (transport_bound.comp) widened by the reach of departures.comp's scans, along x
+// for the x faces and along y for the y faces (fields.glsl's faces_read): the tiles whose faces
+// this step may read, listed with which of them for faces.comp, and their box (in the control)
 // for smooth_rows.comp.
 #include "spread/fields.glsl"
 #include "spread/mode.glsl"
@@ -26,8 +27,12 @@ int reach(int axis) {
 
 bool any_within_reach(ivec2 tile, int axis, int section) { return any_within(tile, axis, section, reach(axis)); }
 
-// The tile put on the list (listed, as x | y << 16).
-void list_tile(ivec2 tile) { listed[atomicAdd(listed_count, 1u)] = uint(tile.x) | (uint(tile.y) << 16); }
+// The tile put on the list (listed, as x | y << 16); its slot returned.
+uint list_tile(ivec2 tile) {
+  uint at = atomicAdd(listed_count, 1u);
+  listed[at] = uint(tile.x) | (uint(tile.y) << 16);
+  return at;
+}
 
 // The tile's cells in h_out and pigment_out emptied.
 void empty_other_buffer(ivec2 tile) {
@@ -63,9 +68,13 @@ void main() {
     if (tile_runs(here)) tile_flags[n + here] = tile_flags[2 * n + here] = 0u;
     clear_piled_lines(tile);
   } else if (kMode == 3u) {
-    tile_flags[4 * n + here] = any_within(tile, 0, 1, face_reach(0)) ? 1u : 0u;  // the wet tiles, along x
-  } else if (faces_read(tile)) {
-    list_tile(tile);
+    // The wet tiles along x: within the x faces' reach (bit 0), within the tiles' (bit 1).
+    uvec2 wet = bits_within(tile, 0, 1, ivec2(face_reach(0), bound_reach(0)));
+    tile_flags[4 * n + here] = (wet.x != 0u ? 1u : 0u) | (wet.y != 0u ? 2u : 0u);
+  } else {
+    bvec2 read = faces_read(tile);
+    if (!any(read)) return;
+    listed[n + list_tile(tile)] = (read.x ? 1u : 0u) | (read.y ? 2u : 0u);
     // The listed tiles' box, for smooth_rows.comp.
     raise_control(kSpreadControlFaceBox, kSpreadFaceBoxFar - uint(tile.x));
     raise_control(kSpreadControlFaceBox + 1u, kSpreadFaceBoxFar - uint(tile.y));

@@ -7,10 +7,10 @@
 //   face, so neither the axis nor the store's buffer is a branch (a CPU driver runs both sides of
 //   one);
 // - kListedTiles (the swept scheme): only the faces of the listed tiles, those the step may read
-//   (activate.comp's modes 3 and 4, from the transport's bound), kSpreadTilesPerGroup tiles a
-//   workgroup, an invocation a row of a tile: its x faces (the cells' left faces and the one
-//   beyond the right side, 9) and its y faces (the cells' lower faces, 8; a ninth row takes the
-//   ones above the tile's top). Walking a row in order of x, the flow's B-spline along x keeps its
+//   (activate.comp's modes 3 and 4, from the transport's bound; each tile's x faces, its y faces
+//   or both), kSpreadTilesPerGroup tiles a workgroup, an invocation a row of a tile: its x faces
+//   (the cells' left faces and the one beyond the right side, 9) and its y faces (the cells'
+//   lower faces, 8; a ninth row takes the ones above the tile's top). Walking a row in order of x, the flow's B-spline along x keeps its
 //   three samples of each flow row and loads one more only when the centre moves on, about five
 //   loads for a row's faces where each face loaded three (bit for bit the same sums). A face
 //   beside no listed tile keeps its old value, which nothing reads this step.
@@ -174,15 +174,19 @@ void main() {
   int f = int(gl_LocalInvocationID.x);
   ivec2 tile;
   bool computed;  // whether this variant computes the tile's faces (and raises its maxima)
+  bvec2 read;  // which of the tile's faces (x, y) the step reads (fields.glsl's faces_read)
   if (kPlowedTiles) {
     // The box's tiles kSpreadTilesPerGroup a workgroup along x, a row of them a workgroup row.
     tile = level + ivec2(gl_WorkGroupID.x * kSpreadTilesPerGroup + uint(f / rows), gl_WorkGroupID.y);
     ivec2 inside = min(tile, thickness_tiles() - 1);  // a tile past the grid's edge reads none beyond it
-    computed = all(equal(tile, inside)) && faces_read(inside) && plow_reaches(inside);
+    read = faces_read(inside);
+    computed = all(equal(tile, inside)) && any(read) && plow_reaches(inside);
   } else {
     uint at = listed_slot(uint(f / rows));
     if (at >= listed_count) return;
     tile = ivec2(listed[at] & 0xffffu, listed[at] >> 16);
+    uint marks = listed[uint(tile_count()) + at];
+    read = bvec2((marks & 1u) != 0u, (marks & 2u) != 0u);
     computed = !plow_reaches(tile);  // its faces are computed, but those the plow reaches again
   }
   int my = thickness_grid.y;
@@ -191,8 +195,8 @@ void main() {
   // Loop bounds, not branches, leave the faces past the grid's edge (and the ninth row's x faces),
   // and in the plowed variant the tiles it does not compute.
   bool walks = computed || !kPlowedTiles;
-  int x_faces = walks && j < min(first.y + side, my) ? min(side + 1, mx + 1 - first.x) : 0;
-  int y_faces = walks && j <= my ? min(side, mx - first.x) : 0;
+  int x_faces = walks && read.x && j < min(first.y + side, my) ? min(side + 1, mx + 1 - first.x) : 0;
+  int y_faces = walks && read.y && j <= my ? min(side, mx - first.x) : 0;
   // (A row with no faces of an axis still starts its walk, on a row that exists.)
   FlowWalk along = flow_walk_at(false, min(j, my - 1), face_position(first, false).x);
   for (int i = 0; i < x_faces; ++i) {

@@ -54,7 +54,7 @@ layout(set = 0, binding = 25, std430) buffer TileFlags { uint tile_flags[]; };
 layout(set = 0, binding = 26, std430) buffer TileList {
   uint listed_count;
   uint listed_args[3];
-  uint listed[];
+  uint listed[];  // x | y << 16; for faces.comp, a tile_count() later, which of its faces it computes
 };
 
 // The coarse flow's B-spline taken along y at the thickness faces' rows (smooth_rows.comp), rows
@@ -150,31 +150,43 @@ bool tile_piled(int tile) { return tile_flags[2 * tile_count() + tile] != 0u; }
 void mark_stained(int tile) { tile_flags[3 * tile_count() + tile] = 1u; }
 bool tile_stained(int tile) { return tile_flags[3 * tile_count() + tile] != 0u; }
 
-// Tiles whose faces a step may read along one axis, from the bound on the fastest sweep: those
-// the step can run on, and beyond them those departures.comp scans (twice the sweep, a cell
-// spare).
-int face_reach(int axis) {
-  float sweep = uintBitsToFloat(control[kSpreadControlBound + uint(axis)]) * dt / dh;
-  float tile = float(kSpreadThicknessTile);
-  int tiles = int(ceil((sweep + kSpreadTileReachMargin) / tile)) + int(ceil((2.0 * sweep + 2.0) / tile));
+// Tiles along one axis, from the bound on the fastest sweep along it: those within reach of
+// liquid (the step can run on them), and beyond those the ones departures.comp's scans read
+// (twice the sweep, a cell spare).
+float bound_sweep(int axis) { return uintBitsToFloat(control[kSpreadControlBound + uint(axis)]) * dt / dh; }
+int bound_reach(int axis) {
+  int tiles = int(ceil((bound_sweep(axis) + kSpreadTileReachMargin) / float(kSpreadThicknessTile)));
   return min(tiles, thickness_tiles()[axis]);
 }
-
-// Whether any tile within `r` tiles along `axis` has flag `section` set (read as texels: the
-// passes that ask do not write that section).
-bool any_within(ivec2 tile, int axis, int section, int r) {
-  ivec2 step = axis == 0 ? ivec2(1, 0) : ivec2(0, 1);
-  int first = max(tile[axis] - r, 0), last = min(tile[axis] + r, thickness_tiles()[axis] - 1);
-  for (int a = first; a <= last; ++a) {
-    ivec2 t = tile + step * (a - tile[axis]);
-    if (flag_texel(section * tile_count() + tile_at(t)) != 0u) return true;
-  }
-  return false;
+int face_reach(int axis) {
+  int scanned = int(ceil((2.0 * bound_sweep(axis) + 2.0) / float(kSpreadThicknessTile)));
+  return min(bound_reach(axis) + scanned, thickness_tiles()[axis]);
 }
 
-// Whether faces.comp computes the faces of `tile` this step (activate.comp's mode 4 lists it,
-// from the wet tiles along x that mode 3 left in the fifth flag).
-bool faces_read(ivec2 tile) { return any_within(tile, 1, 4, face_reach(1)); }
+// The bits of flag `section` set in the tiles along `axis` within r.x tiles (.x) and within r.y
+// tiles (.y) of `tile` (read as texels: the passes that ask do not write that section).
+uvec2 bits_within(ivec2 tile, int axis, int section, ivec2 r) {
+  ivec2 step = axis == 0 ? ivec2(1, 0) : ivec2(0, 1);
+  int reach = max(r.x, r.y);
+  int first = max(tile[axis] - reach, 0), last = min(tile[axis] + reach, thickness_tiles()[axis] - 1);
+  uvec2 bits = uvec2(0u);
+  for (int a = first; a <= last; ++a) {
+    uint word = flag_texel(section * tile_count() + tile_at(tile + step * (a - tile[axis])));
+    int away = abs(a - tile[axis]);
+    bits |= uvec2(away <= r.x ? word : 0u, away <= r.y ? word : 0u);
+  }
+  return bits;
+}
+bool any_within(ivec2 tile, int axis, int section, int r) { return bits_within(tile, axis, section, ivec2(r)).x != 0u; }
+
+// Which of its faces (x, y) faces.comp computes in `tile` this step: the x faces those of the
+// tiles within reach of liquid and of those the x scans read beyond them along x, the y faces
+// likewise along y (the fifth flag, from activate.comp's mode 3: bit 0 wet tiles within the
+// x faces' reach along x, bit 1 within the tiles' reach).
+bvec2 faces_read(ivec2 tile) {
+  uvec2 bits = bits_within(tile, 1, 4, ivec2(bound_reach(1), face_reach(1)));
+  return bvec2((bits.x & 1u) != 0u, (bits.y & 2u) != 0u);
+}
 
 // Where on the list this workgroup's tile `slot` is, in a grouped dispatch (SpreadSolver::
 // dispatch_tiles: a workgroup kSpreadTilesPerGroup tiles; past the count, none).

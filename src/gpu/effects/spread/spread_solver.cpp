@@ -155,7 +155,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes"},
       {&partials_, kStatistics * partial_stride_, "spread statistics"},
       {&tile_flags_, flag_words, "spread tiles", true},
-      {&tile_list_, 4 + tile_count, "spread tiles that run"},
+      {&tile_list_, 4 + 2 * tile_count, "spread tiles that run"},  // fields.glsl's TileList
   };
   for (const Made& m : made) {
     LFX_TRY_ASSIGN(Buffer fresh, device_buffer(ctx_, m.floats, m.name, m.texels));
