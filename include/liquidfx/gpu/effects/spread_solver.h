@@ -67,16 +67,17 @@ class SpreadSolver {
   };
   Result<TileMarks> read_tile_marks();
 
-  // What a renderer reads (the current buffers), and the grid.
-  VkBuffer thickness() const { return h_[current_h_].handle(); }
-  VkBuffer pigments() const { return pigments_[current_h_].handle(); }
-  VkBuffer film() const { return film_.handle(); }
+  // What a renderer reads (the current buffers, as texels: 32-bit words, which a CPU driver loads
+  // with one gather where it loads a storage buffer lane by lane), and the grid.
+  VkBufferView thickness_texels() const { return h_[current_h_].word_texels(); }
+  VkBufferView pigment_texels() const { return pigments_[current_h_].word_texels(); }
+  VkBufferView film_texels() const { return film_.word_texels(); }
   /// Whether the film may hold liquid by the end of this frame's steps: film traces are on, or a
   /// step ran with them, or the liquid was laid out with film, since the last reset (until then
   /// the film fields are all zero).
   bool film_laid() const { return film_laid_ || knobs_.traces == SpreadTraces::film; }
-  VkBuffer film_pigments() const { return film_pigments_.handle(); }
-  VkBuffer history() const { return history_.handle(); }
+  VkBufferView film_pigment_texels() const { return film_pigments_.word_texels(); }
+  VkBufferView history_texels() const { return history_.word_texels(); }
   VkBuffer tile_flags() const { return tile_flags_.handle(); }  ///< fields.glsl's TileFlags
   /// Counts the changes of the fields the shading reads (thickness, pigments, film, history,
   /// the tiles' flags): the same number, the same fields.

@@ -274,11 +274,11 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
   const auto bind = [&](const Pipeline& pipeline) {
     pipeline.bind(cmd);
     DescriptorWrites()
-        .storage_buffer(0, solver.thickness())
-        .storage_buffer(1, solver.pigments())
-        .storage_buffer(2, solver.film())
-        .storage_buffer(3, solver.film_pigments())
-        .storage_buffer(4, solver.history())
+        .storage_texel_buffer(0, solver.thickness_texels())
+        .storage_texel_buffer(1, solver.pigment_texels())
+        .storage_texel_buffer(2, solver.film_texels())
+        .storage_texel_buffer(3, solver.film_pigment_texels())
+        .storage_texel_buffer(4, solver.history_texels())
         .storage_image(5, target.view())
         .storage_image(6, own_background ? under_.view() : target.view())  // not read over the frame
         .sampled_image(7, matcap_.view(), frame.linear_clamp.handle())
