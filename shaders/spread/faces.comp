@@ -92,7 +92,7 @@ vec2 plowed(vec2 flow, SpreadStrokeGpu st, vec2 p) {
 // The transport at p from the flow there.
 vec2 transport_from(vec2 flow, vec2 p) {
   if (kPlows && stroke_count > 0u) flow = plowed(flow, first_stroke, p);
-  for (uint s = 1u; kPlows && s < stroke_count; ++s) flow = plowed(flow, strokes[s], p);
+  for (uint s = 1u; kPlows && s < stroke_count; ++s) flow = plowed(flow, stroke(s), p);
   return spread_yield(flow, yield_speed);
 }
 
@@ -110,7 +110,7 @@ bool plow_reaches(ivec2 tile) {
   vec2 centre = (vec2(tile) + 0.5) * side * dh;
   float spare = (0.5 * sqrt(2.0) * side + 1.0) * dh;
   bool reaches = stroke_count > 0u && stroke_reaches(first_stroke, centre, spare);
-  for (uint s = 1u; s < stroke_count; ++s) reaches = reaches || stroke_reaches(strokes[s], centre, spare);
+  for (uint s = 1u; s < stroke_count; ++s) reaches = reaches || stroke_reaches(stroke(s), centre, spare);
   return reaches;
 }
 
@@ -160,7 +160,7 @@ void raise_fastest(vec2 fastest) {
 
 void main() {
   int mx = thickness_grid.x;
-  if (stroke_count > 0u) first_stroke = strokes[0];
+  if (stroke_count > 0u) first_stroke = stroke(0u);
   vec2 fastest = vec2(0.0);
   if (!kListedTiles) {
     int k = int(gl_GlobalInvocationID.x);

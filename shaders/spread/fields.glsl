@@ -39,7 +39,9 @@ uint pigment_planes() { return kOneColour ? 0u : pigments; }
 void raise_control(uint at, uint bits) {
   if (bits > control[at]) atomicMax(control[at], bits);
 }
-layout(set = 0, binding = 20, std430) readonly buffer Strokes { SpreadStrokeGpu strokes[]; };
+// The step's strokes (SpreadStrokeGpu, eight words each), read as texels (below): every lane
+// reads the same stroke, which a CPU driver loads from a storage buffer lane by lane.
+layout(set = 0, binding = 20, r32ui) uniform readonly uimageBuffer stroke_texels;
 layout(set = 0, binding = 23, std430) buffer UBack { float u_back[]; };  // MacCormack's round trip
 layout(set = 0, binding = 24, std430) buffer VBack { float v_back[]; };
 // The thickness's tiles (kSpreadThicknessTile cells a side, row by row): for each, whether this
@@ -87,7 +89,14 @@ layout(set = 0, binding = 38, r32ui) uniform readonly uimageBuffer pressure_texe
 layout(set = 0, binding = 39, r32ui) uniform readonly uimageBuffer rhs_texels;
 layout(set = 0, binding = 40, r32ui) uniform readonly uimageBuffer residual_texels;
 layout(set = 0, binding = 41, r32ui) uniform readonly uimageBuffer tile_flags_texels;
+layout(set = 0, binding = 42, r32ui) uniform readonly uimageBuffer history_texels;
 #define LFX_TEXEL(FIELD, INDEX) uintBitsToFloat(imageLoad(FIELD##_texels, int(INDEX)).r)
+SpreadStrokeGpu stroke(uint s) {
+  int at = int(s) * 8;
+  return SpreadStrokeGpu(vec2(LFX_TEXEL(stroke, at), LFX_TEXEL(stroke, at + 1)),
+                         vec2(LFX_TEXEL(stroke, at + 2), LFX_TEXEL(stroke, at + 3)), LFX_TEXEL(stroke, at + 4), 0.0,
+                         0.0, 0.0);
+}
 
 int cells_x() { return thickness_grid.x; }
 int cell_count() { return thickness_grid.x * thickness_grid.y; }

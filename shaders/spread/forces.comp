@@ -16,7 +16,7 @@ void main() {
     float value = u[k];
     if (kMode == 0u && !wall) {
       for (uint s = 0u; s < stroke_count; ++s) {
-        SpreadStrokeGpu st = strokes[s];
+        SpreadStrokeGpu st = stroke(s);
         value += drag * spread_finger_weight(st.from, st.to, st.radius, p) * ((st.to.x - st.from.x) / dt - value);
       }
     } else if (kMode == 1u) {
@@ -32,7 +32,7 @@ void main() {
     float value = v[k];
     if (kMode == 0u && !wall) {
       for (uint s = 0u; s < stroke_count; ++s) {
-        SpreadStrokeGpu st = strokes[s];
+        SpreadStrokeGpu st = stroke(s);
         value += drag * spread_finger_weight(st.from, st.to, st.radius, p) * ((st.to.y - st.from.y) / dt - value);
       }
     } else if (kMode == 1u) {

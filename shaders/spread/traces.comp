@@ -33,7 +33,8 @@ bvec2 trace(ivec2 cell) {
   // The seed's traces read the fields as texels (they write neither); film traces just wrote them.
   float bulk = kFilmTraces ? h[k] : LFX_TEXEL(h, k);
   float laid_film = kFilmTraces ? film_thickness[k] : LFX_TEXEL(film_thickness, k);
-  float seen = max(history[k], spread_smoothstep(0.0, max(film, 1e-6), bulk + laid_film));
+  // The history's read as a texel: only this invocation writes the cell, after reading it.
+  float seen = max(LFX_TEXEL(history, k), spread_smoothstep(0.0, max(film, 1e-6), bulk + laid_film));
   history[k] = seen;
   return bvec2(bulk > 0.0, laid_film > 0.0 || seen > kSpreadTraceShown);
 }

@@ -19,7 +19,8 @@ void main() {
   if (k < cells.x * (cells.y + 1)) fastest_y = abs(v[k]);
   if (k == 0)
     for (uint s = 0u; s < stroke_count; ++s) {
-      vec2 velocity = abs(strokes[s].to - strokes[s].from) / dt;
+      SpreadStrokeGpu st = stroke(s);
+      vec2 velocity = abs(st.to - st.from) / dt;
       fastest_x = max(fastest_x, velocity.x);
       fastest_y = max(fastest_y, velocity.y);
     }

@@ -152,7 +152,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&scale_, cells, "spread outflow scale"},
       {&curl_, std::size_t(cells_.x) * cells_.y, "spread curl"},
       {&control_, shared::kSpreadControlWords, "spread control"},
-      {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes"},
+      {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes", true},
       {&partials_, kStatistics * partial_stride_, "spread statistics"},
       {&tile_flags_, flag_words, "spread tiles", true},
       {&tile_list_, 4 + 2 * tile_count, "spread tiles that run"},  // fields.glsl's TileList
@@ -252,7 +252,7 @@ void SpreadSolver::bind(VkCommandBuffer cmd, const Pipeline& pipeline, const sha
       .storage_buffer(17, flux_y_.handle())
       .storage_buffer(18, scale_.handle())
       .storage_buffer(19, control_.handle())
-      .storage_buffer(20, strokes_.handle())
+      .storage_texel_buffer(20, strokes_.word_texels())
       .storage_buffer(21, partials_.handle())
       .storage_buffer(22, curl_.handle())
       .storage_buffer(23, u_back_.handle())
@@ -274,6 +274,7 @@ void SpreadSolver::bind(VkCommandBuffer cmd, const Pipeline& pipeline, const sha
       .storage_texel_buffer(39, rhs_.word_texels())
       .storage_texel_buffer(40, residual_.word_texels())
       .storage_texel_buffer(41, tile_flags_.word_texels())
+      .storage_texel_buffer(42, history_.word_texels())
       .push(ctx_, cmd, pipeline);
   pipeline.push_constants(cmd, push);
 }
