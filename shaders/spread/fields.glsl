@@ -14,7 +14,6 @@ layout(set = 0, binding = 3, std430) buffer VOut { float v_out[]; };
 #endif
 layout(set = 0, binding = 4, std430) LFX_SPREAD_PRESSURE_ACCESS buffer Pressure { float pressure[]; };
 layout(set = 0, binding = 5, std430) LFX_SPREAD_PRESSURE_ACCESS buffer Rhs { float rhs[]; };
-layout(set = 0, binding = 6, std430) LFX_SPREAD_PRESSURE_ACCESS buffer Residual { float residual[]; };
 layout(set = 0, binding = 7, std430) buffer Bulk { float h[]; };
 layout(set = 0, binding = 8, std430) buffer BulkOut { float h_out[]; };
 layout(set = 0, binding = 9, std430) buffer Pigments { float pigment[]; };
@@ -87,7 +86,6 @@ layout(set = 0, binding = 36, r32ui) uniform readonly uimageBuffer v_texels;
 layout(set = 0, binding = 37, r32ui) uniform readonly uimageBuffer film_thickness_texels;
 layout(set = 0, binding = 38, r32ui) uniform readonly uimageBuffer pressure_texels;
 layout(set = 0, binding = 39, r32ui) uniform readonly uimageBuffer rhs_texels;
-layout(set = 0, binding = 40, r32ui) uniform readonly uimageBuffer residual_texels;
 layout(set = 0, binding = 41, r32ui) uniform readonly uimageBuffer tile_flags_texels;
 layout(set = 0, binding = 42, r32ui) uniform readonly uimageBuffer history_texels;
 #define LFX_TEXEL(FIELD, INDEX) uintBitsToFloat(imageLoad(FIELD##_texels, int(INDEX)).r)

@@ -3,8 +3,8 @@
 // a cell of a two-dimensional dispatch (no division by the level's width). mode 0 and 1: a red or
 // black Gauss-Seidel sweep, a thread a cell of the colour (a CPU driver runs a batch of threads
 // whole, so threads that would leave the other colour's cells cost as much as working ones);
-// 2: the residual; 3: the coarser level's right side (the residual summed 2 x 2) and a zero
-// start, a thread a coarse cell; 4: the coarser level's solution added back. Small levels:
+// 2: the coarser level's right side (the residual summed 2 x 2) and a zero start, a thread a
+// coarse cell; 3: the coarser level's solution added back. Small levels:
 // multigrid_group.comp.
 #include "spread/multigrid.glsl"
 #include "spread/mode.glsl"
@@ -12,10 +12,9 @@ layout(local_size_x = 64) in;
 
 void main() {
   ivec2 c = ivec2(gl_GlobalInvocationID.xy);
-  ivec2 extent = kMode == 3u ? (level + 1) / 2 : kMode < 2u ? spread_colour_columns(level) : level;
+  ivec2 extent = kMode == 2u ? (level + 1) / 2 : kMode < 2u ? spread_colour_columns(level) : level;
   if (any(greaterThanEqual(c, extent))) return;
-  if (kMode == 3u) restrict_at(level, level_offset, coarse_offset, c);
-  else if (kMode == 4u) prolong_at(level, level_offset, coarse_offset, c);
-  else if (kMode == 2u) residual_at(level, level_offset, c);
+  if (kMode == 2u) restrict_at(level, level_offset, coarse_offset, c);
+  else if (kMode == 3u) prolong_at(level, level_offset, coarse_offset, c);
   else relax(level, level_offset, colour_cell(c.x, c.y, kMode));
 }

@@ -42,20 +42,21 @@ void relax(ivec2 l, uint o, ivec2 c) {
   if (open > 0.0) pressure[o + uint(k)] = (sum - LFX_LEVEL_LOAD(rhs, o + uint(k))) / open;
 }
 
-void residual_at(ivec2 l, uint o, ivec2 c) {
+float residual_at(ivec2 l, uint o, ivec2 c) {
   float open;
   float sum = neighbour_sum(l, o, c, open);
   int k = cell_index(l, c);
-  residual[o + uint(k)] = LFX_LEVEL_LOAD(rhs, o + uint(k)) - (sum - open * LFX_LEVEL_LOAD(pressure, o + uint(k)));
+  return LFX_LEVEL_LOAD(rhs, o + uint(k)) - (sum - open * LFX_LEVEL_LOAD(pressure, o + uint(k)));
 }
 
-// Coarse cell cc of the level below l (at co): the residual's 2 x 2 sum, a zero start.
+// Coarse cell cc of the level below l (at co): the residual's 2 x 2 sum (each computed here, not
+// stored: a step and a buffer's stores and loads less), a zero start.
 void restrict_at(ivec2 l, uint o, uint co, ivec2 cc) {
   float sum = 0.0;
   for (int dj = 0; dj < 2; ++dj)
     for (int di = 0; di < 2; ++di) {
       ivec2 c = 2 * cc + ivec2(di, dj);
-      if (c.x < l.x && c.y < l.y) sum += LFX_LEVEL_LOAD(residual, o + uint(cell_index(l, c)));
+      if (c.x < l.x && c.y < l.y) sum += residual_at(l, o, c);
     }
   int ck = cc.y * ((l.x + 1) / 2) + cc.x;
   rhs[co + uint(ck)] = sum;

@@ -38,7 +38,6 @@ void group_v_cycle() {
   }
   for (int n = 0; n < last; ++n) {
     for (int s = 0; s < kSpreadSmoothing; ++s) group_sweep(dims[n], offsets[n]);
-    LFX_GROUP_FOR(dims[n], residual_at(dims[n], offsets[n], c))
     LFX_GROUP_FOR(dims[n + 1], restrict_at(dims[n], offsets[n], offsets[n + 1], c))
   }
   // The coarsest level is a few dozen cells: one thread sweeps it (in the same red-black order),

@@ -137,7 +137,7 @@ class SpreadSolver {
   const SpreadKnobs& knobs_;
   Pipeline blob_, diffuse_, divergence_, multigrid_group_, gradient_;
   ModedPipeline advect_ = moded("spread/advect.comp", 3), forces_ = moded("spread/forces.comp", 2),
-                multigrid_ = moded("spread/multigrid.comp", 5), vorticity_ = moded("spread/vorticity.comp", 2),
+                multigrid_ = moded("spread/multigrid.comp", 4), vorticity_ = moded("spread/vorticity.comp", 2),
                 level_ = moded("spread/level.comp", 2, kOneColourBit), activate_ = moded("spread/activate.comp", 5);
   // The flow's rows for the faces' transport, u's or (kVBit) v's; the transport on the faces:
   // every face, or (kListedFacesBit) the listed tiles' only, from rows made (kListedFacesBit) where
@@ -190,7 +190,7 @@ class SpreadSolver {
   std::uint32_t planes_held_ = 0;  // the pigment planes the buffers hold (pigment_planes() once laid)
   bool poison_pending_ = false;    // debug builds: the unset buffers are filled at the next step
   bool thickness_settled(const shared::SpreadPush& push) const;
-  Buffer u_[2], v_[2], u_back_, v_back_, pressure_, rhs_, residual_;
+  Buffer u_[2], v_[2], u_back_, v_back_, pressure_, rhs_;
   Buffer h_[2], pigments_[2], film_, film_pigments_, history_;
   Buffer face_x_, face_y_, flow_rows_, flux_x_, flux_y_, scale_, control_, strokes_, partials_, curl_;
   Buffer tile_flags_, tile_list_;  // the thickness tiles: which run this step and which hold liquid; those that run

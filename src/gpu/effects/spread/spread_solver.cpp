@@ -136,7 +136,6 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&v_back_, state.velocity_y().values.size(), "spread v round trip"},
       {&pressure_, pressure_floats, "spread pressure", true},
       {&rhs_, pressure_floats, "spread pressure rhs", true},
-      {&residual_, pressure_floats, "spread pressure residual", true},
       {&h_[0], cells, "spread thickness", true},
       {&h_[1], cells, "spread thickness", true},
       {&pigments_[0], planes, "spread pigments", true},
@@ -238,7 +237,6 @@ void SpreadSolver::bind(VkCommandBuffer cmd, const Pipeline& pipeline, const sha
       .storage_buffer(3, v_[1 - cv].handle())
       .storage_buffer(4, pressure_.handle())
       .storage_buffer(5, rhs_.handle())
-      .storage_buffer(6, residual_.handle())
       .storage_buffer(7, h_[ch].handle())
       .storage_buffer(8, h_[1 - ch].handle())
       .storage_buffer(9, pigments_[ch].handle())
@@ -272,7 +270,6 @@ void SpreadSolver::bind(VkCommandBuffer cmd, const Pipeline& pipeline, const sha
       .storage_texel_buffer(37, film_.word_texels())
       .storage_texel_buffer(38, pressure_.word_texels())
       .storage_texel_buffer(39, rhs_.word_texels())
-      .storage_texel_buffer(40, residual_.word_texels())
       .storage_texel_buffer(41, tile_flags_.word_texels())
       .storage_texel_buffer(42, history_.word_texels())
       .push(ctx_, cmd, pipeline);
@@ -314,10 +311,9 @@ void SpreadSolver::record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, 
     return;
   }
   for (int s = 0; s < shared::kSpreadSmoothing; ++s) sweep();
-  step(2, l);                            // residual
-  step(3, levels_[level + 1]);           // restrict
+  step(2, levels_[level + 1]);           // the residual restricted
   record_v_cycle(cmd, push, level + 1);  // takes its own copy of push
-  step(4, l);                            // prolong
+  step(3, l);                            // prolong
   for (int s = 0; s < shared::kSpreadSmoothing; ++s) sweep();
 }
 
@@ -581,7 +577,7 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
     // whatever it held) then shows in the tests against the CPU reference every time, not once
     // in a while. (Recorded here, not submitted at reset: hosts see no submission of ours.)
     if (poison_pending_) {
-      for (const Buffer* b : {&u_[1], &v_[1], &u_back_, &v_back_, &residual_, &h_[1], &pigments_[1], &face_x_, &face_y_,
+      for (const Buffer* b : {&u_[1], &v_[1], &u_back_, &v_back_, &h_[1], &pigments_[1], &face_x_, &face_y_,
                               &flow_rows_, &flux_x_, &flux_y_, &scale_, &curl_, &partials_})
         vkCmdFillBuffer(cmd, b->handle(), 0, VK_WHOLE_SIZE, 0x49742400u);  // 1e6f
       memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
