@@ -10,9 +10,10 @@
 //   (activate.comp's modes 3 and 4, from the transport's bound; each tile's x faces, its y faces
 //   or both), kSpreadTilesPerGroup tiles a workgroup, an invocation a row of a tile: its x faces
 //   (the cells' left faces and the one beyond the right side, 9) and its y faces (the cells'
-//   lower faces, 8; a ninth row takes the ones above the tile's top). Walking a row in order of x, the flow's B-spline along x keeps its
-//   three samples of each flow row and loads one more only when the centre moves on, about five
-//   loads for a row's faces where each face loaded three (bit for bit the same sums). A face
+//   lower faces, 8; a ninth row takes the ones above the tile's top). Walking a row in order of
+//   x, the flow's B-spline along x keeps its three samples of each flow row and loads one more
+//   only when the centre moves on, about five loads for a row's faces where each face loaded
+//   three (bit for bit the same sums). A face
 //   beside no listed tile keeps its old value, which nothing reads this step.
 //   The strokes' plow reaches a few tiles around the finger, and a CPU driver runs a branch's
 //   code for every lane, so the plow is a variant of its own (kPlowedTiles): the listed tiles'

@@ -89,6 +89,7 @@ layout(set = 0, binding = 39, r32ui) uniform readonly uimageBuffer rhs_texels;
 layout(set = 0, binding = 41, r32ui) uniform readonly uimageBuffer tile_flags_texels;
 layout(set = 0, binding = 42, r32ui) uniform readonly uimageBuffer history_texels;
 #define LFX_TEXEL(FIELD, INDEX) uintBitsToFloat(imageLoad(FIELD##_texels, int(INDEX)).r)
+// Stroke s of the step (its pads left out).
 SpreadStrokeGpu stroke(uint s) {
   int at = int(s) * 8;
   return SpreadStrokeGpu(vec2(LFX_TEXEL(stroke, at), LFX_TEXEL(stroke, at + 1)),

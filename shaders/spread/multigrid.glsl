@@ -1,6 +1,6 @@
 // The pressure solve's multigrid steps on one cell (pressure_multigrid.cpp's V-cycle; the walls
-// are Neumann: a missing neighbour is left out): level l's cells start at o in the pressure,
-// right-side and residual buffers, the next coarser level's at co.
+// are Neumann: a missing neighbour is left out): level l's cells start at o in the pressure and
+// right-side buffers, the next coarser level's at co.
 #include "spread/fields.glsl"
 
 // A load of a level's field that the step does not write there: through its texel view in a
@@ -64,5 +64,6 @@ void restrict_at(ivec2 l, uint o, uint co, ivec2 cc) {
 }
 
 void prolong_at(ivec2 l, uint o, uint co, ivec2 c) {
-  pressure[o + uint(cell_index(l, c))] += LFX_LEVEL_LOAD(pressure, co + uint((c.y / 2) * ((l.x + 1) / 2) + c.x / 2));
+  uint coarse = co + uint((c.y / 2) * ((l.x + 1) / 2) + c.x / 2);
+  pressure[o + uint(cell_index(l, c))] += LFX_LEVEL_LOAD(pressure, coarse);
 }
