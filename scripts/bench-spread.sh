@@ -69,19 +69,29 @@ printf "spread_peer shade %s ms against a plain frame copy %s ms: %.1fx\n" "$sha
   "$(awk "BEGIN { print $shade / $copy }")"
 
 # The WebGL peer in the same sitting, where ../shared/browser-fluid-bench has been set up (its
-# setup.sh: Chromium on lavapipe and the peer's page): its frame and ours alternated, twice, and
-# the ratio of the medians. PEERS_WORK as that setup's (default ~/.cache/peers-bench).
+# setup.sh: Chromium on lavapipe and the peer's page): PEER_RUNS times (4 by default) ours, the
+# peer, ours again, the peer's frame against the mean of ours around it (this machine's speed
+# swings within minutes, so the two sides of a ratio are taken as close together as they can
+# be), and the median ratio. PEERS_WORK as that setup's (default ~/.cache/peers-bench).
 harness="${PEERS_WORK:-$HOME/.cache/peers-bench}/harness/measure.mjs"
 if [[ -f "$harness" ]] && command -v node >/dev/null; then
   echo
   out=$(mktemp)
-  for run in 1 2; do
+  ours_ms() {
+    "$liquidfx" bench scenes/spread_peer.json --warmup 6 --frames 20 "$@" | awk '$1 == "frame" && $2 == "(submit" { print $5 }'
+  }
+  ratios=()
+  for ((run = 1; run <= ${PEER_RUNS:-4}; ++run)); do
+    before=$(ours_ms "$@")
     node "$harness" --peer pavel --driver lavapipe --frames 60 --out "$out" >/dev/null 2>&1
     peer=$(python3 -c "import json, sys; print(json.load(open(sys.argv[1]))['total_median_ms'])" "$out")
-    ours=$("$liquidfx" bench scenes/spread_peer.json --warmup 6 --frames 20 "$@" |
-      awk '$1 == "frame" && $2 == "(submit" { print $5 }')
-    printf "WebGL peer %s ms a frame, spread_peer %s ms: %.2fx\n" "$peer" "$ours" "$(awk "BEGIN { print $ours / $peer }")"
+    after=$(ours_ms "$@")
+    ratio=$(awk "BEGIN { printf \"%.3f\", ($before + $after) / 2 / $peer }")
+    ratios+=("$ratio")
+    printf "WebGL peer %s ms a frame, spread_peer %s and %s ms around it: %.2fx\n" "$peer" "$before" "$after" "$ratio"
   done
+  printf "median %.2fx the WebGL peer's frame\n" "$(printf "%s\n" "${ratios[@]}" | sort -n |
+    awk '{ r[NR] = $1 } END { print (r[int((NR + 1) / 2)] + r[int(NR / 2) + 1]) / 2 }')"
   rm -f "$out"
 else
   echo
