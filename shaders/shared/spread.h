@@ -22,8 +22,6 @@ LFX_CONST int kSpreadThicknessTile = 8;
 // faces.comp's workgroup. Its listed variant takes the same workgroup as kSpreadTilesPerGroup
 // tiles of 9 rows of faces (a thread a row).
 LFX_CONST int kSpreadTileFacePairs = kSpreadThicknessTile * (kSpreadThicknessTile + 1);
-// smooth_rows.comp's rows of flow sums an invocation (its workgroup: 16 columns, 4 of these).
-LFX_CONST int kSpreadFlowRowsAnInvocation = 16;
 // Each invocation of the statistics pass (reduce.comp) sums this many thickness tiles along a
 // row of tiles, and this many coarse velocity cells: the partials are the larger count over these.
 LFX_CONST int kSpreadReduceTiles = 4;
@@ -43,15 +41,13 @@ LFX_CONST int kSpreadGroupLevelCells = 4096;
 // The solver's control buffer: [0] the fastest transport speed's bits, [1] the sub-steps run,
 // [2], [3] the fastest along x and along y (bits), then from kSpreadControlArgs each recorded sub-step's indirect
 // dispatch arguments (faces, then cells: 6 uints) and the closing copy's (3 uints), then at
-// kSpreadControlBound a bound on the transport speed along x and along y (bits, transport_bound.comp),
-// then at kSpreadControlFaceBox the box of the tiles listed for faces.comp (activate.comp's mode 4,
-// raised as maxima from 0: kSpreadFaceBoxFar less the first tile's x and y, then the last tile's
-// x + 1 and y + 1), the flow rows smooth_rows.comp makes for them.
+// kSpreadControlBound a bound on the transport speed along x and along y (bits, transport_bound.comp).
 LFX_CONST uint kSpreadControlArgs = 4u;
 LFX_CONST uint kSpreadControlBound = kSpreadControlArgs + 6u * uint(kSpreadMostSubsteps) + 3u;
-LFX_CONST uint kSpreadControlFaceBox = kSpreadControlBound + 2u;
-LFX_CONST uint kSpreadControlWords = kSpreadControlFaceBox + 4u;
-LFX_CONST uint kSpreadFaceBoxFar = 65535u;
+LFX_CONST uint kSpreadControlWords = kSpreadControlBound + 2u;
+// Past the last tile along either axis: a line's first running tile is kept as this less it, so
+// that it is raised as a maximum from 0 (fields.glsl's mark_running_lines).
+LFX_CONST uint kSpreadTileFar = 65535u;
 
 // A red-black sweep's threads on a pressure level of `level` cells: a colour's cells,
 // (level.x + 1) / 2 a row (multigrid.glsl's colour_cell; the dispatch, SpreadSolver's).
@@ -197,9 +193,6 @@ struct SpreadStrokeGpu {
 #define LFX_SPREAD_PLOWED_FACES_CONSTANT 3
 // sweep.comp's and departures.comp's variant: along y, not x.
 #define LFX_SPREAD_ALONG_Y_CONSTANT 1
-// smooth_rows.comp's variants: the rows of v, not u; and (LFX_SPREAD_LISTED_FACES_CONSTANT) only
-// where the listed tiles' faces read them.
-#define LFX_SPREAD_V_CONSTANT 2
 // The thickness passes' variant for a liquid of one colour (no pigment planes): their loops over
 // the planes left out, since a CPU driver runs a loop's body once even where no lane enters it
 // (spread/fields.glsl's pigment_planes).

@@ -12,8 +12,7 @@
 // level.comp to set again. Modes 3 and 4, before faces.comp, the same box from the transport
 // speed's bound (transport_bound.comp) widened by the reach of departures.comp's scans, along x
 // for the x faces and along y for the y faces (fields.glsl's faces_read): the tiles whose faces
-// this step may read, listed with which of them for faces.comp, and their box (in the control)
-// for smooth_rows.comp.
+// this step may read, listed with which of them for faces.comp.
 #include "spread/fields.glsl"
 #include "spread/mode.glsl"
 layout(local_size_x = 8, local_size_y = 8) in;
@@ -75,10 +74,5 @@ void main() {
     bvec2 read = faces_read(tile);
     if (!any(read)) return;
     listed[n + list_tile(tile)] = (read.x ? 1u : 0u) | (read.y ? 2u : 0u);
-    // The listed tiles' box, for smooth_rows.comp.
-    raise_control(kSpreadControlFaceBox, kSpreadFaceBoxFar - uint(tile.x));
-    raise_control(kSpreadControlFaceBox + 1u, kSpreadFaceBoxFar - uint(tile.y));
-    raise_control(kSpreadControlFaceBox + 2u, uint(tile.x) + 1u);
-    raise_control(kSpreadControlFaceBox + 3u, uint(tile.y) + 1u);
   }
 }

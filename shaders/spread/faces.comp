@@ -11,9 +11,9 @@
 //   or both), kSpreadTilesPerGroup tiles a workgroup, an invocation a row of a tile: its x faces
 //   (the cells' left faces and the one beyond the right side, 9) and its y faces (the cells'
 //   lower faces, 8; a ninth row takes the ones above the tile's top). Walking a row in order of
-//   x, the flow's B-spline along x keeps its three samples of each flow row and loads one more
-//   only when the centre moves on, about five loads for a row's faces where each face loaded
-//   three (bit for bit the same sums). A face
+//   x, the flow's B-spline keeps its three column sums along y of each component and sums one
+//   more only when the centre moves on: about five column sums for a row's faces where each
+//   face took three, and no pass of its own making the sums for every row of faces. A face
 //   beside no listed tile keeps its old value, which nothing reads this step.
 //   The strokes' plow reaches a few tiles around the finger, and a CPU driver runs a branch's
 //   code for every lane, so the plow is a variant of its own (kPlowedTiles): the listed tiles'
@@ -30,21 +30,45 @@ layout(constant_id = LFX_SPREAD_PLOWED_FACES_CONSTANT) const bool kPlowedTiles =
 // Whether this variant's faces take the strokes' plow: every face, or the plowed tiles'.
 const bool kPlows = !kListedTiles || kPlowedTiles;
 
-// The second half of the coarse flow's B-spline (spread_simulation.cpp's sample_smooth): a row
-// of flow_rows (its sums along y, `n` of them) taken along x, the row's sample i lying at
-// (i + ox) dx. The three samples around the centre of the last x asked are kept (a0, a1, a2: at
-// centre - 1, centre, centre + 1, clamped to the row), so a walk along x loads each sample once.
+// The coarse flow's B-spline (spread_simulation.cpp's sample_smooth) along a row of faces at
+// height y_at, walked along x: of one component (u, or v where is_v), its sums along y at the
+// row's height (the three coarse rows around it, weighted by wy) taken along x, the sum at
+// column i lying at (i + ox) dx. The three sums around the centre of the last x asked are kept
+// (a0, a1, a2: at centre - 1, centre, centre + 1, clamped to the row), so a walk along x sums
+// each column once.
 struct FlowRowWalk {
-  int start, n;
+  bool is_v;
+  int n;
   float ox;
+  int row0, row1, row2;  // the three coarse rows' first samples
+  vec3 wy;
   int centre;
   float a0, a1, a2;
 };
-float flow_sample(FlowRowWalk r, int i) { return LFX_TEXEL(flow_row, r.start + clamp(i, 0, r.n - 1)); }
+float coarse_flow(bool is_v, int at) { return is_v ? LFX_TEXEL(v, at) : LFX_TEXEL(u, at); }
+// The sum along y at column i (clamped to the row), in sample_smooth's order.
+float flow_sample(FlowRowWalk r, int i) {
+  int column = clamp(i, 0, r.n - 1);
+  float sum = 0.0;
+  sum += r.wy[0] * coarse_flow(r.is_v, r.row0 + column);
+  sum += r.wy[1] * coarse_flow(r.is_v, r.row1 + column);
+  sum += r.wy[2] * coarse_flow(r.is_v, r.row2 + column);
+  return sum;
+}
 // The sample position of x on the row, and its nearest sample (the B-spline's centre).
 float flow_position(FlowRowWalk r, float x_at) { return clamp(x_at / dx - r.ox, 0.0, float(r.n - 1)); }
-FlowRowWalk flow_row_at(int start, int n, float ox, float x_at) {
-  FlowRowWalk r = FlowRowWalk(start, n, ox, 0, 0.0, 0.0, 0.0);
+FlowRowWalk flow_row_at(bool is_v, float y_at, float x_at) {
+  FlowRowWalk r;
+  r.is_v = is_v;
+  r.n = is_v ? cells.x : cells.x + 1;
+  r.ox = is_v ? 0.5 : 0.0;
+  int ny = is_v ? cells.y + 1 : cells.y;
+  float y = clamp(y_at / dx - (is_v ? 0.0 : 0.5), 0.0, float(ny - 1));
+  int centre_y = int(round(y));
+  r.wy = spread_spline_weights(y - float(centre_y));
+  r.row0 = clamp(centre_y - 1, 0, ny - 1) * r.n;
+  r.row1 = centre_y * r.n;
+  r.row2 = clamp(centre_y + 1, 0, ny - 1) * r.n;
   r.centre = int(round(flow_position(r, x_at)));
   r.a0 = flow_sample(r, r.centre - 1);
   r.a1 = flow_sample(r, r.centre);
@@ -68,14 +92,11 @@ float smooth_along_x(inout FlowRowWalk r, float x_at) {
   sum += wx[2] * r.a2;
   return sum;
 }
-// The flow's two components at x on one row of the x faces or of the y faces.
+// The flow's two components at x on the row of faces at y_at.
 struct FlowWalk {
   FlowRowWalk u, v;
 };
-FlowWalk flow_walk_at(bool y_faces, int j, float x_at) {
-  return FlowWalk(flow_row_at(flow_row_start(y_faces, false, j), cells.x + 1, 0.0, x_at),
-                  flow_row_at(flow_row_start(y_faces, true, j), cells.x, 0.5, x_at));
-}
+FlowWalk flow_walk_at(float y_at, float x_at) { return FlowWalk(flow_row_at(false, y_at, x_at), flow_row_at(true, y_at, x_at)); }
 vec2 flow_at(inout FlowWalk rows, float x_at) {
   return vec2(smooth_along_x(rows.u, x_at), smooth_along_x(rows.v, x_at));
 }
@@ -137,7 +158,7 @@ float store_face(ivec2 face, bool y_face, vec2 transport) {
 // The face, its flow sampled afresh (every face, in no order).
 float compute_face(ivec2 face, bool y_face) {
   vec2 p = face_position(face, y_face);
-  FlowWalk rows = flow_walk_at(y_face, face.y, p.x);
+  FlowWalk rows = flow_walk_at(p.y, p.x);
   return store_face(face, y_face, transport_from(flow_at(rows, p.x), p));
 }
 
@@ -199,13 +220,13 @@ void main() {
   int x_faces = walks && read.x && j < min(first.y + side, my) ? min(side + 1, mx + 1 - first.x) : 0;
   int y_faces = walks && read.y && j <= my ? min(side, mx - first.x) : 0;
   // (A row with no faces of an axis still starts its walk, on a row that exists.)
-  FlowWalk along = flow_walk_at(false, min(j, my - 1), face_position(first, false).x);
+  FlowWalk along = flow_walk_at(face_position(ivec2(first.x, min(j, my - 1)), false).y, face_position(first, false).x);
   for (int i = 0; i < x_faces; ++i) {
     ivec2 face = ivec2(first.x + i, j);
     vec2 p = face_position(face, false);
     fastest.x = max(fastest.x, store_face(face, false, transport_from(flow_at(along, p.x), p)));
   }
-  along = flow_walk_at(true, min(j, my), face_position(first, true).x);
+  along = flow_walk_at(face_position(ivec2(first.x, min(j, my)), true).y, face_position(first, true).x);
   for (int i = 0; i < y_faces; ++i) {
     ivec2 face = ivec2(first.x + i, j);
     vec2 p = face_position(face, true);

@@ -58,17 +58,6 @@ layout(set = 0, binding = 26, std430) buffer TileList {
   uint listed[];  // x | y << 16; for faces.comp, a tile_count() later, which of its faces it computes
 };
 
-// The coarse flow's B-spline taken along y at the thickness faces' rows (smooth_rows.comp), rows
-// of cells.x + 1 floats: u, then v, at the x faces' rows (y = (j + 0.5) dh, my of each), then u
-// and v at the y faces' rows (y = j dh, my + 1 of each).
-layout(set = 0, binding = 27, std430) buffer FlowRows { float flow_rows[]; };
-int flow_row_count() { return 4 * thickness_grid.y + 2; }
-int flow_row_start(bool y_faces, bool is_v, int j) {
-  int my = thickness_grid.y;
-  int row = y_faces ? 2 * my + (is_v ? my + 1 : 0) + j : (is_v ? my : 0) + j;
-  return row * (cells.x + 1);
-}
-
 // Fields read as texels (Buffer::word_texels: the same memory, 32-bit words), for the loads of
 // words a pass does not write: a CPU driver loads a storage buffer a lane at a time, with a test
 // of each lane's mask and bounds, but a texel buffer with one vector gather (the sweeps' walks
@@ -80,7 +69,6 @@ layout(set = 0, binding = 30, r32ui) uniform readonly uimageBuffer face_x_texels
 layout(set = 0, binding = 31, r32ui) uniform readonly uimageBuffer face_y_texels;
 layout(set = 0, binding = 32, r32ui) uniform readonly uimageBuffer flux_x_texels;
 layout(set = 0, binding = 33, r32ui) uniform readonly uimageBuffer flux_y_texels;
-layout(set = 0, binding = 34, r32ui) uniform readonly uimageBuffer flow_row_texels;
 layout(set = 0, binding = 35, r32ui) uniform readonly uimageBuffer u_texels;
 layout(set = 0, binding = 36, r32ui) uniform readonly uimageBuffer v_texels;
 layout(set = 0, binding = 37, r32ui) uniform readonly uimageBuffer film_thickness_texels;
@@ -119,14 +107,14 @@ void mark_piled_lines(ivec2 tile) {
   tile_flags[line_mark(true, tile.x)] = 1u;
 }
 bool line_marked(bool column, int tile_line) { return tile_flags[line_mark(column, tile_line)] != 0u; }
-// A line's running tiles as two maxima raised from 0: kSpreadFaceBoxFar less the first, the last
+// A line's running tiles as two maxima raised from 0: kSpreadTileFar less the first, the last
 // plus one.
 int running_range_at(bool column, int tile_line) {
   ivec2 tiles = thickness_tiles();
   return 5 * tile_count() + tiles.x + tiles.y + 2 * line_index(column, tile_line);
 }
 void raise_running(int at, int along) {
-  atomicMax(tile_flags[at], kSpreadFaceBoxFar - uint(along));
+  atomicMax(tile_flags[at], kSpreadTileFar - uint(along));
   atomicMax(tile_flags[at + 1], uint(along) + 1u);
 }
 void mark_running_lines(ivec2 tile) {
@@ -136,7 +124,7 @@ void mark_running_lines(ivec2 tile) {
 // The first and last running tile along a line (the last before the first where none runs).
 ivec2 running_tiles(bool column, int tile_line) {
   int at = running_range_at(column, tile_line);
-  return ivec2(int(kSpreadFaceBoxFar - flag_texel(at)), int(flag_texel(at + 1)) - 1);
+  return ivec2(int(kSpreadTileFar - flag_texel(at)), int(flag_texel(at + 1)) - 1);
 }
 // The marks cleared by the tiles of the first column (rows) and the first row (columns).
 void clear_piled_lines(ivec2 tile) {

@@ -45,8 +45,8 @@ float sample_smooth(const SpreadField& f, glm::vec2 p, float dx, float ox, float
   const float y = std::clamp(p.y / dx - oy, 0.0f, float(f.ny - 1));
   const int i = int(std::lround(x)), j = int(std::lround(y));
   const glm::vec3 wx = shared::spread_spline_weights(x - float(i)), wy = shared::spread_spline_weights(y - float(j));
-  // Along y first, then along x: the GPU takes the sums along y once for a row of faces
-  // (smooth_rows.comp), in this order.
+  // Along y first, then along x: the GPU's walk along a row of faces takes each column's sum
+  // along y once (faces.comp's FlowRowWalk), in this order.
   float sum = 0.0f;
   for (int a = 0; a < 3; ++a) {
     float column = 0.0f;

@@ -139,14 +139,10 @@ class SpreadSolver {
   ModedPipeline advect_ = moded("spread/advect.comp", 3), forces_ = moded("spread/forces.comp", 2),
                 multigrid_ = moded("spread/multigrid.comp", 4), vorticity_ = moded("spread/vorticity.comp", 2),
                 level_ = moded("spread/level.comp", 2, kOneColourBit), activate_ = moded("spread/activate.comp", 5);
-  // The flow's rows for the faces' transport, u's or (kVBit) v's; the transport on the faces:
-  // every face, or (kListedFacesBit) the listed tiles' only, from rows made (kListedFacesBit) where
-  // those faces read them, without the plow, then (kPlowedFacesBit) with it where it may reach.
-  static constexpr std::uint32_t kVBit = 1u << LFX_SPREAD_V_CONSTANT;
+  // The transport on the faces: every face, or (kListedFacesBit) the listed tiles' only, without
+  // the plow, then (kPlowedFacesBit) with it where it may reach.
   static constexpr std::uint32_t kListedFacesBit = 1u << LFX_SPREAD_LISTED_FACES_CONSTANT;
   static constexpr std::uint32_t kPlowedFacesBit = 1u << LFX_SPREAD_PLOWED_FACES_CONSTANT;
-  SpecializedComputePipeline smooth_rows_{"spread/smooth_rows.comp", sizeof(shared::SpreadPush),
-                                          kVBit | kListedFacesBit};
   SpecializedComputePipeline faces_{"spread/faces.comp", sizeof(shared::SpreadPush), kListedFacesBit | kPlowedFacesBit};
   // The box of thickness tiles (first, and how many across and down) where the strokes' plow may
   // reach a face: faces.comp's plowed variant runs on it. Empty without strokes.
@@ -192,7 +188,7 @@ class SpreadSolver {
   bool thickness_settled(const shared::SpreadPush& push) const;
   Buffer u_[2], v_[2], u_back_, v_back_, pressure_, rhs_;
   Buffer h_[2], pigments_[2], film_, film_pigments_, history_;
-  Buffer face_x_, face_y_, flow_rows_, flux_x_, flux_y_, scale_, control_, strokes_, partials_, curl_;
+  Buffer face_x_, face_y_, flux_x_, flux_y_, scale_, control_, strokes_, partials_, curl_;
   Buffer tile_flags_, tile_list_;  // the thickness tiles: which run this step and which hold liquid; those that run
   int current_velocity_ = 0, current_h_ = 0;
   shared::SpreadPush last_push_{};  // the last step's, for its statistics

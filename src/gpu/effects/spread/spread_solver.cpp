@@ -68,7 +68,6 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
   LFX_TRY_ASSIGN(s->tile_args_, Pipeline::compute(ctx, "spread/tile_args.comp", 0, grouped));
   // The passes with two variants, without and with their constant's bit.
   const std::pair<SpecializedComputePipeline*, std::uint32_t> two_variants[] = {{&s->faces_, kListedFacesBit},
-                                                                                {&s->smooth_rows_, kVBit},
                                                                                 {&s->sweep_, kAlongYBit},
                                                                                 {&s->departures_, kAlongYBit},
                                                                                 {&s->traces_, kFilmTracesBit}};
@@ -76,7 +75,6 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
   for (const auto& [pass, bit] : two_variants)
     for (std::uint32_t flags : {0u, bit})
       for (std::uint32_t colour : {0u, kOneColourBit}) LFX_TRY(pass->prepare(ctx, flags | colour));
-  for (std::uint32_t flags : {kListedFacesBit, kVBit | kListedFacesBit}) LFX_TRY(s->smooth_rows_.prepare(ctx, flags));
   LFX_TRY(s->faces_.prepare(ctx, kListedFacesBit | kPlowedFacesBit));
   for (ModedPipeline* pass : {&s->advect_, &s->forces_, &s->multigrid_, &s->vorticity_, &s->level_, &s->activate_})
     for (std::uint32_t mode = 0; mode < pass->modes; ++mode)
@@ -145,7 +143,6 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&history_, cells, "spread history", true},
       {&face_x_, std::size_t(grid_.x + 1) * grid_.y, "spread faces x", true},
       {&face_y_, std::size_t(grid_.x) * (grid_.y + 1), "spread faces y", true},
-      {&flow_rows_, std::size_t(4 * grid_.y + 2) * (cells_.x + 1), "spread flow rows", true},
       {&flux_x_, std::size_t(grid_.x + 1) * grid_.y, "spread flux x", true},
       {&flux_y_, std::size_t(grid_.x) * (grid_.y + 1), "spread flux y", true},
       {&scale_, cells, "spread outflow scale"},
@@ -257,14 +254,12 @@ void SpreadSolver::bind(VkCommandBuffer cmd, const Pipeline& pipeline, const sha
       .storage_buffer(24, v_back_.handle())
       .storage_buffer(25, tile_flags_.handle())
       .storage_buffer(26, tile_list_.handle())
-      .storage_buffer(27, flow_rows_.handle())
       .storage_texel_buffer(28, h_[ch].word_texels())
       .storage_texel_buffer(29, pigments_[ch].word_texels())
       .storage_texel_buffer(30, face_x_.word_texels())
       .storage_texel_buffer(31, face_y_.word_texels())
       .storage_texel_buffer(32, flux_x_.word_texels())
       .storage_texel_buffer(33, flux_y_.word_texels())
-      .storage_texel_buffer(34, flow_rows_.word_texels())
       .storage_texel_buffer(35, u_[cv].word_texels())
       .storage_texel_buffer(36, v_[cv].word_texels())
       .storage_texel_buffer(37, film_.word_texels())
@@ -404,22 +399,11 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
     compute_barrier(cmd);
   }
   other_buffer_empty_ = swept;
-  // The flow's B-spline along y (u, v), for faces.comp's along x: where the listed tiles' faces
-  // read it, or (the other schemes) everywhere.
-  const auto smooth_rows = [&](std::uint32_t listed) {
-    for (std::uint32_t flags : {0u, kVBit}) {
-      bind(cmd, smooth_rows_.get(flags | listed), push);
-      const std::uint32_t row_runs = groups(std::uint32_t(2 * grid_.y + 1), shared::kSpreadFlowRowsAnInvocation);
-      vkCmdDispatch(cmd, groups(std::uint32_t(cells_.x + 1), 16), groups(row_runs, 4), 1);
-      compute_barrier(cmd);
-    }
-  };
   if (swept) {
     // Faces only where the step may read them: the swept scheme reads them only on the tiles
     // within reach of liquid and those its departures scan (the other schemes' sub-step count
     // is the fastest face anywhere, as the CPU reference counts it). Those tiles are listed,
-    // and their faces computed (faces.comp) from the flow's rows made for them; then the list
-    // is emptied for the step's own.
+    // and their faces computed (faces.comp); then the list is emptied for the step's own.
     const std::uint32_t coarse_faces = face_invocations(cells_);
     dispatch(cmd, transport_bound_, push, coarse_faces);
     const glm::ivec2 tiles = tile_grid();
@@ -430,7 +414,6 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
       compute_barrier(cmd);
     }
     record_tile_args(cmd);
-    smooth_rows(kListedFacesBit);
     dispatch_tiles(cmd, faces_.get(kListedFacesBit), push);
     if (const TileBox box = plowed_tiles(strokes); box.count.x > 0) {
       shared::SpreadPush plowed = push;
@@ -443,7 +426,6 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
     vkCmdFillBuffer(cmd, tile_list_.handle(), 0, sizeof(std::uint32_t), 0);
     compute_barrier(cmd);
   } else {
-    smooth_rows(0u);
     dispatch(cmd, faces_.get(0), push, thickness_faces, shared::kSpreadTileFacePairs);
   }
   dispatch(cmd, substeps_, push, 64, 64);
@@ -577,8 +559,8 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
     // whatever it held) then shows in the tests against the CPU reference every time, not once
     // in a while. (Recorded here, not submitted at reset: hosts see no submission of ours.)
     if (poison_pending_) {
-      for (const Buffer* b : {&u_[1], &v_[1], &u_back_, &v_back_, &h_[1], &pigments_[1], &face_x_, &face_y_,
-                              &flow_rows_, &flux_x_, &flux_y_, &scale_, &curl_, &partials_})
+      for (const Buffer* b : {&u_[1], &v_[1], &u_back_, &v_back_, &h_[1], &pigments_[1], &face_x_, &face_y_, &flux_x_,
+                              &flux_y_, &scale_, &curl_, &partials_})
         vkCmdFillBuffer(cmd, b->handle(), 0, VK_WHOLE_SIZE, 0x49742400u);  // 1e6f
       memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                      VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
