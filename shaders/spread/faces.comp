@@ -96,7 +96,9 @@ float smooth_along_x(inout FlowRowWalk r, float x_at) {
 struct FlowWalk {
   FlowRowWalk u, v;
 };
-FlowWalk flow_walk_at(float y_at, float x_at) { return FlowWalk(flow_row_at(false, y_at, x_at), flow_row_at(true, y_at, x_at)); }
+FlowWalk flow_walk_at(float y_at, float x_at) {
+  return FlowWalk(flow_row_at(false, y_at, x_at), flow_row_at(true, y_at, x_at));
+}
 vec2 flow_at(inout FlowWalk rows, float x_at) {
   return vec2(smooth_along_x(rows.u, x_at), smooth_along_x(rows.v, x_at));
 }
@@ -220,7 +222,8 @@ void main() {
   int x_faces = walks && read.x && j < min(first.y + side, my) ? min(side + 1, mx + 1 - first.x) : 0;
   int y_faces = walks && read.y && j <= my ? min(side, mx - first.x) : 0;
   // (A row with no faces of an axis still starts its walk, on a row that exists.)
-  FlowWalk along = flow_walk_at(face_position(ivec2(first.x, min(j, my - 1)), false).y, face_position(first, false).x);
+  FlowWalk along =
+      flow_walk_at(face_position(ivec2(first.x, min(j, my - 1)), false).y, face_position(first, false).x);
   for (int i = 0; i < x_faces; ++i) {
     ivec2 face = ivec2(first.x + i, j);
     vec2 p = face_position(face, false);
