@@ -23,8 +23,11 @@ layout(constant_id = LFX_SPREAD_ALONG_Y_CONSTANT) const bool kAlongY = false;
 int cell_at(bool along_x, int line, int k) { return along_x ? line * thickness_grid.x + k : k * thickness_grid.x + line; }
 
 // Face f's flux along the line of the bulk (.x) and of the pigments (pigments_swept): the liquid
-// of the cells it sweeps, all fields in one walk.
-float face_flux(bool along_x, int line, int f, int n, out vec4 pigments_swept) {
+// of the cells it sweeps, all fields in one walk. The thickness of the cells on its two sides
+// (before and after it along the line) comes from the line's own walk, which holds them: nearly
+// every face sweeps at most the cell beside it, so its walk loads no thickness at all (the loop
+// for the cells past the first runs only where some lane sweeps further).
+float face_flux(bool along_x, int line, int f, int n, float h_before, float h_after, out vec4 pigments_swept) {
   pigments_swept = vec4(0.0);
   if (f <= 0 || f >= n) return 0.0;  // walls
   float cells = along_x ? LFX_TEXEL(flux_x, line * (thickness_grid.x + 1) + f)
@@ -33,6 +36,13 @@ float face_flux(bool along_x, int line, int f, int n, out vec4 pigments_swept) {
   int k = cells > 0.0 ? f - 1 : f;
   float left = abs(cells), swept = 0.0;
   uint planes = uint(cell_count());
+  // The cell beside the face (none swept where the face carries nothing: a share of 0).
+  float share = min(left, 1.0);
+  swept += share * (cells > 0.0 ? h_before : h_after);
+  int beside = cell_at(along_x, line, k);
+  for (uint p = 0u; p < pigment_planes(); ++p) pigments_swept[p] += share * LFX_TEXEL(pigment, p * planes + uint(beside));
+  left -= 1.0;
+  k += step;
   while (left > 0.0 && k >= 0 && k < n) {
     int c = cell_at(along_x, line, k);
     float share = min(left, 1.0);
@@ -57,22 +67,28 @@ void main() {
   if (line >= (along_x ? thickness_grid.y : thickness_grid.x)) return;
   uint planes = uint(cell_count());
   int end = min(start + kSpreadThicknessTile, n);
+  // The thickness of the cell before this one along the line, of this one and of the next,
+  // loaded once each (clamped at the line's ends, where the faces are walls and read none).
+  float h_before = LFX_TEXEL(h, cell_at(along_x, line, max(start - 1, 0)));
+  float h_here = LFX_TEXEL(h, cell_at(along_x, line, start));
   vec4 pigments_in;
-  float bulk_in = face_flux(along_x, line, start, n, pigments_in);
+  float bulk_in = face_flux(along_x, line, start, n, h_before, h_here, pigments_in);
   bool piled = false;
   for (int k = start; k < end; ++k) {
+    float h_next = LFX_TEXEL(h, cell_at(along_x, line, min(k + 1, n - 1)));
     vec4 pigments_out;
-    float bulk_out = face_flux(along_x, line, k + 1, n, pigments_out);
+    float bulk_out = face_flux(along_x, line, k + 1, n, h_here, h_next, pigments_out);
     int index = cell_at(along_x, line, k);
     for (uint p = 0u; p < pigment_planes(); ++p) {
       uint plane_at = p * planes + uint(index);
       pigment_out[plane_at] = max(LFX_TEXEL(pigment, plane_at) + pigments_in[p] - pigments_out[p], 0.0);
     }
-    float left = max(LFX_TEXEL(h, index) + bulk_in - bulk_out, 0.0);
+    float left = max(h_here + bulk_in - bulk_out, 0.0);
     h_out[index] = left;
     piled = piled || left > pile_height;
     bulk_in = bulk_out;
     pigments_in = pigments_out;
+    h_here = h_next;
   }
   if (!along_x && piled) mark_piled(tile);
 }
