@@ -2,7 +2,7 @@
 """The dam-break figure of docs/particles.md: the surge front of scenes/dam_break.json against
 Martin and Moyce (1952), as an SVG (no plotting library needed).
 
-  liquidfx render scenes/dam_break.json --out out/dam --size 64x36 --fps 100 --seconds 0.26 \
+  liquidfx render scenes/dam_break.json --out out/dam --size 64x36 --fps 100 --seconds 0.31 \
       --stats docs/data/dam_break_front.csv
   scripts/plot-dam-break.py docs/data/dam_break_front.csv docs/images/dam_break_front.svg
 """
