@@ -22,6 +22,13 @@ layout(constant_id = LFX_SPREAD_ALONG_Y_CONSTANT) const bool kAlongY = false;
 // The cell `k` along the axis on this line, as an index into the thickness grid.
 int cell_at(bool along_x, int line, int k) { return along_x ? line * thickness_grid.x + k : k * thickness_grid.x + line; }
 
+// A face's sweep takes `share` of cell c's liquid: of its thickness (given) and of its pigments.
+void take_cell(float share, float thickness, int c, inout float swept, inout vec4 pigments_swept) {
+  swept += share * thickness;
+  uint planes = uint(cell_count());
+  for (uint p = 0u; p < pigment_planes(); ++p) pigments_swept[p] += share * LFX_TEXEL(pigment, p * planes + uint(c));
+}
+
 // Face f's flux along the line of the bulk (.x) and of the pigments (pigments_swept): the liquid
 // of the cells it sweeps, all fields in one walk. The thickness of the cells on its two sides
 // (before and after it along the line) comes from the line's own walk, which holds them: nearly
@@ -35,19 +42,13 @@ float face_flux(bool along_x, int line, int f, int n, float h_before, float h_af
   int step = cells > 0.0 ? -1 : 1;  // towards upstream
   int k = cells > 0.0 ? f - 1 : f;
   float left = abs(cells), swept = 0.0;
-  uint planes = uint(cell_count());
   // The cell beside the face (none swept where the face carries nothing: a share of 0).
-  float share = min(left, 1.0);
-  swept += share * (cells > 0.0 ? h_before : h_after);
-  int beside = cell_at(along_x, line, k);
-  for (uint p = 0u; p < pigment_planes(); ++p) pigments_swept[p] += share * LFX_TEXEL(pigment, p * planes + uint(beside));
+  take_cell(min(left, 1.0), cells > 0.0 ? h_before : h_after, cell_at(along_x, line, k), swept, pigments_swept);
   left -= 1.0;
   k += step;
   while (left > 0.0 && k >= 0 && k < n) {
     int c = cell_at(along_x, line, k);
-    float share = min(left, 1.0);
-    swept += share * LFX_TEXEL(h, c);
-    for (uint p = 0u; p < pigment_planes(); ++p) pigments_swept[p] += share * LFX_TEXEL(pigment, p * planes + uint(c));
+    take_cell(min(left, 1.0), LFX_TEXEL(h, c), c, swept, pigments_swept);
     left -= 1.0;
     k += step;
   }
