@@ -14,6 +14,13 @@
 // sweep from one of them cannot hold its latest or earliest departure, so the scans skip the tiles
 // further than that from any that runs and start afresh after the gap; a line with no tile that
 // runs is not read at all, and is passed over.
+//
+// Departures cross only where the flow squeezes hard along the line (a finger's plow), so a
+// first scan stores each face's own departure and checks, pair by pair, what the two ordering
+// scans would: where each face's departure is at or after the one before it (the forward scan's
+// test) and the one before it is at or before its own (the backward scan's), the two scans keep
+// every face's own departure, and their result is that one, to the bit. Only a line where some
+// pair fails runs them, over the values stored: a face read once, not twice, with one store.
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
 layout(constant_id = LFX_SPREAD_ALONG_Y_CONSTANT) const bool kAlongY = false;
@@ -63,14 +70,39 @@ void main() {
   if (running.y < running.x) return;
   store(0, 0.0);
   store(n, 0.0);
+  // Each face's own departure, and whether every pair of neighbours is in order.
+  int nearest_running = -1 - margin;  // the furthest running tile up to t + margin (none yet)
+  bool afresh = true, ordered = true;
+  float sweep_before = 0.0;
+  for (int t = scan_first; t <= scan_last; ++t) {
+    for (int u = t == scan_first ? scan_first : t + margin; u <= min(t + margin, tiles - 1); ++u)
+      if (runs(u)) nearest_running = u;
+    if (nearest_running < t - margin) {
+      afresh = true;
+      continue;
+    }
+    for (int f = max(t * kSpreadThicknessTile, 1); f < min((t + 1) * kSpreadThicknessTile, n); ++f) {
+      float sweep = sweep_of(f);
+      // The scans below, as they test face f after f - 1 (forwards) and f - 1 after f (backwards).
+      ordered = ordered && (afresh || (-sweep >= -1.0 - sweep_before && -sweep_before <= 1.0 - sweep));
+      afresh = false;
+      sweep_before = sweep;
+      // What they store for a face that keeps its own departure, -0.5 (d + d) with
+      // d = clamp(0 - sweep, -f, n - f): its zero negative.
+      store(f, sweep == 0.0 ? -0.0 : -clamp(-sweep, -float(f), float(n - f)));
+    }
+  }
+  // The ordering scans, on a line whose departures cross (loop bounds: none on the others).
+  scan_last = ordered ? scan_first - 1 : scan_last;
   // Forwards: the face whose departure is the latest at or before f (its sweep kept beside it);
   // the latest departure relative to f, kept inside the line, is stored for the way back.
   // The furthest running tile up to t + margin; none yet is further back than any margin, so the
   // line's first tiles are scanned only with a running tile within reach (their faces are not
   // computed otherwise: their old values would join the scan).
-  int latest = 0, nearest_running = -1 - margin;
+  int latest = 0;
   float latest_sweep = 0.0;
-  bool afresh = true;
+  nearest_running = -1 - margin;
+  afresh = true;
   for (int t = scan_first; t <= scan_last; ++t) {
     for (int u = t == scan_first ? scan_first : t + margin; u <= min(t + margin, tiles - 1); ++u)
       if (runs(u)) nearest_running = u;
