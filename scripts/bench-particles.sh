@@ -19,8 +19,8 @@ particles_ms() {
 echo "$("$liquidfx" bench scenes/dam_break.json --frames 1 --warmup 0 --set water.count=1024 "$@" | head -1)"
 echo
 # Steps a 1/30 s frame runs at the default speed of sound (12 m/s, CFL 0.4): the cells are two
-# particle spacings of a block of 0.004 m^3 filled with n particles.
-steps_a_frame() { awk "BEGIN { dx = 2 * exp(log(0.004 / $1) / 3); s = 12 / (60 * 0.4 * dx); s = (s == int(s)) ? s : int(s) + 1; print 2 * s }"; }
+# particle spacings of the column (0.15 x 0.3 x 0.1 m: 0.0045 m^3) filled with n particles.
+steps_a_frame() { awk "BEGIN { dx = 2 * exp(log(0.0045 / $1) / 3); s = 12 / (60 * 0.4 * dx); s = (s == int(s)) ? s : int(s) + 1; print 2 * s }"; }
 
 echo "| particles | steps a frame | ms a frame | ms a step | step x 16k | count x 16k |"
 echo "|---:|---:|---:|---:|---:|---:|"
