@@ -51,6 +51,15 @@ bool runs(int t) {
   return flag_texel(tile_at(along_x ? ivec2(t, across) : ivec2(across, t))) != 0u;  // tile_runs, as a texel
 }
 
+// Whether tile t of a walk forwards along the line lies within `margin` tiles of a running one:
+// `nearest` is the furthest running tile up to t + margin so far (the walk starts at tile `first`
+// with none further back than any margin).
+bool reached_forwards(int t, int first, int margin, int tiles, inout int nearest) {
+  for (int u = t == first ? first : t + margin; u <= min(t + margin, tiles - 1); ++u)
+    if (runs(u)) nearest = u;
+  return nearest >= t - margin;
+}
+
 void main() {
   int mx = thickness_grid.x, my = thickness_grid.y;
   line = int(gl_GlobalInvocationID.x);
@@ -75,9 +84,7 @@ void main() {
   bool afresh = true, ordered = true;
   float sweep_before = 0.0;
   for (int t = scan_first; t <= scan_last; ++t) {
-    for (int u = t == scan_first ? scan_first : t + margin; u <= min(t + margin, tiles - 1); ++u)
-      if (runs(u)) nearest_running = u;
-    if (nearest_running < t - margin) {
+    if (!reached_forwards(t, scan_first, margin, tiles, nearest_running)) {
       afresh = true;
       continue;
     }
@@ -104,9 +111,7 @@ void main() {
   nearest_running = -1 - margin;
   afresh = true;
   for (int t = scan_first; t <= scan_last; ++t) {
-    for (int u = t == scan_first ? scan_first : t + margin; u <= min(t + margin, tiles - 1); ++u)
-      if (runs(u)) nearest_running = u;
-    if (nearest_running < t - margin) {
+    if (!reached_forwards(t, scan_first, margin, tiles, nearest_running)) {
       afresh = true;
       continue;
     }
