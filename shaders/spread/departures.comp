@@ -23,6 +23,7 @@
 // pair fails runs them, over the values stored: a face read once, not twice, with one store.
 #include "spread/fields.glsl"
 layout(local_size_x = 64) in;
+#include "spread/scattered_lines.glsl"
 layout(constant_id = LFX_SPREAD_ALONG_Y_CONSTANT) const bool kAlongY = false;
 
 const bool along_x = !kAlongY;
@@ -62,7 +63,7 @@ bool reached_forwards(int t, int first, int margin, int tiles, inout int nearest
 
 void main() {
   int mx = thickness_grid.x, my = thickness_grid.y;
-  line = int(gl_GlobalInvocationID.x);
+  line = scattered_line();
   n = along_x ? mx : my;
   if (line >= (along_x ? my : mx)) return;
   int tiles = (n + kSpreadThicknessTile - 1) / kSpreadThicknessTile;

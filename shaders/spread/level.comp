@@ -13,6 +13,7 @@
 #include "spread/fields.glsl"
 #include "spread/mode.glsl"
 layout(local_size_x = 64) in;
+#include "spread/scattered_lines.glsl"
 
 bool along_x;
 int line;
@@ -92,7 +93,7 @@ bool levelled_tile(int t, int across, bool piles_marked) {
 void main() {
   along_x = kMode == 0u;
   int n = along_x ? thickness_grid.x : thickness_grid.y, lines = along_x ? thickness_grid.y : thickness_grid.x;
-  line = int(gl_GlobalInvocationID.x);
+  line = scattered_line();
   if (line >= lines) return;
   float unit = kSpreadLevelling * dt / (dh * dh);
   int across = line / kSpreadThicknessTile, tiles = (n + kSpreadThicknessTile - 1) / kSpreadThicknessTile;
