@@ -15,16 +15,29 @@ uint region_flags(int brick) { return region[kRegionFlags + uint(brick)]; }
 bool in_region(ivec3 node) { return inside_grid(node, grid_dims) && (region_flags(brick_of(node, grid_dims)) & 2u) != 0u; }
 
 #ifdef GRID_REGION_SOLIDS
-// Whether cell `cell` is solid: its centre outside the tank or inside a collider (the including
-// pass includes colliders.glsl first).
-bool cell_is_solid(ivec3 cell) {
+// Whether cell `cell` is solid: its centre outside the tank, inside a collider, or within half a
+// cell of a mesh wall (the including pass includes colliders.glsl first). A wall thinner than a
+// cell (a glass's 3 mm) holds few cell centres: the pressure would couple the liquid on its two
+// sides through the gaps, pushing liquid out of a glass and holding drops to its outside. Every
+// line of cell centres along an axis that crosses the wall has a centre within half a cell of it,
+// so the cells within half a cell make a wall the pressure cannot cross.
+// Whether cell `cell`'s centre lies outside the tank.
+bool cell_outside_tank(ivec3 cell) {
   float dx = grid_origin.w;
   vec3 lo = (domain_min.xyz - grid_origin.xyz) / dx, hi = (domain_max.xyz - grid_origin.xyz) / dx;
   vec3 centre = vec3(cell) + 0.5;
-  bool solid = any(lessThan(centre, lo)) || any(greaterThan(centre, hi));
-  vec3 p = grid_origin.xyz + centre * dx;
-  for (uint i = 0u; i < collider_count && !solid; ++i)
-    solid = collider_contact(colliders[collider_first + i], p).distance < 0.0;
+  return any(lessThan(centre, lo)) || any(greaterThan(centre, hi));
+}
+
+bool cell_is_solid(ivec3 cell) {
+  float dx = grid_origin.w;
+  bool solid = cell_outside_tank(cell);
+  vec3 p = grid_origin.xyz + (vec3(cell) + 0.5) * dx;
+  for (uint i = 0u; i < collider_count && !solid; ++i) {
+    ParticleCollider c = colliders[collider_first + i];
+    float reach = floatBitsToUint(c.position_kind.w) == kColliderShell ? 0.5 * dx : 0.0;
+    solid = collider_contact(c, p).distance < reach;
+  }
   return solid;
 }
 #endif

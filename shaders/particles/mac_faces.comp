@@ -3,9 +3,10 @@
 // The incompressible solver's face velocities before the projection: momentum over mass,
 // gravity, and the solids - a face on a solid cell takes the solid's velocity (the tank's walls
 // stand still), and a face within a cell of a collider loses the part of its velocity that
-// would carry liquid into it (free slip, relative to a moving solid). A face inside a solid (both
-// its cells solid) starts from the solid's velocity too; the extrapolation then gives it the
-// liquid's beside it, so a particle by a wall keeps its velocity along the wall (free slip).
+// would carry liquid into it (free slip, relative to a moving solid); so does a face of a mesh
+// wall's band of solid cells that no liquid cell has. A face inside a solid (both its cells
+// solid) starts from the solid's velocity too; the extrapolation then gives it the liquid's
+// beside it, so a particle by a wall keeps its velocity along the wall (free slip).
 #include "particles/mac_common.glsl"
 #include "particles/face_sums.glsl"
 layout(local_size_x = 64) in;
@@ -38,13 +39,24 @@ void main() {
     float v = mass > 0.0 ? face_momentum(sum) / mass : 0.0;
     v += gravity[axis] * (dt * dt / dx);
     vec3 p = grid_origin.xyz + (vec3(node) + face_offset(axis)) * dx;
-    bool on_solid = solid_here || cell_type(node - unit(axis)) == kCellSolid;
-    if (on_solid) v = 0.0;  // the tank's walls, unless a collider is here
+    float type_below = cell_type(node - unit(axis));
+    bool on_solid = solid_here || type_below == kCellSolid;
+    bool on_liquid = cells[n].y == kCellLiquid || type_below == kCellLiquid;
+    // The tank's walls stand still. A solid cell inside the tank has a collider within a cell
+    // of this face (inside it, or its mesh wall's band: grid_region.glsl's cell_is_solid).
+    if (on_solid && (cell_outside_tank(node) || cell_outside_tank(node - unit(axis)))) v = 0.0;
     for (uint i = 0u; i < collider_count; ++i) {
-      Contact c = collider_contact(colliders[collider_first + i], p);
+      ParticleCollider collider = colliders[collider_first + i];
+      Contact c = collider_contact(collider, p);
       if (c.distance >= dx) continue;
       float solid_v = c.velocity[axis] * (dt / dx);
-      if (on_solid) {
+      // A face of a mesh wall's band of solid cells, outside the wall itself, that no liquid
+      // cell has keeps the liquid's motion along the wall, as a face beside a collider does: the
+      // pressure does not read it, only the particles in the band and by it (a drop on the
+      // outside of a glass slides and falls instead of taking the glass's velocity). A face
+      // between the band and a liquid cell takes the wall's velocity: the pressure's boundary.
+      bool in_band = floatBitsToUint(collider.position_kind.w) == kColliderShell && c.distance >= 0.0 && !on_liquid;
+      if (on_solid && !in_band) {
         v = solid_v;
       } else if ((v - solid_v) * c.normal[axis] < 0.0) {
         v = solid_v + (v - solid_v) * (1.0 - c.normal[axis] * c.normal[axis]);
