@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set-up, release build, then every scene in scenes/:
 #   scripts/demo.sh           a preview: each scene at 320x180, 15 frames a second, at most its
-#                             first 4 s, particles coarser (4096, sound speed 4 m/s: fewer steps), as
+#                             first 4 s, particles coarser (4096; wcmpm's sound at 4 m/s), as
 #                             out/preview/<scene>.mp4, and one labelled frame of every scene in
 #                             out/preview/contact_sheet.png (under 10 minutes on 2 cores)
 #   scripts/demo.sh --full    every frame of every scene at its own size and length as PNGs in
@@ -49,7 +49,8 @@ for i in "${!scenes[@]}"; do
   frames=$preview/$name
   rm -rf "$frames"
   # Particles at a preview's resolution too: their cost follows the count and the steps a
-  # frame that the particle spacing asks for, not the frame's size.
+  # frame that the particle spacing asks for, not the frame's size (and for a scene on the
+  # weakly compressible solver, the speed of sound).
   coarse=()
   if grep -q '"type": *"particles"' "$scene"; then
     coarse=(--set particles.count=4096 --set particles.sound_speed=4)

@@ -113,10 +113,19 @@ ParticlesSetup martin_moyce_column(float a) {
   return s;
 }
 
-ParticlesKnobs knobs_with_count(int count) {
+ParticlesKnobs knobs_for(ParticleSolverKind solver, int count) {
   ParticlesKnobs k;
   k.count = count;
+  k.solver = solver;
   return k;
+}
+
+ParticlesKnobs wcmpm(int count) {
+  return knobs_for(ParticleSolverKind::wcmpm, count);
+}
+
+ParticlesKnobs incompressible(int count) {
+  return knobs_for(ParticleSolverKind::incompressible, count);
 }
 
 bool inside(const Bounds& b, glm::vec3 p) {
@@ -127,7 +136,7 @@ TEST_F(ParticlesTest, ATankAtRestStaysAtRestAtItsStatedCompressibility) {
   ParticlesSetup s;
   s.domain = {{0.0f, 0.0f, 0.0f}, {0.3f, 0.3f, 0.1f}};
   s.blocks.push_back({{0.0f, 0.0f, 0.0f}, {0.3f, 0.12f, 0.1f}});
-  auto l = make(s, knobs_with_count(4096));
+  auto l = make(s, wcmpm(4096));
   const std::uint32_t count = std::uint32_t(l->driver->block_particles());
   std::vector<gpu::ParticleStats> history;
   play(*l, 90, 1.0 / 60.0, [&](const gpu::ParticleStats& st) { history.push_back(st); });
@@ -179,7 +188,7 @@ std::vector<std::pair<double, double>> front_against_martin_moyce(const std::vec
 
 TEST_F(ParticlesTest, TheDamBreakFrontFollowsMartinAndMoyce) {
   const float a = 0.2f;
-  auto l = make(martin_moyce_column(a), knobs_with_count(8192));
+  auto l = make(martin_moyce_column(a), wcmpm(8192));
   const double scale = std::sqrt(2.0 * 9.81 / a);
   std::vector<std::pair<double, double>> curve;  // (T, Z)
   play(*l, 34, 0.01, [&](const gpu::ParticleStats& s) { curve.push_back({s.time * scale, s.front / a}); });
@@ -187,16 +196,6 @@ TEST_F(ParticlesTest, TheDamBreakFrontFollowsMartinAndMoyce) {
   const auto compared = front_against_martin_moyce(curve);
   for (const auto& [t, difference] : compared) EXPECT_LT(std::abs(difference), 0.1) << "T = " << t;
   EXPECT_GE(compared.size(), 14u);
-}
-
-ParticlesKnobs knobs_for(ParticleSolverKind solver, int count) {
-  ParticlesKnobs k = knobs_with_count(count);
-  k.solver = solver;
-  return k;
-}
-
-ParticlesKnobs incompressible(int count) {
-  return knobs_for(ParticleSolverKind::incompressible, count);
 }
 
 // As scenes/dam_break.json: steps that move the fastest particle a quarter of a cell. The
@@ -447,8 +446,8 @@ TEST_F(ParticlesTest, WithoutInt64AtomicsTheIncompressibleSolverIsRefusedByNameA
 }
 
 TEST_F(ParticlesTest, TheCountingSortEqualsACpuSortByCellThenId) {
-  ParticlesKnobs k = knobs_with_count(3000);
-  k.reorder_every = 1;  // the last step of every frame sorts
+  ParticlesKnobs k = incompressible(3000);  // the sort is the same for both solvers
+  k.reorder_every = 1;                      // the last step of every frame sorts
   auto l = make(dam_break(0.2f), k);
   play(*l, 5, 1.0 / 60.0);
   const auto records = particles(*l);
@@ -504,42 +503,45 @@ TEST_F(ParticlesTest, StepsRecordedInBatchesMakeTheSameLiquidAsOneRecording) {
   jet.rate = 0.15e-3f;
   jet.speed = 0.5f;
   s.nozzles.push_back(jet);
-  auto whole = make(s, knobs_with_count(3000));
-  auto batched = make(s, knobs_with_count(3000));
-  const auto advance = [](Liquid& l, int frames) {
-    for (int f = 0; f < frames; ++f) l.driver->advance(1.0 / 30.0);
-  };
-  advance(*whole, 4);
-  ASSERT_TRUE(whole->solver->prepare());
-  ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) { whole->solver->record(cmd, nullptr); }));
-  advance(*whole, 2);
-  ASSERT_TRUE(whole->solver->prepare());
-  ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) { whole->solver->record(cmd, nullptr); }));
+  for (const ParticleSolverKind solver : kBothSolvers) {
+    SCOPED_TRACE(solver_name(solver));
+    auto whole = make(s, knobs_for(solver, 3000));
+    auto batched = make(s, knobs_for(solver, 3000));
+    const auto advance = [](Liquid& l, int frames) {
+      for (int f = 0; f < frames; ++f) l.driver->advance(1.0 / 30.0);
+    };
+    advance(*whole, 4);
+    ASSERT_TRUE(whole->solver->prepare());
+    ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) { whole->solver->record(cmd, nullptr); }));
+    advance(*whole, 2);
+    ASSERT_TRUE(whole->solver->prepare());
+    ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) { whole->solver->record(cmd, nullptr); }));
 
-  advance(*batched, 4);
-  ASSERT_TRUE(batched->solver->prepare());
-  const std::size_t first_pile = batched->solver->pending_steps();
-  ASSERT_GE(first_pile, 8u);
-  constexpr std::size_t kBatch = 3;
-  std::size_t submissions = 0;
-  const auto record_batch = [&] {
-    ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) { batched->solver->record(cmd, nullptr, kBatch); }));
-    ++submissions;
-  };
-  record_batch();
-  record_batch();
-  EXPECT_EQ(batched->solver->pending_steps(), first_pile - 2 * kBatch);
-  advance(*batched, 2);  // more steps join the pile behind those still pending
-  ASSERT_TRUE(batched->solver->prepare());
-  const std::size_t second_pile = batched->solver->pending_steps();
-  while (batched->solver->pending_steps() > 0) record_batch();
-  EXPECT_EQ(submissions, 2 + (second_pile + kBatch - 1) / kBatch);
-  ASSERT_TRUE(batched->solver->stats());
+    advance(*batched, 4);
+    ASSERT_TRUE(batched->solver->prepare());
+    const std::size_t first_pile = batched->solver->pending_steps();
+    ASSERT_GE(first_pile, 8u);
+    constexpr std::size_t kBatch = 3;
+    std::size_t submissions = 0;
+    const auto record_batch = [&] {
+      ASSERT_TRUE(ctx().submit_and_wait([&](VkCommandBuffer cmd) { batched->solver->record(cmd, nullptr, kBatch); }));
+      ++submissions;
+    };
+    record_batch();
+    record_batch();
+    EXPECT_EQ(batched->solver->pending_steps(), first_pile - 2 * kBatch);
+    advance(*batched, 2);  // more steps join the pile behind those still pending
+    ASSERT_TRUE(batched->solver->prepare());
+    const std::size_t second_pile = batched->solver->pending_steps();
+    while (batched->solver->pending_steps() > 0) record_batch();
+    EXPECT_EQ(submissions, 2 + (second_pile + kBatch - 1) / kBatch);
+    ASSERT_TRUE(batched->solver->stats());
 
-  const auto a = particles(*whole), b = particles(*batched);
-  ASSERT_GT(a.size(), 100u);
-  ASSERT_EQ(a.size(), b.size());
-  EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(a[0])), 0);
+    const auto a = particles(*whole), b = particles(*batched);
+    ASSERT_GT(a.size(), 100u);
+    ASSERT_EQ(a.size(), b.size());
+    EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(a[0])), 0);
+  }
 }
 
 TEST_F(ParticlesTest, TheSameSeedGivesTheSameBuffers) {

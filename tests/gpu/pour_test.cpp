@@ -127,7 +127,7 @@ TEST_F(PourSceneTest, ABottleCarriedAndTiltedPours) {
       {"type": "bottle", "name": "glassware", "containers": [
         {"name": "bottle", "shape": "wine_bottle", "position": [-0.2, 0, 0], "fill": 0.7}]},
       {"type": "particles", "name": "wine", "spheres": false, "spacing": 0.005, "count": 3000,
-       "sound_speed": 4, "tank": {"min": [-0.12, 0, -0.1], "max": [0.2, 0.4, 0.1]},
+       "tank": {"min": [-0.12, 0, -0.1], "max": [0.2, 0.4, 0.1]},
        "pours": [{"from": "glassware", "container": "bottle"}]}]})";
   const auto player = play(text, "carried_pour.json");
   ASSERT_TRUE(player);

@@ -6,8 +6,7 @@ namespace lfx::test {
 
 const std::vector<TextEdit>& coarse_pour_edits() {
   static const std::vector<TextEdit> edits = {{"\"spacing\": 0.0025", "\"spacing\": 0.005"},
-                                              {"\"count\": 12000", "\"count\": 1500"},
-                                              {"\"sound_speed\": 8", "\"sound_speed\": 4"}};
+                                              {"\"count\": 12000", "\"count\": 1500"}};
   return edits;
 }
 

@@ -25,7 +25,7 @@ struct KnobEnumNames<PressurePreconditioner> {
 // clang-format off
 #define LFX_PARTICLES_KNOBS(X)                                                                                       \
   X(count, int, 32768, 64, 2000000, "", "Capacity in particles; the scene's blocks are filled with this many (changing it restarts)", ::lfx::kKnobRestarts) \
-  X(solver, ParticleSolverKind, ParticleSolverKind::wcmpm, 0, 0, "", "wcmpm (weakly compressible MLS-MPM) or incompressible (APIC with a pressure projection; changing it restarts)", ::lfx::kKnobRestarts) \
+  X(solver, ParticleSolverKind, ParticleSolverKind::incompressible, 0, 0, "", "incompressible (APIC with a pressure projection; needs 64-bit atomics and subgroup arithmetic in compute) or wcmpm (weakly compressible MLS-MPM, runs anywhere); changing it restarts", ::lfx::kKnobRestarts) \
   X(substeps, int, 0, 0, 400, "", "Solver steps per 1/60 s; 0 derives them: wcmpm from the speed of sound and the cell size (CFL 0.4), incompressible on the GPU from the fastest particle (at most `step_cells` of a cell a step, at most 1/(60 x steps_at_rest) s)") \
   X(step_cells, float, 1.0f, 0.05, 1.0, "cells", "Incompressible, derived substeps: how far the fastest particle may move in a step (smaller follows fast surges more closely, larger takes fewer steps)") \
   X(steps_at_rest, int, 1, 1, 8, "", "Incompressible, derived substeps: the steps a 1/60 s of a liquid that moves slowly; a frame queues the liquid's time in blocks of 1/(60 x this) s, so 2 moves it every frame of a 120 Hz host") \
