@@ -16,6 +16,10 @@ vec4 quat_conjugate(vec4 q) { return vec4(-q.xyz, q.w); }
 
 #include "particles/distance_grid.glsl"
 
+// Whether a collider is a mesh wall (a shell of a thickness around a mesh, often thinner than a
+// grid cell) rather than a solid body.
+bool is_mesh_wall(ParticleCollider c) { return floatBitsToUint(c.position_kind.w) == kColliderShell; }
+
 Contact collider_contact(ParticleCollider c, vec3 p) {
   uint kind = floatBitsToUint(c.position_kind.w);
   vec3 centre = c.position_kind.xyz;

@@ -15,12 +15,6 @@ uint region_flags(int brick) { return region[kRegionFlags + uint(brick)]; }
 bool in_region(ivec3 node) { return inside_grid(node, grid_dims) && (region_flags(brick_of(node, grid_dims)) & 2u) != 0u; }
 
 #ifdef GRID_REGION_SOLIDS
-// Whether cell `cell` is solid: its centre outside the tank, inside a collider, or within half a
-// cell of a mesh wall (the including pass includes colliders.glsl first). A wall thinner than a
-// cell (a glass's 3 mm) holds few cell centres: the pressure would couple the liquid on its two
-// sides through the gaps, pushing liquid out of a glass and holding drops to its outside. Every
-// line of cell centres along an axis that crosses the wall has a centre within half a cell of it,
-// so the cells within half a cell make a wall the pressure cannot cross.
 // Whether cell `cell`'s centre lies outside the tank.
 bool cell_outside_tank(ivec3 cell) {
   float dx = grid_origin.w;
@@ -29,14 +23,19 @@ bool cell_outside_tank(ivec3 cell) {
   return any(lessThan(centre, lo)) || any(greaterThan(centre, hi));
 }
 
+// Whether cell `cell` is solid: its centre outside the tank, inside a collider, or within half a
+// cell of a mesh wall (the including pass includes colliders.glsl first). A wall thinner than a
+// cell (a glass's 3 mm) holds few cell centres: the pressure would couple the liquid on its two
+// sides through the gaps, pushing liquid out of a glass and holding drops to its outside. Every
+// line of cell centres along an axis that crosses the wall has a centre within half a cell of it,
+// so the cells within half a cell make a wall the pressure cannot cross.
 bool cell_is_solid(ivec3 cell) {
   float dx = grid_origin.w;
   bool solid = cell_outside_tank(cell);
   vec3 p = grid_origin.xyz + (vec3(cell) + 0.5) * dx;
   for (uint i = 0u; i < collider_count && !solid; ++i) {
     ParticleCollider c = colliders[collider_first + i];
-    float reach = floatBitsToUint(c.position_kind.w) == kColliderShell ? 0.5 * dx : 0.0;
-    solid = collider_contact(c, p).distance < reach;
+    solid = collider_contact(c, p).distance < (is_mesh_wall(c) ? 0.5 * dx : 0.0);
   }
   return solid;
 }

@@ -31,7 +31,7 @@ void main() {
   float dx = grid_origin.w, dt = domain_min.w;
   ivec3 node = node_of(n, grid_dims);
   // This node's cell is in the region (read as it is); the one below it along an axis may not be.
-  bool solid_here = cells[n].y == kCellSolid;
+  float type_here = cells[n].y;
   vec3 u = vec3(0.0);
   for (int axis = 0; axis < 3; ++axis) {
     int64_t sum = grid[3 * n + axis];
@@ -40,8 +40,8 @@ void main() {
     v += gravity[axis] * (dt * dt / dx);
     vec3 p = grid_origin.xyz + (vec3(node) + face_offset(axis)) * dx;
     float type_below = cell_type(node - unit(axis));
-    bool on_solid = solid_here || type_below == kCellSolid;
-    bool on_liquid = cells[n].y == kCellLiquid || type_below == kCellLiquid;
+    bool on_solid = type_here == kCellSolid || type_below == kCellSolid;
+    bool on_liquid = type_here == kCellLiquid || type_below == kCellLiquid;
     // The tank's walls stand still. A solid cell inside the tank has a collider within a cell
     // of this face (inside it, or its mesh wall's band: grid_region.glsl's cell_is_solid).
     if (on_solid && (cell_outside_tank(node) || cell_outside_tank(node - unit(axis)))) v = 0.0;
@@ -55,7 +55,7 @@ void main() {
       // pressure does not read it, only the particles in the band and by it (a drop on the
       // outside of a glass slides and falls instead of taking the glass's velocity). A face
       // between the band and a liquid cell takes the wall's velocity: the pressure's boundary.
-      bool in_band = floatBitsToUint(collider.position_kind.w) == kColliderShell && c.distance >= 0.0 && !on_liquid;
+      bool in_band = is_mesh_wall(collider) && c.distance >= 0.0 && !on_liquid;
       if (on_solid && !in_band) {
         v = solid_v;
       } else if ((v - solid_v) * c.normal[axis] < 0.0) {
