@@ -90,6 +90,12 @@ bool levelled_tile(int t, int across, bool piles_marked) {
   return tile_runs(tile) && (!piles_marked || tile_piled(tile));
 }
 
+// The first levelled tile from t on, before `end` (end if none).
+int next_levelled(int t, int end, int across, bool piles_marked) {
+  while (t < end && !levelled_tile(t, across, piles_marked)) ++t;
+  return t;
+}
+
 void main() {
   along_x = kMode == 0u;
   int n = along_x ? thickness_grid.x : thickness_grid.y, lines = along_x ? thickness_grid.y : thickness_grid.x;
@@ -104,13 +110,18 @@ void main() {
   int extra = piles_marked ? 1 : 0;
   // A line of tiles with no pile has nothing to level: its scan is skipped.
   if (piles_marked && !line_marked(!along_x, across)) return;
-  for (int t = 0; t < tiles; ++t) {
-    if (!levelled_tile(t, across, piles_marked)) continue;
+  // Only the line's running tiles can be levelled. A loop a run, the search for the next run a
+  // loop of its own: a CPU driver runs a loop's body for every batch until no lane is left in
+  // it (and a `continue`'s code anyway), so a loop a tile ran the run's levelling once a tile.
+  // The tile after a run is not levelled when the run starts (its levelling may mark it).
+  ivec2 running = running_tiles(!along_x, across);
+  int end = min(running.y + 1, tiles);
+  for (int t = next_levelled(max(running.x, 0), end, across, piles_marked); t < end;) {
     int run_end = t + 1;
     while (run_end < tiles && levelled_tile(run_end, across, piles_marked)) ++run_end;
     first = max(t * kSpreadThicknessTile - extra, 0);
     last = min(run_end * kSpreadThicknessTile + extra, n);
     level_run(unit);
-    t = run_end;
+    t = next_levelled(run_end + 1, end, across, piles_marked);
   }
 }
