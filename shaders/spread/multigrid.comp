@@ -4,17 +4,20 @@
 // black Gauss-Seidel sweep, a thread a cell of the colour (a CPU driver runs a batch of threads
 // whole, so threads that would leave the other colour's cells cost as much as working ones);
 // 2: the coarser level's right side (the residual summed 2 x 2) and a zero start, a thread a
-// coarse cell; 3: the coarser level's solution added back. Small levels:
-// multigrid_group.comp.
+// coarse cell; 3: the red sweep after the coarser level's solution, which it adds to the cells it
+// reads (the prolongation, no step of its own); 4: as 2, with the coarser level's first red sweep
+// done (from the zero start: no dispatch of its own). Small levels: multigrid_group.comp.
 #include "spread/multigrid.glsl"
 #include "spread/mode.glsl"
 layout(local_size_x = 64) in;
 
 void main() {
   ivec2 c = ivec2(gl_GlobalInvocationID.xy);
-  ivec2 extent = kMode == 2u ? (level + 1) / 2 : kMode < 2u ? spread_colour_columns(level) : level;
+  bool restricts = kMode == 2u || kMode == 4u;
+  ivec2 extent = restricts ? (level + 1) / 2 : spread_colour_columns(level);
   if (any(greaterThanEqual(c, extent))) return;
-  if (kMode == 2u) restrict_at(level, level_offset, coarse_offset, c);
-  else if (kMode == 3u) prolong_at(level, level_offset, coarse_offset, c);
-  else relax(level, level_offset, colour_cell(c.x, c.y, kMode));
+  if (restricts)
+    restrict_at(level, level_offset, coarse_offset, c, kMode == 4u);
+  else
+    relax(level, level_offset, colour_cell(c.x, c.y, kMode == 1u ? 1u : 0u), kMode == 3u, coarse_offset);
 }

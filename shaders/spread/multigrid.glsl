@@ -15,32 +15,45 @@
 
 // Cell c's index on level l.
 int cell_index(ivec2 l, ivec2 c) { return c.y * l.x + c.x; }
+// The index of the cell of the coarser level (at co) that holds cell c of level l.
+uint coarse_index(ivec2 l, uint co, ivec2 c) { return co + uint((c.y / 2) * ((l.x + 1) / 2) + c.x / 2); }
+
+// Cell c's neighbour n's pressure on level l (at o); `prolonged`: with the coarser level's (at
+// co) added, as prolong_at adds it (the same float sum), so that the sweep after a prolongation
+// can read the sum itself instead of a step storing it first.
+float neighbour_at(ivec2 l, uint o, ivec2 n, bool prolonged, uint co) {
+  float p = LFX_LEVEL_LOAD(pressure, o + uint(cell_index(l, n)));
+  return prolonged ? p + LFX_LEVEL_LOAD(pressure, coarse_index(l, co, n)) : p;
+}
 
 // Cell c's neighbours' pressures summed on level l (at o), `open` of them inside the box.
-float neighbour_sum(ivec2 l, uint o, ivec2 c, out float open) {
-  int k = cell_index(l, c);
+float neighbour_sum(ivec2 l, uint o, ivec2 c, out float open, bool prolonged, uint co) {
   float sum = 0.0;
   open = 0.0;
-  if (c.x > 0) sum += LFX_LEVEL_LOAD(pressure, o + uint(k - 1)), open += 1.0;
-  if (c.x + 1 < l.x) sum += LFX_LEVEL_LOAD(pressure, o + uint(k + 1)), open += 1.0;
-  if (c.y > 0) sum += LFX_LEVEL_LOAD(pressure, o + uint(k - l.x)), open += 1.0;
-  if (c.y + 1 < l.y) sum += LFX_LEVEL_LOAD(pressure, o + uint(k + l.x)), open += 1.0;
+  if (c.x > 0) sum += neighbour_at(l, o, c - ivec2(1, 0), prolonged, co), open += 1.0;
+  if (c.x + 1 < l.x) sum += neighbour_at(l, o, c + ivec2(1, 0), prolonged, co), open += 1.0;
+  if (c.y > 0) sum += neighbour_at(l, o, c - ivec2(0, 1), prolonged, co), open += 1.0;
+  if (c.y + 1 < l.y) sum += neighbour_at(l, o, c + ivec2(0, 1), prolonged, co), open += 1.0;
   return sum;
 }
+float neighbour_sum(ivec2 l, uint o, ivec2 c, out float open) { return neighbour_sum(l, o, c, open, false, 0u); }
 
 // A red-black sweep's cells of one colour ((i + j) & 1 == colour), spread_colour_columns of them:
 // the colour's cell at column `column` of the colour's on row j, past the row's end on a row of
 // odd width.
 ivec2 colour_cell(int column, int j, uint colour) { return ivec2(2 * column + ((j + int(colour)) & 1), j); }
 
-// Cell c (of the sweep's colour: its neighbours are of the other) relaxed.
-void relax(ivec2 l, uint o, ivec2 c) {
+// Cell c (of the sweep's colour: its neighbours are of the other) relaxed; `prolonged`: the first
+// sweep after the coarser level's correction, which it adds to the neighbours as it reads them
+// (the other colour's cells are relaxed next from this one's alone, so theirs is never stored).
+void relax(ivec2 l, uint o, ivec2 c, bool prolonged, uint co) {
   if (c.x >= l.x) return;
   float open;
-  float sum = neighbour_sum(l, o, c, open);
+  float sum = neighbour_sum(l, o, c, open, prolonged, co);
   int k = cell_index(l, c);
   if (open > 0.0) pressure[o + uint(k)] = (sum - LFX_LEVEL_LOAD(rhs, o + uint(k))) / open;
 }
+void relax(ivec2 l, uint o, ivec2 c) { relax(l, o, c, false, 0u); }
 
 float residual_at(ivec2 l, uint o, ivec2 c) {
   float open;
@@ -50,20 +63,25 @@ float residual_at(ivec2 l, uint o, ivec2 c) {
 }
 
 // Coarse cell cc of the level below l (at co): the residual's 2 x 2 sum (each computed here, not
-// stored: a step and a buffer's stores and loads less), a zero start.
-void restrict_at(ivec2 l, uint o, uint co, ivec2 cc) {
+// stored: a step and a buffer's stores and loads less), and a zero start; `relaxed`: the coarse
+// level's first red sweep done too, which from a zero start gives a red cell (0 - rhs) / open
+// (its neighbours' sum, as relax sums it, is 0), the black ones staying 0.
+void restrict_at(ivec2 l, uint o, uint co, ivec2 cc, bool relaxed) {
   float sum = 0.0;
   for (int dj = 0; dj < 2; ++dj)
     for (int di = 0; di < 2; ++di) {
       ivec2 c = 2 * cc + ivec2(di, dj);
       if (c.x < l.x && c.y < l.y) sum += residual_at(l, o, c);
     }
-  int ck = cc.y * ((l.x + 1) / 2) + cc.x;
+  ivec2 coarse = (l + 1) / 2;
+  int ck = cc.y * coarse.x + cc.x;
   rhs[co + uint(ck)] = sum;
-  pressure[co + uint(ck)] = 0.0;
+  float open = float(int(cc.x > 0) + int(cc.x + 1 < coarse.x) + int(cc.y > 0) + int(cc.y + 1 < coarse.y));
+  bool red = ((cc.x + cc.y) & 1) == 0;
+  pressure[co + uint(ck)] = relaxed && red && open > 0.0 ? (0.0 - sum) / open : 0.0;
 }
+void restrict_at(ivec2 l, uint o, uint co, ivec2 cc) { restrict_at(l, o, co, cc, false); }
 
 void prolong_at(ivec2 l, uint o, uint co, ivec2 c) {
-  uint coarse = co + uint((c.y / 2) * ((l.x + 1) / 2) + c.x / 2);
-  pressure[o + uint(cell_index(l, c))] += LFX_LEVEL_LOAD(pressure, coarse);
+  pressure[o + uint(cell_index(l, c))] += LFX_LEVEL_LOAD(pressure, coarse_index(l, co, c));
 }

@@ -19,10 +19,16 @@ const int kMostLevels = 16;
   memoryBarrierBuffer();                                                                              \
   barrier();
 
-void group_sweep(ivec2 l, uint o) {
-  for (uint colour = 0u; colour < 2u; ++colour) {
-    LFX_GROUP_FOR(spread_colour_columns(l), relax(l, o, colour_cell(c.x, c.y, colour)))
-  }
+// A red or black sweep of level l (at o); `prolonged`: the first after the coarser level's (at co)
+// correction, which it adds as it reads (multigrid.glsl's relax).
+void group_relax(ivec2 l, uint o, uint colour, bool prolonged, uint co) {
+  LFX_GROUP_FOR(spread_colour_columns(l), relax(l, o, colour_cell(c.x, c.y, colour), prolonged, co))
+}
+// `count` red-black sweeps of level l (at o), the first red one done already where `red_done`.
+void group_sweeps(ivec2 l, uint o, int count, bool red_done) {
+  for (int s = 0; s < count; ++s)
+    for (uint colour = 0u; colour < 2u; ++colour)
+      if (s > 0 || colour > 0u || !red_done) group_relax(l, o, colour, false, 0u);
 }
 
 void group_v_cycle() {
@@ -36,9 +42,12 @@ void group_v_cycle() {
     dims[last + 1] = (dims[last] + 1) / 2;
     ++last;
   }
+  // Each restriction does the coarser level's first red sweep too (multigrid.glsl's restrict_at),
+  // and each prolongation is read by the first red sweep after it: two steps and their barriers
+  // fewer a level.
   for (int n = 0; n < last; ++n) {
-    for (int s = 0; s < kSpreadSmoothing; ++s) group_sweep(dims[n], offsets[n]);
-    LFX_GROUP_FOR(dims[n + 1], restrict_at(dims[n], offsets[n], offsets[n + 1], c))
+    group_sweeps(dims[n], offsets[n], kSpreadSmoothing, n > 0);
+    LFX_GROUP_FOR(dims[n + 1], restrict_at(dims[n], offsets[n], offsets[n + 1], c, true))
   }
   // The coarsest level is a few dozen cells: one thread sweeps it (in the same red-black order),
   // no barrier a sweep.
@@ -47,12 +56,13 @@ void group_v_cycle() {
       for (uint colour = 0u; colour < 2u; ++colour)
         for (int j = 0; j < dims[last].y; ++j)
           for (int column = 0; column < spread_colour_columns(dims[last]).x; ++column)
-            relax(dims[last], offsets[last], colour_cell(column, j, colour));
+            if (s > 0 || colour > 0u || last == 0) relax(dims[last], offsets[last], colour_cell(column, j, colour));
   memoryBarrierBuffer();
   barrier();
   for (int n = last - 1; n >= 0; --n) {
-    LFX_GROUP_FOR(dims[n], prolong_at(dims[n], offsets[n], offsets[n + 1], c))
-    for (int s = 0; s < kSpreadSmoothing; ++s) group_sweep(dims[n], offsets[n]);
+    group_relax(dims[n], offsets[n], 0u, true, offsets[n + 1]);
+    group_relax(dims[n], offsets[n], 1u, false, 0u);
+    group_sweeps(dims[n], offsets[n], kSpreadSmoothing - 1, false);
   }
 }
 

@@ -97,7 +97,9 @@ class SpreadSolver {
   void bind(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push) const;
   void dispatch(VkCommandBuffer cmd, const Pipeline& pipeline, const shared::SpreadPush& push, std::uint32_t threads,
                 std::uint32_t group = 64) const;
-  void record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, std::size_t level) const;
+  void record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, std::size_t level, bool red_relaxed = false) const;
+  // Whether multigrid level `level` and those below it run in one workgroup (multigrid_group.comp).
+  bool in_group(std::size_t level) const;
   void record_flow(VkCommandBuffer cmd, shared::SpreadPush push, int diffusion_steps);
   void record_thickness(VkCommandBuffer cmd, shared::SpreadPush push, std::uint32_t most,
                         std::span<const shared::SpreadStrokeGpu> strokes);
@@ -137,7 +139,7 @@ class SpreadSolver {
   const SpreadKnobs& knobs_;
   Pipeline blob_, diffuse_, divergence_, multigrid_group_, gradient_;
   ModedPipeline advect_ = moded("spread/advect.comp", 3), forces_ = moded("spread/forces.comp", 2),
-                multigrid_ = moded("spread/multigrid.comp", 4), vorticity_ = moded("spread/vorticity.comp", 2),
+                multigrid_ = moded("spread/multigrid.comp", 5), vorticity_ = moded("spread/vorticity.comp", 2),
                 level_ = moded("spread/level.comp", 2, kOneColourBit), activate_ = moded("spread/activate.comp", 5);
   // The transport on the faces: every face, or (kListedFacesBit) the listed tiles' only, without
   // the plow, then (kPlowedFacesBit) with it where it may reach.

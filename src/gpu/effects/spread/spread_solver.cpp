@@ -278,14 +278,15 @@ void SpreadSolver::dispatch(VkCommandBuffer cmd, const Pipeline& pipeline, const
   compute_barrier(cmd);
 }
 
-void SpreadSolver::record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, std::size_t level) const {
-  // pressure_multigrid.cpp's v_cycle, a dispatch a step.
+void SpreadSolver::record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, std::size_t level,
+                                  bool red_relaxed) const {
+  // pressure_multigrid.cpp's v_cycle, a dispatch a step. `red_relaxed`: the restriction that
+  // made this level's right side also did its first red sweep.
   const glm::ivec2 l = levels_[level];
   push.level = l;
   push.level_offset = level_offsets_[level];
   push.coarse_offset = level + 1 < levels_.size() ? level_offsets_[level + 1] : 0;
-  const auto cells = std::uint32_t(l.x * l.y);
-  if (cells <= std::uint32_t(shared::kSpreadGroupLevelCells)) {
+  if (in_group(level)) {
     bind(cmd, multigrid_group_, push);  // the rest of the cycle in one workgroup
     vkCmdDispatch(cmd, 1, 1, 1);
     compute_barrier(cmd);
@@ -298,18 +299,30 @@ void SpreadSolver::record_v_cycle(VkCommandBuffer cmd, shared::SpreadPush push, 
     vkCmdDispatch(cmd, groups(std::uint32_t(extent.x), 64), std::uint32_t(extent.y), 1);
     compute_barrier(cmd);
   };
-  auto sweep = [&] {
-    for (std::uint32_t colour = 0; colour < 2; ++colour) step(colour, shared::spread_colour_columns(l));
+  const glm::ivec2 colour_cells = shared::spread_colour_columns(l);
+  // `sweeps` red-black sweeps, the first red one done already where `red_done`.
+  auto sweeps = [&](int count, bool red_done) {
+    for (int s = 0; s < count; ++s)
+      for (std::uint32_t colour = 0; colour < 2; ++colour)
+        if (s > 0 || colour > 0 || !red_done) step(colour, colour_cells);
   };
   if (level + 1 == levels_.size()) {
-    for (int s = 0; s < shared::kSpreadCoarsestSweeps; ++s) sweep();
+    sweeps(shared::kSpreadCoarsestSweeps, red_relaxed);
     return;
   }
-  for (int s = 0; s < shared::kSpreadSmoothing; ++s) sweep();
-  step(2, levels_[level + 1]);           // the residual restricted
-  record_v_cycle(cmd, push, level + 1);  // takes its own copy of push
-  step(3, l);                            // prolong
-  for (int s = 0; s < shared::kSpreadSmoothing; ++s) sweep();
+  sweeps(shared::kSpreadSmoothing, red_relaxed);
+  // The residual restricted, and where the coarser level is dispatched too, its first red sweep.
+  const bool coarse_dispatched = !in_group(level + 1);
+  step(coarse_dispatched ? 4 : 2, levels_[level + 1]);
+  record_v_cycle(cmd, push, level + 1, coarse_dispatched);  // takes its own copy of push
+  step(3, colour_cells);  // the first red sweep, with the correction prolonged as it reads
+  step(1, colour_cells);
+  static_assert(shared::kSpreadSmoothing >= 1);
+  sweeps(shared::kSpreadSmoothing - 1, false);
+}
+
+bool SpreadSolver::in_group(std::size_t level) const {
+  return levels_[level].x * levels_[level].y <= shared::kSpreadGroupLevelCells;
 }
 
 void SpreadSolver::record_tiles(VkCommandBuffer cmd, shared::SpreadPush push) const {
