@@ -3,8 +3,11 @@
 // found one step upstream; wall faces keep theirs. One thread does a u face and a v face.
 // mode 0: that step (u, v -> u_out, v_out); MacCormack adds mode 1: the result carried a step
 // downstream (-> u_back, v_back), and mode 2: half the round trip's miss taken back, clamped to
-// the four values the departure point blends (in u_out, v_out).
+// the four values the departure point blends (in u_out, v_out). The advection's last step (mode 0
+// for the semi-Lagrangian advection, there as the variant mode 3; mode 2) applies the strokes'
+// drag to the value it stores (face_forces.glsl).
 #include "spread/fields.glsl"
+#include "spread/face_forces.glsl"
 #include "spread/mode.glsl"
 layout(local_size_x = 64) in;
 
@@ -25,33 +28,40 @@ LFX_SPREAD_SAMPLER(sample_v_out, LFX_BUFFER_LOAD, v_out, cells.x, cells.y + 1, d
 LFX_SPREAD_RANGE(range_u, u, cells.x + 1, cells.y, 0.0, 0.5)
 LFX_SPREAD_RANGE(range_v, v, cells.x, cells.y + 1, 0.5, 0.0)
 
+// The step back along the flow with the drag after it.
+const uint kStepBackDragged = 3u;
+
 void main() {
   int k = int(gl_GlobalInvocationID.x);
   int nx = cells.x, ny = cells.y;
+  bool step_back = kMode == 0u || kMode == kStepBackDragged;
+  bool drags = kMode == 2u || kMode == kStepBackDragged;
   if (k < (nx + 1) * ny) {
     int i = k % (nx + 1), j = k / (nx + 1);
     vec2 p = vec2(float(i) * dx, (float(j) + 0.5) * dx);
     bool interior = i > 0 && i < nx;
-    if (kMode == 0u) {
-      u_out[k] = interior ? velocity_at(p - dt * velocity_at(p)).x : u[k];
+    if (step_back) {
+      float value = interior ? velocity_at(p - dt * velocity_at(p)).x : u[k];
+      u_out[k] = drags && interior ? dragged(value, p, 0) : value;
     } else if (kMode == 1u) {
       u_back[k] = interior ? sample_u_out(p + dt * velocity_at(p)) : u_out[k];
     } else if (interior) {
       vec2 range = range_u(p - dt * velocity_at(p));
-      u_out[k] = clamp(u_out[k] + 0.5 * (u[k] - u_back[k]), range.x, range.y);
+      u_out[k] = dragged(clamp(u_out[k] + 0.5 * (u[k] - u_back[k]), range.x, range.y), p, 0);
     }
   }
   if (k < nx * (ny + 1)) {
     int i = k % nx, j = k / nx;
     vec2 p = vec2((float(i) + 0.5) * dx, float(j) * dx);
     bool interior = j > 0 && j < ny;
-    if (kMode == 0u) {
-      v_out[k] = interior ? velocity_at(p - dt * velocity_at(p)).y : v[k];
+    if (step_back) {
+      float value = interior ? velocity_at(p - dt * velocity_at(p)).y : v[k];
+      v_out[k] = drags && interior ? dragged(value, p, 1) : value;
     } else if (kMode == 1u) {
       v_back[k] = interior ? sample_v_out(p + dt * velocity_at(p)) : v_out[k];
     } else if (interior) {
       vec2 range = range_v(p - dt * velocity_at(p));
-      v_out[k] = clamp(v_out[k] + 0.5 * (v[k] - v_back[k]), range.x, range.y);
+      v_out[k] = dragged(clamp(v_out[k] + 0.5 * (v[k] - v_back[k]), range.x, range.y), p, 1);
     }
   }
 }

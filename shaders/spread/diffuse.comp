@@ -1,7 +1,10 @@
 #version 460
 // One explicit viscosity sub-step (nu dt / dx^2 = diffusion <= 1/4): each face value moves
-// towards its neighbours' (those that exist), from u, v into u_out, v_out.
+// towards its neighbours' (those that exist), from u, v into u_out, v_out. The last sub-step (mode
+// 1) damps the flow where dry and closes the walls as it stores (face_forces.glsl).
 #include "spread/fields.glsl"
+#include "spread/face_forces.glsl"
+#include "spread/mode.glsl"
 layout(local_size_x = 64) in;
 
 void main() {
@@ -15,7 +18,8 @@ void main() {
     if (j > 0) sum += LFX_TEXEL(u, k - w), open += 1.0;
     if (j + 1 < ny) sum += LFX_TEXEL(u, k + w), open += 1.0;
     float centre = LFX_TEXEL(u, k);
-    u_out[k] = centre + diffusion * (sum - open * centre);
+    float value = centre + diffusion * (sum - open * centre);
+    u_out[k] = kMode == 1u ? damped(value, vec2(float(i) * dx, (float(j) + 0.5) * dx), i == 0 || i == nx) : value;
   }
   if (k < nx * (ny + 1)) {
     int i = k % nx, j = k / nx;
@@ -25,6 +29,7 @@ void main() {
     if (j > 0) sum += LFX_TEXEL(v, k - nx), open += 1.0;
     if (j + 1 < ny + 1) sum += LFX_TEXEL(v, k + nx), open += 1.0;
     float centre = LFX_TEXEL(v, k);
-    v_out[k] = centre + diffusion * (sum - open * centre);
+    float value = centre + diffusion * (sum - open * centre);
+    v_out[k] = kMode == 1u ? damped(value, vec2((float(i) + 0.5) * dx, float(j) * dx), j == 0 || j == ny) : value;
   }
 }

@@ -137,8 +137,8 @@ class SpreadSolver {
 
   Context& ctx_;
   const SpreadKnobs& knobs_;
-  Pipeline blob_, diffuse_, divergence_, multigrid_group_, gradient_;
-  ModedPipeline advect_ = moded("spread/advect.comp", 3), forces_ = moded("spread/forces.comp", 2),
+  Pipeline blob_, forces_, divergence_, multigrid_group_, gradient_;
+  ModedPipeline advect_ = moded("spread/advect.comp", 4), diffuse_ = moded("spread/diffuse.comp", 2),
                 multigrid_ = moded("spread/multigrid.comp", 5), vorticity_ = moded("spread/vorticity.comp", 2),
                 level_ = moded("spread/level.comp", 2, kOneColourBit), activate_ = moded("spread/activate.comp", 5);
   // The transport on the faces: every face, or (kListedFacesBit) the listed tiles' only, without

@@ -50,7 +50,7 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
   const std::uint32_t push = sizeof(shared::SpreadPush);
   const ComputePipelineSpec specs[] = {
       {&s->blob_, "spread/blob.comp", push},
-      {&s->diffuse_, "spread/diffuse.comp", push},
+      {&s->forces_, "spread/forces.comp", push},
       {&s->divergence_, "spread/divergence.comp", push},
       {&s->gradient_, "spread/gradient.comp", push},
       {&s->transport_bound_, "spread/transport_bound.comp", push},
@@ -76,7 +76,7 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
     for (std::uint32_t flags : {0u, bit})
       for (std::uint32_t colour : {0u, kOneColourBit}) LFX_TRY(pass->prepare(ctx, flags | colour));
   LFX_TRY(s->faces_.prepare(ctx, kListedFacesBit | kPlowedFacesBit));
-  for (ModedPipeline* pass : {&s->advect_, &s->forces_, &s->multigrid_, &s->vorticity_, &s->level_, &s->activate_})
+  for (ModedPipeline* pass : {&s->advect_, &s->diffuse_, &s->multigrid_, &s->vorticity_, &s->level_, &s->activate_})
     for (std::uint32_t mode = 0; mode < pass->modes; ++mode)
       for (std::uint32_t colour : {0u, kOneColourBit})
         LFX_TRY(pass->variants.prepare(ctx, mode << LFX_SPREAD_MODE_BIT0_CONSTANT | colour));
@@ -355,31 +355,32 @@ void SpreadSolver::dispatch_tiles(VkCommandBuffer cmd, const Pipeline& pipeline,
 }
 
 void SpreadSolver::record_flow(VkCommandBuffer cmd, shared::SpreadPush push, int diffusion_steps) {
+  // advect.comp's last step applies the strokes' drag, the last diffusion sub-step the damping
+  // where dry and the walls (face_forces.glsl); without diffusion forces.comp does.
   const std::uint32_t faces = face_invocations(cells_);
-  push.mode = 0;  // the step back along the flow
-  dispatch(cmd, advect_, push, faces);
   if (knobs_.velocity_advection == SpreadVelocityAdvection::maccormack) {
-    push.mode = 1;  // the round trip
-    dispatch(cmd, advect_, push, faces);
-    push.mode = 2;  // its miss halved and taken back, limited
+    for (std::uint32_t mode : {0u, 1u, 2u}) {  // the step back, the round trip, its miss halved and taken back
+      push.mode = mode;
+      dispatch(cmd, advect_, push, faces);
+    }
+  } else {
+    push.mode = 3;  // the step back, dragged
     dispatch(cmd, advect_, push, faces);
   }
   current_velocity_ = 1 - current_velocity_;
-  push.mode = 0;  // drag
-  dispatch(cmd, forces_, push, faces);
   if (knobs_.vorticity > 0.0f) {
     push.mode = 0;  // the curl
     dispatch(cmd, vorticity_, push, std::uint32_t(cells_.x * cells_.y));
     push.mode = 1;  // the confinement force on the faces
     dispatch(cmd, vorticity_, push, faces);
   }
-  if (knobs_.viscosity > 0.0f)
-    for (int s = 0; s < diffusion_steps; ++s) {
-      dispatch(cmd, diffuse_, push, faces);
-      current_velocity_ = 1 - current_velocity_;
-    }
-  push.mode = 1;  // damping where dry, closed walls
-  dispatch(cmd, forces_, push, faces);
+  const int steps = knobs_.viscosity > 0.0f ? diffusion_steps : 0;
+  for (int s = 0; s < steps; ++s) {
+    push.mode = s + 1 == steps ? 1 : 0;  // the last damped
+    dispatch(cmd, diffuse_, push, faces);
+    current_velocity_ = 1 - current_velocity_;
+  }
+  if (steps == 0) dispatch(cmd, forces_, push, faces);
 }
 
 SpreadSolver::TileBox SpreadSolver::plowed_tiles(std::span<const shared::SpreadStrokeGpu> strokes) const {
