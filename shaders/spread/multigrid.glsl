@@ -55,23 +55,31 @@ void relax(ivec2 l, uint o, ivec2 c, bool prolonged, uint co) {
 }
 void relax(ivec2 l, uint o, ivec2 c) { relax(l, o, c, false, 0u); }
 
-float residual_at(ivec2 l, uint o, ivec2 c) {
-  float open;
-  float sum = neighbour_sum(l, o, c, open);
-  int k = cell_index(l, c);
-  return LFX_LEVEL_LOAD(rhs, o + uint(k)) - (sum - open * LFX_LEVEL_LOAD(pressure, o + uint(k)));
-}
-
 // Coarse cell cc of the level below l (at co): the residual's 2 x 2 sum (each computed here, not
 // stored: a step and a buffer's stores and loads less), and a zero start; `relaxed`: the coarse
 // level's first red sweep done too, which from a zero start gives a red cell (0 - rhs) / open
-// (its neighbours' sum, as relax sums it, is 0), the black ones staying 0.
+// (its neighbours' sum, as relax sums it, is 0), the black ones staying 0. The four residuals
+// read the twelve cells around the 2 x 2 block once each (residual_at's sums, in its order).
 void restrict_at(ivec2 l, uint o, uint co, ivec2 cc, bool relaxed) {
+  ivec2 block = 2 * cc;
+  float p[4][4];  // the pressure at block + (x - 1, y - 1), the corners unread
+  for (int y = 0; y < 4; ++y)
+    for (int x = 0; x < 4; ++x)
+      if ((x == 1 || x == 2) || (y == 1 || y == 2)) {
+        ivec2 q = clamp(block + ivec2(x - 1, y - 1), ivec2(0), l - 1);  // read only inside the level
+        p[x][y] = LFX_LEVEL_LOAD(pressure, o + uint(cell_index(l, q)));
+      }
   float sum = 0.0;
   for (int dj = 0; dj < 2; ++dj)
     for (int di = 0; di < 2; ++di) {
-      ivec2 c = 2 * cc + ivec2(di, dj);
-      if (c.x < l.x && c.y < l.y) sum += residual_at(l, o, c);
+      ivec2 c = block + ivec2(di, dj);
+      if (c.x >= l.x || c.y >= l.y) continue;
+      float around = 0.0, open = 0.0;
+      if (c.x > 0) around += p[di][dj + 1], open += 1.0;
+      if (c.x + 1 < l.x) around += p[di + 2][dj + 1], open += 1.0;
+      if (c.y > 0) around += p[di + 1][dj], open += 1.0;
+      if (c.y + 1 < l.y) around += p[di + 1][dj + 2], open += 1.0;
+      sum += LFX_LEVEL_LOAD(rhs, o + uint(cell_index(l, c))) - (around - open * p[di + 1][dj + 1]);
     }
   ivec2 coarse = (l + 1) / 2;
   int ck = cc.y * coarse.x + cc.x;
