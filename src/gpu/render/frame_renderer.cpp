@@ -228,6 +228,7 @@ void FrameRenderer::record(VkCommandBuffer cmd, std::span<FramePasses* const> gi
   // A host's colour holds its picture; liquidfx's own is cleared unless a pass covers it whole
   // at the end (and no pass reads the copy of it taken before).
   frame.color_covered = !hosted_ && !scene_copied && any(&FramePasses::covers_frame);
+  frame.color_kept = !redrawn_tiles_.empty();
   record_start(frame, passes);
   for (FramePasses* e : passes) e->record_opaque(frame);
   if (scene_copied) {

@@ -76,6 +76,10 @@ struct FrameContext {
   /// pass samples the scene copy: the colour need not be cleared (a pass that clears the frame
   /// may clear the depth only), what is drawn in it before that pass is never seen.
   bool color_covered = false;
+  /// Whether the colour holds the last frame's picture as it was left (nothing wrote it since),
+  /// and this frame's passes change it only on the tiles they list (FramePasses::redrawn_tiles):
+  /// a pass may then redraw only what it changes.
+  bool color_kept = false;
 
   /// Copies the current colour (and depth) into targets.scene_color (with its mips) and
   /// targets.scene_depth again, so that what a pass draws next refracts what was drawn so far;

@@ -255,9 +255,14 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
   }
   // tiles_'s count starts at 0 (its states stay for classify.comp).
   vkCmdFillBuffer(cmd, tiles_.handle(), 0, sizeof(std::uint32_t), 0);
-  // The picture copied whole, the shading on the listed tiles: the list is all that changed.
-  const bool copy_picture = copies && push.kept != 2;
-  list_shown_ = copy_picture;
+  // Where the frame's colour still holds the last frame (the picture and the last list's
+  // shading), only the tiles of either list change: the vacated ones are shaded too (nothing
+  // covers them: the shading lays the picture there), instead of a copy of the whole picture (a
+  // memcpy of the frame on one core of a CPU driver, while its shader threads wait).
+  const bool picture_kept = frame.color_kept && list_shown_ && push.kept == 0;
+  // Otherwise the picture copied whole, the shading on the listed tiles: the list is all that changed.
+  const bool copy_picture = copies && push.kept != 2 && !picture_kept;
+  list_shown_ = copy_picture || picture_kept;
   if (copy_picture) {
     copy_whole(under_, target);
     if (push.kept == 1) copy_whole(under_, kept_);
@@ -271,7 +276,7 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
   }
   matcap_.use(cmd, access::kComputeSampled);
   target.use(cmd, access::kComputeReadWrite);
-  const auto bind = [&](const Pipeline& pipeline) {
+  const auto bind = [&](const Pipeline& pipeline, const Buffer& listed) {
     pipeline.bind(cmd);
     DescriptorWrites()
         .storage_texel_buffer(0, solver.thickness_texels())
@@ -282,7 +287,7 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
         .storage_image(5, target.view())
         .storage_image(6, own_background ? under_.view() : target.view())  // not read over the frame
         .sampled_image(7, matcap_.view(), frame.linear_clamp.handle())
-        .storage_buffer(8, tiles_.handle())
+        .storage_buffer(8, listed.handle())
         .storage_buffer(9, solver.tile_flags())
         .storage_image(10, own_background ? kept_.view() : target.view())  // not used over the frame
         .storage_buffer(11, vacated_tiles_.handle())
@@ -291,7 +296,7 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
   };
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, kReadWrite);
-  bind(classify_.get(shade_flags_ & ~kFilmBit));
+  bind(classify_.get(shade_flags_ & ~kFilmBit), tiles_);
   const VkExtent2D tiles = tiles_over(target.width(), target.height());
   Pipeline::dispatch_2d(cmd, tiles.width, tiles.height);  // an invocation a tile
   compute_to_compute_barrier(cmd);
@@ -303,15 +308,22 @@ void SpreadRenderer::record(FrameContext& frame, const SpreadSolver& solver, con
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT | kReadWrite);
-  if (own_background && !copy_picture) {
+  if (own_background && !copy_picture && !picture_kept) {
     // The picture, or the kept shading, on the pixels the shade leaves (its tiles' states).
-    bind(lay_);
+    bind(lay_, tiles_);
     Pipeline::dispatch_2d(cmd, target.width(), target.height());
     if (push.kept != 2) compute_to_compute_barrier(cmd);
   }
   if (push.kept == 2) return;  // classify.comp listed nothing: lay.comp laid the kept shading
-  bind(shade_.get(shade_flags_ | (push.kept == 1 ? kKeepBit : 0u) | (push.pigments == 0 ? kOneColourBit : 0u)));
+  const Pipeline& shade =
+      shade_.get(shade_flags_ | (push.kept == 1 ? kKeepBit : 0u) | (push.pigments == 0 ? kOneColourBit : 0u));
+  bind(shade, tiles_);
   vkCmdDispatchIndirect(cmd, tiles_.handle(), sizeof(std::uint32_t));
+  if (picture_kept) {
+    compute_to_compute_barrier(cmd);  // the same image, on other tiles
+    bind(shade, vacated_tiles_);
+    vkCmdDispatchIndirect(cmd, vacated_tiles_.handle(), sizeof(std::uint32_t));
+  }
 }
 
 }  // namespace lfx::gpu
