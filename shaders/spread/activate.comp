@@ -7,12 +7,13 @@
 // reach's box is taken an axis at a time, so a fast finger costs a pass twice its reach, not its
 // square. Mode 0: whether liquid lies within reach along x (kept in the tile's fifth flag);
 // mode 1: whether such a tile lies within reach along y - the tile runs, is listed, and marks its
-// row and column of tiles as running (line_mark); mode 2, after: the listed tiles' marks of
-// liquid and of piles, and the lines' marks of piles, are cleared, for traces.comp, sweep.comp and
-// level.comp to set again. Modes 3 and 4, before faces.comp, the same box from the transport
-// speed's bound (transport_bound.comp) widened by the reach of departures.comp's scans, along x
-// for the x faces and along y for the y faces (fields.glsl's faces_read): the tiles whose faces
-// this step may read, listed with which of them for faces.comp.
+// row and column of tiles as running (line_mark); the listed tiles' marks of liquid and of piles,
+// and the lines' marks of piles, are cleared, for traces.comp, sweep.comp and level.comp to set
+// again (mode 0 has read the marks of liquid; nothing else this step reads them before).
+// Modes 2 and 3, before faces.comp, the same box from the transport speed's bound
+// (transport_bound.comp) widened by the reach of departures.comp's scans, along x for the x faces
+// and along y for the y faces (fields.glsl's faces_read): the tiles whose faces this step may
+// read, listed with which of them for faces.comp.
 #include "spread/fields.glsl"
 #include "spread/mode.glsl"
 layout(local_size_x = 8, local_size_y = 8) in;
@@ -62,11 +63,10 @@ void main() {
     if (runs) {
       list_tile(tile);
       mark_running_lines(tile);
+      tile_flags[n + here] = tile_flags[2 * n + here] = 0u;
     }
-  } else if (kMode == 2u) {
-    if (tile_runs(here)) tile_flags[n + here] = tile_flags[2 * n + here] = 0u;
     clear_piled_lines(tile);
-  } else if (kMode == 3u) {
+  } else if (kMode == 2u) {
     // The wet tiles along x: within the x faces' reach (bit 0), within the tiles' (bit 1).
     uvec2 wet = bits_within(tile, 0, 1, ivec2(face_reach(0), bound_reach(0)));
     tile_flags[4 * n + here] = (wet.x != 0u ? 1u : 0u) | (wet.y != 0u ? 2u : 0u);

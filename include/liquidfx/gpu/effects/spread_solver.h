@@ -140,7 +140,7 @@ class SpreadSolver {
   Pipeline blob_, forces_, divergence_, multigrid_group_, gradient_;
   ModedPipeline advect_ = moded("spread/advect.comp", 4), diffuse_ = moded("spread/diffuse.comp", 2),
                 multigrid_ = moded("spread/multigrid.comp", 5), vorticity_ = moded("spread/vorticity.comp", 2),
-                level_ = moded("spread/level.comp", 2, kOneColourBit), activate_ = moded("spread/activate.comp", 5);
+                level_ = moded("spread/level.comp", 2, kOneColourBit), activate_ = moded("spread/activate.comp", 4);
   // The transport on the faces: every face, or (kListedFacesBit) the listed tiles' only, without
   // the plow, then (kPlowedFacesBit) with it where it may reach.
   static constexpr std::uint32_t kListedFacesBit = 1u << LFX_SPREAD_LISTED_FACES_CONSTANT;

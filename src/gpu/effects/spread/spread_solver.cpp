@@ -328,11 +328,11 @@ bool SpreadSolver::in_group(std::size_t level) const {
 void SpreadSolver::record_tiles(VkCommandBuffer cmd, shared::SpreadPush push) const {
   // After faces.comp's fastest sweeps along each axis: the tiles within reach of liquid.
   const glm::ivec2 tiles = tile_grid();
-  for (std::uint32_t mode : {0u, 1u, 2u}) {  // within reach along x, then y (listed); marks cleared
+  for (std::uint32_t mode : {0u, 1u}) {  // within reach along x, then y (listed, marks cleared)
     push.mode = mode;
     bind(cmd, activate_, push);
     Pipeline::dispatch_2d(cmd, std::uint32_t(tiles.x), std::uint32_t(tiles.y));
-    if (mode < 2) compute_barrier(cmd);
+    compute_barrier(cmd);
   }
   record_tile_args(cmd);
 }
@@ -421,7 +421,7 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
     const std::uint32_t coarse_faces = face_invocations(cells_);
     dispatch(cmd, transport_bound_, push, coarse_faces);
     const glm::ivec2 tiles = tile_grid();
-    for (std::uint32_t mode : {3u, 4u}) {  // within reach along x, then y (listed)
+    for (std::uint32_t mode : {2u, 3u}) {  // within reach along x, then y (listed)
       push.mode = mode;
       bind(cmd, activate_, push);
       Pipeline::dispatch_2d(cmd, std::uint32_t(tiles.x), std::uint32_t(tiles.y));
@@ -442,7 +442,9 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
   } else {
     dispatch(cmd, faces_.get(0), push, thickness_faces, shared::kSpreadTileFacePairs);
   }
-  dispatch(cmd, substeps_, push, 64, 64);
+  const bool substepped = knobs_.thickness_scheme == SpreadThicknessScheme::donor_cell ||
+                          knobs_.thickness_scheme == SpreadThicknessScheme::muscl;
+  if (substepped) dispatch(cmd, substeps_, push, 64, 64);  // their sub-steps' dispatches
   record_tiles(cmd, push);
   if (knobs_.thickness_scheme == SpreadThicknessScheme::swept) {
     // A line each: the x lines (rows), the y lines (columns); they write apart, flux_x and flux_y.
