@@ -101,8 +101,9 @@ class SpreadSolver {
   // Whether multigrid level `level` and those below it run in one workgroup (multigrid_group.comp).
   bool in_group(std::size_t level) const;
   void record_flow(VkCommandBuffer cmd, shared::SpreadPush push, int diffusion_steps);
+  // `bound_raised`: the projection's gradient raised the swept scheme's bound on the transport.
   void record_thickness(VkCommandBuffer cmd, shared::SpreadPush push, std::uint32_t most,
-                        std::span<const shared::SpreadStrokeGpu> strokes);
+                        std::span<const shared::SpreadStrokeGpu> strokes, bool bound_raised);
   void record_tiles(VkCommandBuffer cmd, shared::SpreadPush push) const;
   // The listed tiles' indirect dispatch arguments, made ready for dispatch_tiles.
   void record_tile_args(VkCommandBuffer cmd) const;
@@ -137,10 +138,11 @@ class SpreadSolver {
 
   Context& ctx_;
   const SpreadKnobs& knobs_;
-  Pipeline blob_, forces_, divergence_, multigrid_group_, gradient_;
+  Pipeline blob_, forces_, divergence_, multigrid_group_;
   ModedPipeline advect_ = moded("spread/advect.comp", 4), diffuse_ = moded("spread/diffuse.comp", 2),
-                multigrid_ = moded("spread/multigrid.comp", 5), vorticity_ = moded("spread/vorticity.comp", 2),
-                level_ = moded("spread/level.comp", 2, kOneColourBit), activate_ = moded("spread/activate.comp", 4);
+                gradient_ = moded("spread/gradient.comp", 2), multigrid_ = moded("spread/multigrid.comp", 5),
+                vorticity_ = moded("spread/vorticity.comp", 2), level_ = moded("spread/level.comp", 2, kOneColourBit),
+                activate_ = moded("spread/activate.comp", 4);
   // The transport on the faces: every face, or (kListedFacesBit) the listed tiles' only, without
   // the plow, then (kPlowedFacesBit) with it where it may reach.
   static constexpr std::uint32_t kListedFacesBit = 1u << LFX_SPREAD_LISTED_FACES_CONSTANT;

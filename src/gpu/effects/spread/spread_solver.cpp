@@ -52,7 +52,6 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
       {&s->blob_, "spread/blob.comp", push},
       {&s->forces_, "spread/forces.comp", push},
       {&s->divergence_, "spread/divergence.comp", push},
-      {&s->gradient_, "spread/gradient.comp", push},
       {&s->transport_bound_, "spread/transport_bound.comp", push},
       {&s->substeps_, "spread/substeps.comp", push},
       {&s->flux_, "spread/flux.comp", push},
@@ -76,7 +75,8 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
     for (std::uint32_t flags : {0u, bit})
       for (std::uint32_t colour : {0u, kOneColourBit}) LFX_TRY(pass->prepare(ctx, flags | colour));
   LFX_TRY(s->faces_.prepare(ctx, kListedFacesBit | kPlowedFacesBit));
-  for (ModedPipeline* pass : {&s->advect_, &s->diffuse_, &s->multigrid_, &s->vorticity_, &s->level_, &s->activate_})
+  for (ModedPipeline* pass :
+       {&s->advect_, &s->diffuse_, &s->gradient_, &s->multigrid_, &s->vorticity_, &s->level_, &s->activate_})
     for (std::uint32_t mode = 0; mode < pass->modes; ++mode)
       for (std::uint32_t colour : {0u, kOneColourBit})
         LFX_TRY(pass->variants.prepare(ctx, mode << LFX_SPREAD_MODE_BIT0_CONSTANT | colour));
@@ -401,7 +401,7 @@ SpreadSolver::TileBox SpreadSolver::plowed_tiles(std::span<const shared::SpreadS
 }
 
 void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push, std::uint32_t most,
-                                    std::span<const shared::SpreadStrokeGpu> strokes) {
+                                    std::span<const shared::SpreadStrokeGpu> strokes, bool bound_raised) {
   const std::uint32_t thickness_faces = face_invocations(grid_);
   const auto thickness_cells = std::uint32_t(grid_.x * grid_.y);
   const bool swept = knobs_.thickness_scheme == SpreadThicknessScheme::swept;
@@ -419,7 +419,7 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
     // is the fastest face anywhere, as the CPU reference counts it). Those tiles are listed,
     // and their faces computed (faces.comp); then the list is emptied for the step's own.
     const std::uint32_t coarse_faces = face_invocations(cells_);
-    dispatch(cmd, transport_bound_, push, coarse_faces);
+    if (!bound_raised) dispatch(cmd, transport_bound_, push, coarse_faces);  // else the projection's gradient did
     const glm::ivec2 tiles = tile_grid();
     for (std::uint32_t mode : {2u, 3u}) {  // within reach along x, then y (listed)
       push.mode = mode;
@@ -592,11 +592,15 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
     PassScope pass(timer, cmd, "spread projection");
     dispatch(cmd, divergence_, push, std::uint32_t(cells_.x * cells_.y));
     for (int c = 0; c < knobs_.projection_cycles; ++c) record_v_cycle(cmd, push, 0);
-    dispatch(cmd, gradient_, push, faces);
+    shared::SpreadPush projected = push;
+    projected.mode = knobs_.thickness_scheme == SpreadThicknessScheme::swept
+                         ? 1
+                         : 0;  // the swept scheme's bound on the transport raised too
+    dispatch(cmd, gradient_, projected, faces);
   }
   if (!settled) {
     PassScope pass(timer, cmd, "spread thickness");
-    record_thickness(cmd, push, most, gpu_strokes);
+    record_thickness(cmd, push, most, gpu_strokes, !still);
     last_thickness_push_ = push;
   }
   time_ += dt_seconds;
