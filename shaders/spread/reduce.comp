@@ -12,7 +12,11 @@
 // (activate.comp keeps liquid on the running tiles; the film is laid only where traces.comp marks
 // the tile stained), so its cells are 0 and leave the sums as they are. Most of a frame is dry.
 #include "spread/fields.glsl"
+#include "spread/mode.glsl"
 layout(local_size_x = 64) in;
+// Mode 1: film may lie (SpreadSolver::film_laid), and the volume counts it; mode 0 leaves its
+// load out (a third of the cells' loads here): without film it holds nothing.
+const bool kAnyFilm = kMode == 1u;
 layout(set = 0, binding = 21, std430) writeonly buffer Partials { float partials[]; };
 
 void main() {
@@ -34,7 +38,7 @@ void main() {
     for (int j = first.y; j < end.y; ++j)
       for (int i = first.x, k = j * thickness_grid.x + first.x; i < end.x; ++i, ++k) {
         float bulk = LFX_TEXEL(h, k);
-        volume += bulk + LFX_TEXEL(film_thickness, k);
+        volume += kAnyFilm ? bulk + LFX_TEXEL(film_thickness, k) : bulk;
         thinnest = min(thinnest, bulk);
         thickest = max(thickest, bulk);
       }

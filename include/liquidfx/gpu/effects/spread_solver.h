@@ -140,9 +140,9 @@ class SpreadSolver {
   const SpreadKnobs& knobs_;
   Pipeline blob_, forces_, divergence_, multigrid_group_;
   ModedPipeline advect_ = moded("spread/advect.comp", 4), diffuse_ = moded("spread/diffuse.comp", 2),
-                gradient_ = moded("spread/gradient.comp", 2), multigrid_ = moded("spread/multigrid.comp", 5),
-                vorticity_ = moded("spread/vorticity.comp", 2), level_ = moded("spread/level.comp", 2, kOneColourBit),
-                activate_ = moded("spread/activate.comp", 4);
+                gradient_ = moded("spread/gradient.comp", 2), reduce_ = moded("spread/reduce.comp", 2),
+                multigrid_ = moded("spread/multigrid.comp", 5), vorticity_ = moded("spread/vorticity.comp", 2),
+                level_ = moded("spread/level.comp", 2, kOneColourBit), activate_ = moded("spread/activate.comp", 4);
   // The transport on the faces: every face, or (kListedFacesBit) the listed tiles' only, without
   // the plow, then (kPlowedFacesBit) with it where it may reach.
   static constexpr std::uint32_t kListedFacesBit = 1u << LFX_SPREAD_LISTED_FACES_CONSTANT;
@@ -161,7 +161,7 @@ class SpreadSolver {
   SpecializedComputePipeline departures_{"spread/departures.comp", sizeof(shared::SpreadPush), kAlongYBit};
   SpecializedComputePipeline sweep_{"spread/sweep.comp", sizeof(shared::SpreadPush), kAlongYBit | kOneColourBit};
   SpecializedComputePipeline traces_{"spread/traces.comp", sizeof(shared::SpreadPush), kFilmTracesBit | kOneColourBit};
-  Pipeline transport_bound_, substeps_, flux_, limit_, apply_, settle_, seed_, reduce_, tile_args_;
+  Pipeline transport_bound_, substeps_, flux_, limit_, apply_, settle_, seed_, tile_args_;
   glm::ivec2 cells_{0}, grid_{0};
   std::vector<glm::ivec2> levels_;  // multigrid levels, finest first
   std::vector<std::uint32_t> level_offsets_;

@@ -58,7 +58,6 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
       {&s->limit_, "spread/limit.comp", push},
       {&s->apply_, "spread/apply.comp", push},
       {&s->seed_, "spread/seed.comp", push},
-      {&s->reduce_, "spread/reduce.comp", push},
       {&s->settle_, "spread/settle.comp", push},
       {&s->multigrid_group_, "spread/multigrid_group.comp", push},
   };
@@ -75,8 +74,8 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
     for (std::uint32_t flags : {0u, bit})
       for (std::uint32_t colour : {0u, kOneColourBit}) LFX_TRY(pass->prepare(ctx, flags | colour));
   LFX_TRY(s->faces_.prepare(ctx, kListedFacesBit | kPlowedFacesBit));
-  for (ModedPipeline* pass :
-       {&s->advect_, &s->diffuse_, &s->gradient_, &s->multigrid_, &s->vorticity_, &s->level_, &s->activate_})
+  for (ModedPipeline* pass : {&s->advect_, &s->diffuse_, &s->gradient_, &s->reduce_, &s->multigrid_, &s->vorticity_,
+                              &s->level_, &s->activate_})
     for (std::uint32_t mode = 0; mode < pass->modes; ++mode)
       for (std::uint32_t colour : {0u, kOneColourBit})
         LFX_TRY(pass->variants.prepare(ctx, mode << LFX_SPREAD_MODE_BIT0_CONSTANT | colour));
@@ -613,7 +612,8 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
 void SpreadSolver::record_stats(VkCommandBuffer cmd, GpuTimer* timer) {
   PassScope pass(timer, cmd, "spread statistics");
   shared::SpreadPush push = last_push_;
-  if (reduced_version_ != fields_version_) dispatch(cmd, reduce_, push, partial_stride_, 64);
+  push.mode = film_laid() ? 1 : 0;
+  if (reduced_version_ != fields_version_) dispatch(cmd, reduce_.get(push), push, partial_stride_, 64);
   reduced_version_ = fields_version_;
   ReadbackRing::Slot& r = readbacks_.next(ctx_, time_);
   const VkBufferCopy control{0, 0, 2 * sizeof(std::uint32_t)};
