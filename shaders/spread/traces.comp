@@ -10,6 +10,9 @@ layout(local_size_x = kSpreadThicknessTile * kSpreadTilesPerGroup) in;
 // Film traces (the push's options bit 0) as the variant: a CPU driver runs both sides of a
 // branch, so the seed's traces paid for laying the film.
 layout(constant_id = LFX_SPREAD_FILM_TRACES_CONSTANT) const bool kFilmTraces = false;
+// Whether any film may lie (SpreadSolver::film_laid: always with film traces): without, the film
+// holds nothing and the seed's traces leave out its load.
+layout(constant_id = LFX_SPREAD_FILM_CONSTANT) const bool kAnyFilm = false;
 
 // The cell's traces; whether it holds liquid (x) and whether it shows a stain (y).
 bvec2 trace(ivec2 cell) {
@@ -32,7 +35,7 @@ bvec2 trace(ivec2 cell) {
   }
   // The seed's traces read the fields as texels (they write neither); film traces just wrote them.
   float bulk = kFilmTraces ? h[k] : LFX_TEXEL(h, k);
-  float laid_film = kFilmTraces ? film_thickness[k] : LFX_TEXEL(film_thickness, k);
+  float laid_film = kFilmTraces ? film_thickness[k] : kAnyFilm ? LFX_TEXEL(film_thickness, k) : 0.0;
   // The history's read as a texel: only this invocation writes the cell, after reading it.
   float seen = max(LFX_TEXEL(history, k), spread_smoothstep(0.0, max(film, 1e-6), bulk + laid_film));
   history[k] = seen;

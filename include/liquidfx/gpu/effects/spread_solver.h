@@ -158,9 +158,12 @@ class SpreadSolver {
   // (kFilmTracesBit).
   static constexpr std::uint32_t kAlongYBit = 1u << LFX_SPREAD_ALONG_Y_CONSTANT;
   static constexpr std::uint32_t kFilmTracesBit = 1u << LFX_SPREAD_FILM_TRACES_CONSTANT;
+  // traces.comp's variant that reads the film (some may lie: film_laid).
+  static constexpr std::uint32_t kAnyFilmBit = 1u << LFX_SPREAD_FILM_CONSTANT;
   SpecializedComputePipeline departures_{"spread/departures.comp", sizeof(shared::SpreadPush), kAlongYBit};
   SpecializedComputePipeline sweep_{"spread/sweep.comp", sizeof(shared::SpreadPush), kAlongYBit | kOneColourBit};
-  SpecializedComputePipeline traces_{"spread/traces.comp", sizeof(shared::SpreadPush), kFilmTracesBit | kOneColourBit};
+  SpecializedComputePipeline traces_{"spread/traces.comp", sizeof(shared::SpreadPush),
+                                     kFilmTracesBit | kOneColourBit | kAnyFilmBit};
   Pipeline transport_bound_, substeps_, flux_, limit_, apply_, settle_, seed_, tile_args_;
   glm::ivec2 cells_{0}, grid_{0};
   std::vector<glm::ivec2> levels_;  // multigrid levels, finest first

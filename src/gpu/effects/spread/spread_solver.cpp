@@ -65,14 +65,15 @@ Result<std::unique_ptr<SpreadSolver>> SpreadSolver::create(Context& ctx, const S
   const SpecializationConstant grouped[] = {{0, shared::kSpreadTilesPerGroup}};  // tile_args.comp's kTilesPerGroup
   LFX_TRY_ASSIGN(s->tile_args_, Pipeline::compute(ctx, "spread/tile_args.comp", 0, grouped));
   // The passes with two variants, without and with their constant's bit.
-  const std::pair<SpecializedComputePipeline*, std::uint32_t> two_variants[] = {{&s->faces_, kListedFacesBit},
-                                                                                {&s->sweep_, kAlongYBit},
-                                                                                {&s->departures_, kAlongYBit},
-                                                                                {&s->traces_, kFilmTracesBit}};
+  const std::pair<SpecializedComputePipeline*, std::uint32_t> two_variants[] = {
+      {&s->faces_, kListedFacesBit}, {&s->sweep_, kAlongYBit}, {&s->departures_, kAlongYBit}};
   // (Each also for a liquid of one colour: a bit those without its constant ignore.)
   for (const auto& [pass, bit] : two_variants)
     for (std::uint32_t flags : {0u, bit})
       for (std::uint32_t colour : {0u, kOneColourBit}) LFX_TRY(pass->prepare(ctx, flags | colour));
+  // The seed's traces without film and over film, and film traces (film always may lie there).
+  for (std::uint32_t flags : {0u, kAnyFilmBit, kFilmTracesBit | kAnyFilmBit})
+    for (std::uint32_t colour : {0u, kOneColourBit}) LFX_TRY(s->traces_.prepare(ctx, flags | colour));
   LFX_TRY(s->faces_.prepare(ctx, kListedFacesBit | kPlowedFacesBit));
   for (ModedPipeline* pass : {&s->advect_, &s->diffuse_, &s->gradient_, &s->reduce_, &s->multigrid_, &s->vorticity_,
                               &s->level_, &s->activate_})
@@ -482,7 +483,9 @@ void SpreadSolver::record_thickness(VkCommandBuffer cmd, shared::SpreadPush push
       push.mode = axis;
       dispatch(cmd, level_, push, std::uint32_t(axis == 0 ? grid_.y : grid_.x));
     }
-  dispatch_tiles(cmd, traces_.get((knobs_.traces == SpreadTraces::film ? kFilmTracesBit : 0u) | colour_bit(push)),
+  dispatch_tiles(cmd,
+                 traces_.get((knobs_.traces == SpreadTraces::film ? kFilmTracesBit : 0u) |
+                             (film_laid() ? kAnyFilmBit : 0u) | colour_bit(push)),
                  push);
 }
 
