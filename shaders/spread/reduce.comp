@@ -29,7 +29,9 @@ void main() {
   int last_tile = row < tiles.y ? min(first_tile + kSpreadReduceTiles, tiles.x) : first_tile;
   for (int t = first_tile; t < last_tile; ++t) {
     int tile = tile_at(ivec2(t, row));
-    bool holds = tile_runs(tile) || tile_wet(tile) || tile_stained(tile);
+    // (The flags and the right side read as texels: this pass writes neither.)
+    int n = tile_count();
+    bool holds = flag_texel(tile) != 0u || flag_texel(n + tile) != 0u || flag_texel(3 * n + tile) != 0u;
     if (!holds) thinnest = 0.0;
     // A lane whose tile is dry runs no iteration (a CPU driver leaves a loop once no lane has
     // one left; an if's body it would run for every lane).
@@ -49,7 +51,7 @@ void main() {
     float d = (LFX_TEXEL(u, j * (nx + 1) + i + 1) - LFX_TEXEL(u, j * (nx + 1) + i) + LFX_TEXEL(v, (j + 1) * nx + i) -
                LFX_TEXEL(v, j * nx + i)) /
               dx;
-    float b = rhs[k] / (dx * dx);
+    float b = LFX_TEXEL(rhs, k) / (dx * dx);
     after += d * d;
     before += b * b;
   }
