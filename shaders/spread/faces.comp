@@ -207,9 +207,9 @@ void main() {
     computed = all(equal(tile, inside)) && any(read) && plow_reaches(inside);
   } else {
     uint at = listed_slot(uint(f / rows));
-    if (at >= listed_count) return;
-    tile = ivec2(listed[at] & 0xffffu, listed[at] >> 16);
-    uint marks = listed[uint(tile_count()) + at];
+    if (at >= listed_count_texel()) return;
+    tile = listed_tile(at);
+    uint marks = listed_texel(uint(tile_count()) + at);
     read = bvec2((marks & 1u) != 0u, (marks & 2u) != 0u);
     computed = !plow_reaches(tile);  // its faces are computed, but those the plow reaches again
   }

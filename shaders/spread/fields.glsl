@@ -57,6 +57,15 @@ layout(set = 0, binding = 26, std430) buffer TileList {
   uint listed_args[3];
   uint listed[];  // x | y << 16; for faces.comp, a tile_count() later, which of its faces it computes
 };
+// The same list read as texels by the passes that run on it (a gather, not a load a lane).
+layout(set = 0, binding = 43, r32ui) uniform readonly uimageBuffer listed_texels;
+uint listed_count_texel() { return imageLoad(listed_texels, 0).r; }
+uint listed_texel(uint at) { return imageLoad(listed_texels, int(4u + at)).r; }
+// The listed tile at `at`.
+ivec2 listed_tile(uint at) {
+  uint word = listed_texel(at);
+  return ivec2(word & 0xffffu, word >> 16);
+}
 
 // Fields read as texels (Buffer::word_texels: the same memory, 32-bit words), for the loads of
 // words a pass does not write: a CPU driver loads a storage buffer a lane at a time, with a test

@@ -58,8 +58,8 @@ float face_flux(bool along_x, int line, int f, int n, float h_before, float h_af
 
 void main() {
   uint at = listed_slot(gl_LocalInvocationID.x / uint(kSpreadThicknessTile));
-  if (at >= listed_count) return;
-  ivec2 tile = ivec2(listed[at] & 0xffffu, listed[at] >> 16);
+  if (at >= listed_count_texel()) return;
+  ivec2 tile = listed_tile(at);
   const bool along_x = !kAlongY;
   int lane = int(gl_LocalInvocationID.x % uint(kSpreadThicknessTile));
   ivec2 first = tile * kSpreadThicknessTile + (along_x ? ivec2(0, lane) : ivec2(lane, 0));

@@ -45,8 +45,8 @@ bvec2 trace(ivec2 cell) {
 void main() {
   const int side = kSpreadThicknessTile;
   uint at = listed_slot(gl_LocalInvocationID.x / uint(side));
-  if (at >= listed_count) return;
-  ivec2 tile = ivec2(listed[at] & 0xffffu, listed[at] >> 16);
+  if (at >= listed_count_texel()) return;
+  ivec2 tile = listed_tile(at);
   ivec2 first = tile * side + ivec2(0, int(gl_LocalInvocationID.x % uint(side)));
   // Loop bounds, not branches, leave the cells past the grid's edge.
   int cells = first.y < thickness_grid.y ? min(side, thickness_grid.x - first.x) : 0;

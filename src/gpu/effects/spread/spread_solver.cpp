@@ -151,7 +151,7 @@ Result<void> SpreadSolver::reset(const SpreadSimulation& state) {
       {&strokes_, shared::kSpreadMostStrokes * sizeof(shared::SpreadStrokeGpu) / sizeof(float), "spread strokes", true},
       {&partials_, kStatistics * partial_stride_, "spread statistics"},
       {&tile_flags_, flag_words, "spread tiles", true},
-      {&tile_list_, 4 + 2 * tile_count, "spread tiles that run"},  // fields.glsl's TileList
+      {&tile_list_, 4 + 2 * tile_count, "spread tiles that run", true},  // fields.glsl's TileList
   };
   for (const Made& m : made) {
     LFX_TRY_ASSIGN(Buffer fresh, device_buffer(ctx_, m.floats, m.name, m.texels));
@@ -267,6 +267,7 @@ void SpreadSolver::bind(VkCommandBuffer cmd, const Pipeline& pipeline, const sha
       .storage_texel_buffer(39, rhs_.word_texels())
       .storage_texel_buffer(41, tile_flags_.word_texels())
       .storage_texel_buffer(42, history_.word_texels())
+      .storage_texel_buffer(43, tile_list_.word_texels())
       .push(ctx_, cmd, pipeline);
   pipeline.push_constants(cmd, push);
 }
