@@ -595,10 +595,9 @@ void SpreadSolver::record_step(VkCommandBuffer cmd, double dt_seconds, std::span
     PassScope pass(timer, cmd, "spread projection");
     dispatch(cmd, divergence_, push, std::uint32_t(cells_.x * cells_.y));
     for (int c = 0; c < knobs_.projection_cycles; ++c) record_v_cycle(cmd, push, 0);
+    // For the swept scheme the gradient raises its bound on the transport too (mode 1).
     shared::SpreadPush projected = push;
-    projected.mode = knobs_.thickness_scheme == SpreadThicknessScheme::swept
-                         ? 1
-                         : 0;  // the swept scheme's bound on the transport raised too
+    projected.mode = knobs_.thickness_scheme == SpreadThicknessScheme::swept ? 1 : 0;
     dispatch(cmd, gradient_, projected, faces);
   }
   if (!settled) {
