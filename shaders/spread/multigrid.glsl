@@ -19,8 +19,8 @@ int cell_index(ivec2 l, ivec2 c) { return c.y * l.x + c.x; }
 uint coarse_index(ivec2 l, uint co, ivec2 c) { return co + uint((c.y / 2) * ((l.x + 1) / 2) + c.x / 2); }
 
 // Cell c's neighbour n's pressure on level l (at o); `prolonged`: with the coarser level's (at
-// co) added, as prolong_at adds it (the same float sum), so that the sweep after a prolongation
-// can read the sum itself instead of a step storing it first.
+// co) added, as pressure_multigrid.cpp's prolongation adds it (the same float sum), so that the
+// sweep after it reads the sum itself instead of a step storing it first.
 float neighbour_at(ivec2 l, uint o, ivec2 n, bool prolonged, uint co) {
   float p = LFX_LEVEL_LOAD(pressure, o + uint(cell_index(l, n)));
   return prolonged ? p + LFX_LEVEL_LOAD(pressure, coarse_index(l, co, n)) : p;
@@ -36,7 +36,6 @@ float neighbour_sum(ivec2 l, uint o, ivec2 c, out float open, bool prolonged, ui
   if (c.y + 1 < l.y) sum += neighbour_at(l, o, c + ivec2(0, 1), prolonged, co), open += 1.0;
   return sum;
 }
-float neighbour_sum(ivec2 l, uint o, ivec2 c, out float open) { return neighbour_sum(l, o, c, open, false, 0u); }
 
 // A red-black sweep's cells of one colour ((i + j) & 1 == colour), spread_colour_columns of them:
 // the colour's cell at column `column` of the colour's on row j, past the row's end on a row of
@@ -59,7 +58,8 @@ void relax(ivec2 l, uint o, ivec2 c) { relax(l, o, c, false, 0u); }
 // stored: a step and a buffer's stores and loads less), and a zero start; `relaxed`: the coarse
 // level's first red sweep done too, which from a zero start gives a red cell (0 - rhs) / open
 // (its neighbours' sum, as relax sums it, is 0), the black ones staying 0. The four residuals
-// read the twelve cells around the 2 x 2 block once each (residual_at's sums, in its order).
+// read the twelve cells around the 2 x 2 block once each (each residual summed in
+// neighbour_sum's order, as pressure_multigrid.cpp's residual).
 void restrict_at(ivec2 l, uint o, uint co, ivec2 cc, bool relaxed) {
   ivec2 block = 2 * cc;
   float p[4][4];  // the pressure at block + (x - 1, y - 1), the corners unread
@@ -87,9 +87,4 @@ void restrict_at(ivec2 l, uint o, uint co, ivec2 cc, bool relaxed) {
   float open = float(int(cc.x > 0) + int(cc.x + 1 < coarse.x) + int(cc.y > 0) + int(cc.y + 1 < coarse.y));
   bool red = ((cc.x + cc.y) & 1) == 0;
   pressure[co + uint(ck)] = relaxed && red && open > 0.0 ? (0.0 - sum) / open : 0.0;
-}
-void restrict_at(ivec2 l, uint o, uint co, ivec2 cc) { restrict_at(l, o, co, cc, false); }
-
-void prolong_at(ivec2 l, uint o, uint co, ivec2 c) {
-  pressure[o + uint(cell_index(l, c))] += LFX_LEVEL_LOAD(pressure, coarse_index(l, co, c));
 }

@@ -29,7 +29,8 @@ void main() {
   int last_tile = row < tiles.y ? min(first_tile + kSpreadReduceTiles, tiles.x) : first_tile;
   for (int t = first_tile; t < last_tile; ++t) {
     int tile = tile_at(ivec2(t, row));
-    // (The flags and the right side read as texels: this pass writes neither.)
+    // Whether it runs, holds liquid or is stained (fields.glsl's tile_runs, tile_wet and
+    // tile_stained; the flags and the right side read as texels: this pass writes neither).
     int n = tile_count();
     bool holds = flag_texel(tile) != 0u || flag_texel(n + tile) != 0u || flag_texel(3 * n + tile) != 0u;
     if (!holds) thinnest = 0.0;
